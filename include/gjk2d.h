@@ -1,0 +1,331 @@
+/// gjk2d — batch queries between 2D convex polygons.
+///
+/// Distance, closest points and separating normal (GJK), boolean overlap (GJK and SAT) and the SAT
+/// maximum separation / penetration depth, for one pair at a time or for a whole pair list in
+/// structure-of-arrays form. Every query runs in shape A's local frame with B transformed into it, so
+/// accuracy depends on the shapes' sizes and gap, not on their world position. Results are in world frame.
+///
+/// Shapes: `count` counter-clockwise vertices in the shape's local frame (1 = point, 2 = segment,
+/// 3..GJK2D_MAX_VERTICES = polygon; collinear and duplicated consecutive vertices are allowed) and a
+/// radius >= 0 that rounds the shape (a point with a radius is a circle, a segment a capsule).
+/// Poses: position (px, py) and rotation as (c, s) = (cos, sin) of the angle.
+///
+/// All functions are thread-safe and allocate nothing.
+#ifndef GJK2D_H
+#define GJK2D_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GJK2D_VERSION_MAJOR 0
+#define GJK2D_VERSION_MINOR 1
+#define GJK2D_VERSION_PATCH 0
+#define GJK2D_VERSION_STRING "0.1.0"
+
+/// Most vertices one shape may have. Larger counts are rejected (never clamped).
+#define GJK2D_MAX_VERTICES 1024
+
+/// Largest magnitude accepted for a coordinate, position or radius. It keeps every product the
+/// queries form (squared lengths of differences) far from float overflow.
+#define GJK2D_MAX_COORDINATE 1.0e15f
+
+/// Iteration cap of GJK for shapes with `na` and `nb` vertices. The Minkowski difference has at most
+/// na + nb vertices and each GJK iteration moves to a new one; 16 more iterations leave room for
+/// round-off. Reaching the cap is reported as GJK2D_STATUS_MAXITER, never as a silent answer.
+#define GJK2D_ITERATION_CAP(na, nb) ((na) + (nb) + 16)
+
+// ---------------------------------------------------------------------------------------------
+// Basic types
+// ---------------------------------------------------------------------------------------------
+
+/// A 2D vector or point.
+typedef struct gjk2d_vec2 {
+    float x, y;
+} gjk2d_vec2;
+
+/// A rigid pose: world = R * local + p, with R = [c -s; s c].
+typedef struct gjk2d_pose {
+    float px, py; ///< position
+    float c, s;   ///< cos and sin of the rotation angle (must be a unit vector within 1e-4)
+} gjk2d_pose;
+
+/// One shape: local-frame CCW vertices and a radius.
+typedef struct gjk2d_shape {
+    const gjk2d_vec2 *vertices;
+    int32_t count;  ///< 1 = point, 2 = segment, 3..GJK2D_MAX_VERTICES = polygon
+    float radius;   ///< >= 0; rounds the shape
+} gjk2d_shape;
+
+/// Per-pair outcome of a query.
+typedef enum gjk2d_status {
+    GJK2D_STATUS_OK = 0,      ///< the answer is converged
+    GJK2D_STATUS_MAXITER = 1, ///< GJK reached GJK2D_ITERATION_CAP; outputs are its last simplex's answer
+    GJK2D_STATUS_INVALID = 2, ///< a shape of the pair failed validation; float outputs are NaN
+} gjk2d_status;
+
+/// Why a GJK distance query stopped: the termination cases of Catto's "Computing Distance".
+typedef enum gjk2d_end {
+    GJK2D_END_NONE = 0,             ///< not run (invalid input)
+    GJK2D_END_REPEATED_SUPPORT = 1, ///< case 1: the support point is already in the simplex: no progress possible
+    GJK2D_END_CONTAINMENT = 2,      ///< case 2: a 2-simplex with all three vertices contributing contains the origin
+    GJK2D_END_VERTEX_OVERLAP = 3,   ///< case 3a: the closest point is the origin, the search direction is zero
+    GJK2D_END_EDGE_OVERLAP = 4,     ///< cases 3b and 4: the origin lies on the simplex's edge (a boundary edge of
+                                    ///< the Minkowski difference, or an interior edge): the perpendicular has no sign
+    GJK2D_END_MAX_ITERATIONS = 5,   ///< GJK2D_ITERATION_CAP reached
+} gjk2d_end;
+
+/// Voronoi region of a segment AB or a triangle ABC that holds the query point.
+typedef enum gjk2d_region {
+    GJK2D_REGION_A = 0,
+    GJK2D_REGION_B = 1,
+    GJK2D_REGION_C = 2,
+    GJK2D_REGION_AB = 3,
+    GJK2D_REGION_BC = 4,
+    GJK2D_REGION_CA = 5,
+    GJK2D_REGION_ABC = 6,
+} gjk2d_region;
+
+/// Name of a status ("ok", "maxiter", "invalid"), end ("repeated-support", ...) or region ("A", "AB", ...).
+const char *gjk2d_status_name(gjk2d_status status);
+const char *gjk2d_end_name(gjk2d_end end);
+const char *gjk2d_region_name(gjk2d_region region);
+
+/// Pose from a position and an angle in radians: cos and sin computed in double, rounded to float.
+gjk2d_pose gjk2d_pose_from_angle(float px, float py, double angle);
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+// ---------------------------------------------------------------------------------------------
+
+/// The first problem found with a shape (checked in this order).
+typedef enum gjk2d_problem {
+    GJK2D_PROBLEM_NONE = 0,
+    GJK2D_PROBLEM_COUNT = 1,       ///< count < 1 or count > GJK2D_MAX_VERTICES
+    GJK2D_PROBLEM_NONFINITE = 2,   ///< a vertex or pose number is NaN or infinite
+    GJK2D_PROBLEM_MAGNITUDE = 3,   ///< a vertex or position is larger than GJK2D_MAX_COORDINATE
+    GJK2D_PROBLEM_ROTATION = 4,    ///< (c, s) is not a unit vector within 1e-4
+    GJK2D_PROBLEM_RADIUS = 5,      ///< radius negative, NaN, infinite or larger than GJK2D_MAX_COORDINATE
+    GJK2D_PROBLEM_CLOCKWISE = 6,   ///< negative signed area: vertices are clockwise
+    GJK2D_PROBLEM_REFLEX = 7,      ///< a vertex turns clockwise: the polygon is not convex
+    GJK2D_PROBLEM_WINDING = 8,     ///< every turn is counter-clockwise but the boundary winds more than once
+} gjk2d_problem;
+
+/// Human-readable reason for a problem, e.g. "vertex turns clockwise (reflex): polygon is not convex".
+const char *gjk2d_problem_message(gjk2d_problem problem);
+
+/// Validate one shape (and its pose, if not NULL). Returns the first problem; if `vertex` is not NULL
+/// it receives the index of the offending vertex, or -1 when the problem is not about one vertex.
+/// Turns are judged with a tolerance of about 1e-6 rad so that collinear vertices rounded to float
+/// still count as collinear.
+gjk2d_problem gjk2d_validate_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, int32_t *vertex);
+
+// ---------------------------------------------------------------------------------------------
+// Single-pair queries (the scalar reference)
+// ---------------------------------------------------------------------------------------------
+
+/// Closest point on segment AB to Q, with barycentric (u, v) (P = u*A + v*B) and the Voronoi region
+/// (GJK2D_REGION_A, _B or _AB). A zero-length segment gives region B.
+typedef struct gjk2d_segment_result {
+    gjk2d_vec2 point;
+    float u, v;
+    gjk2d_region region;
+} gjk2d_segment_result;
+gjk2d_segment_result gjk2d_closest_on_segment(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 q);
+
+/// Closest point on triangle ABC (either winding, possibly zero area) to Q, with barycentric (u, v, w)
+/// (P = u*A + v*B + w*C; zero for vertices that do not contribute) and the Voronoi region. Vertex
+/// regions are tested first, then edges, then the interior; a zero-area triangle always ends in a
+/// vertex or edge region.
+typedef struct gjk2d_triangle_result {
+    gjk2d_vec2 point;
+    float u, v, w;
+    gjk2d_region region;
+} gjk2d_triangle_result;
+gjk2d_triangle_result gjk2d_closest_on_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk2d_vec2 q);
+
+/// One GJK simplex, recorded for debugging and drawing. Points in world frame.
+typedef struct gjk2d_simplex_record {
+    int32_t count;            ///< 1, 2 or 3 vertices (after culling)
+    int32_t index_a[3];       ///< vertex index on A of each simplex vertex
+    int32_t index_b[3];       ///< vertex index on B
+    gjk2d_vec2 point_a[3];    ///< support point on A's core
+    gjk2d_vec2 point_b[3];    ///< support point on B's core
+    gjk2d_vec2 w[3];          ///< Minkowski-difference point point_b - point_a
+    float weight[3];          ///< barycentric weight of each vertex for the closest point
+    gjk2d_vec2 closest;       ///< closest point of the simplex to the origin (Minkowski space)
+    gjk2d_vec2 direction;     ///< next search direction (zero if the loop stopped here)
+} gjk2d_simplex_record;
+
+/// Optional trace of a GJK run: caller-owned storage for up to `capacity` simplexes; `count` is set
+/// to the number recorded (one per iteration, after the simplex was solved), `total` to the number
+/// there were (more than `count` if the storage was too small).
+typedef struct gjk2d_trace {
+    gjk2d_simplex_record *simplices;
+    int32_t capacity;
+    int32_t count;
+    int32_t total;
+} gjk2d_trace;
+
+/// Result of a distance query.
+typedef struct gjk2d_distance_result {
+    float distance;        ///< max(0, core distance - ra - rb)
+    gjk2d_vec2 point_a;    ///< closest point on A's (rounded) surface, world frame
+    gjk2d_vec2 point_b;    ///< closest point on B's surface; equals point_a when the shapes overlap
+    gjk2d_vec2 normal;     ///< unit normal from A to B; zero when the core shapes overlap
+    float core_distance;   ///< distance between the shapes without their radii
+    int32_t iterations;    ///< support searches performed
+    gjk2d_status status;
+    gjk2d_end end;         ///< which termination case stopped GJK
+} gjk2d_distance_result;
+
+/// GJK distance between two shapes. `trace` may be NULL.
+gjk2d_status gjk2d_distance(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                            const gjk2d_pose *pose_b, gjk2d_distance_result *out, gjk2d_trace *trace);
+
+/// Closest point on a shape to a point (GJK of the shape against a point). `out->point_a` is the
+/// closest point on the shape, `out->point_b` = q.
+gjk2d_status gjk2d_closest_on_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, gjk2d_vec2 q,
+                                    gjk2d_distance_result *out, gjk2d_trace *trace);
+
+/// Result of a boolean overlap query.
+typedef struct gjk2d_overlap_result {
+    int32_t overlap;     ///< 1 if the shapes overlap
+    int32_t iterations;  ///< support searches performed
+    gjk2d_status status;
+} gjk2d_overlap_result;
+
+/// GJK boolean overlap (processSimplex regions of the GJK-for-collision tutorial), stopping as soon as
+/// the answer is known. Shapes with a radius fall back to the distance query (overlap iff the core
+/// distance is at most ra + rb). Shapes that touch exactly may be reported either way.
+gjk2d_status gjk2d_overlap(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                           const gjk2d_pose *pose_b, gjk2d_overlap_result *out);
+
+/// Result of the separating axis test.
+typedef struct gjk2d_sat_result {
+    int32_t overlap;     ///< 1 if separation <= 0
+    float separation;    ///< max signed separation over the candidate axes, minus ra + rb;
+                         ///< negative = penetration depth
+    gjk2d_vec2 normal;   ///< the axis of that separation, unit, from A to B (the minimum translation
+                         ///< direction for B when overlapping); zero if no axis exists (two equal points)
+    gjk2d_status status;
+} gjk2d_sat_result;
+
+/// Separating axis test. Candidate axes: the outward normal of every non-degenerate edge of A and of B
+/// (a segment has two edges, a point none) and the direction between the closest pair of vertices.
+/// With that last axis a positive separation is the exact core distance, and for overlapping
+/// polygons the negative separation is the exact penetration depth.
+gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                       const gjk2d_pose *pose_b, gjk2d_sat_result *out);
+
+// ---------------------------------------------------------------------------------------------
+// Batch API (structure of arrays)
+// ---------------------------------------------------------------------------------------------
+
+/// Negative return codes of the batch calls. Nothing is written when one is returned.
+enum {
+    GJK2D_OK = 0,
+    GJK2D_ERR_NULL = -1,        ///< a required pointer is NULL
+    GJK2D_ERR_RANGE = -2,       ///< begin > end, end > pair count, or a count is negative
+    GJK2D_ERR_PAIR_INDEX = -3,  ///< a pair names a shape outside [0, shape_count)
+    GJK2D_ERR_SHAPE_SPAN = -4,  ///< a shape's first/count reaches outside the vertex arrays
+    GJK2D_ERR_ISA = -5,         ///< unknown instruction set, or one this CPU cannot run
+};
+
+/// Message for a negative error code.
+const char *gjk2d_error_message(int code);
+
+/// The shape pool: every array is indexed by shape, except vx and vy which hold all vertices.
+typedef struct gjk2d_pool {
+    const float *vx, *vy;       ///< local-frame vertices, CCW per shape
+    int64_t vertex_count;       ///< length of vx and vy
+    const int32_t *first;       ///< index of each shape's first vertex in vx/vy
+    const int32_t *count;       ///< vertex count of each shape
+    const float *radius;        ///< may be NULL: every radius is 0
+    const float *px, *py;       ///< positions
+    const float *c, *s;         ///< rotations (cos, sin)
+    int32_t shape_count;
+    /// May be NULL. Otherwise the per-shape result of gjk2d_validate_pool for these very arrays: the batch
+    /// then trusts it instead of validating each pair's shapes again (counts are always checked).
+    const uint8_t *problems;
+} gjk2d_pool;
+
+/// The pair list from the broadphase.
+typedef struct gjk2d_pairs {
+    const int32_t *a, *b;
+    int64_t count;
+} gjk2d_pairs;
+
+/// Validate every shape of the pool; `problems` (may be NULL) receives each shape's gjk2d_problem.
+/// Returns the number of invalid shapes, or a negative error code (GJK2D_ERR_NULL, GJK2D_ERR_SHAPE_SPAN;
+/// then `first_bad` names the shape).
+int64_t gjk2d_validate_pool(const gjk2d_pool *pool, uint8_t *problems, int64_t *first_bad);
+
+/// Check a pair range against the pool the way every batch call does: pointers, range, pair indices
+/// and the vertex spans of the shapes they name. Returns 0 or a negative code; `bad_pair` (may be NULL)
+/// receives the index of the first offending pair (or -1).
+int gjk2d_check_batch(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                      int64_t *bad_pair);
+
+/// Output arrays of a batch distance query, indexed by pair index; any pointer may be NULL to skip
+/// the field. Points and normals in world frame.
+typedef struct gjk2d_distance_out {
+    float *distance;
+    float *ax, *ay;        ///< closest point on A
+    float *bx, *by;        ///< closest point on B
+    float *nx, *ny;        ///< unit normal A to B (zero when the cores overlap)
+    int32_t *iterations;
+    uint8_t *status;       ///< gjk2d_status
+} gjk2d_distance_out;
+
+typedef struct gjk2d_overlap_out {
+    uint8_t *overlap;
+    int32_t *iterations;
+    uint8_t *status;
+} gjk2d_overlap_out;
+
+typedef struct gjk2d_sat_out {
+    uint8_t *overlap;
+    float *separation;
+    float *nx, *ny;        ///< the separating / minimum-translation axis, A to B
+    uint8_t *status;
+} gjk2d_sat_out;
+
+/// Batch queries over pairs [begin, end) of `pairs`. Results for pair k go to index k of each output
+/// array, so several threads may each run a disjoint range of one batch into the same arrays.
+/// Arguments are checked (gjk2d_check_batch) before anything is written; returns 0 or a negative
+/// error code. A pair whose shape is invalid gets GJK2D_STATUS_INVALID (NaN floats, overlap 0,
+/// iterations 0); every other pair is computed.
+int gjk2d_batch_distance(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                         const gjk2d_distance_out *out);
+int gjk2d_batch_overlap(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                        const gjk2d_overlap_out *out);
+int gjk2d_batch_sat(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                    const gjk2d_sat_out *out);
+
+// ---------------------------------------------------------------------------------------------
+// Instruction sets
+// ---------------------------------------------------------------------------------------------
+
+/// Name of the implementation batch calls use now ("scalar", "portable", "sse41", "avx2", "avx512",
+/// "neon"). Chosen once at first use: the best the CPU runs, or the GJK2D_ISA environment variable.
+const char *gjk2d_isa(void);
+
+/// Pairs per SIMD block of the running implementation (1 for scalar).
+int gjk2d_lane_width(void);
+
+/// Force an implementation by name ("auto" = best available). Returns 0, or GJK2D_ERR_ISA for an unknown
+/// name or one this CPU (or this build) cannot run. Not to be called while batch calls are running.
+int gjk2d_set_isa(const char *name);
+
+/// Whether this build and CPU can run the named implementation.
+int gjk2d_isa_supported(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,33 @@
+// Small float vector helpers for the scalar reference. Plain C, no intrinsics: every operation
+// rounds once, in the order written (the project builds with -ffp-contract=off).
+#ifndef GJK2D_REF_VEC_H
+#define GJK2D_REF_VEC_H
+
+#include "gjk2d.h"
+
+static inline gjk2d_vec2 v2(float x, float y) { gjk2d_vec2 r = {x, y}; return r; }
+static inline gjk2d_vec2 v2_add(gjk2d_vec2 a, gjk2d_vec2 b) { return v2(a.x + b.x, a.y + b.y); }
+static inline gjk2d_vec2 v2_sub(gjk2d_vec2 a, gjk2d_vec2 b) { return v2(a.x - b.x, a.y - b.y); }
+static inline gjk2d_vec2 v2_neg(gjk2d_vec2 a) { return v2(-a.x, -a.y); }
+static inline gjk2d_vec2 v2_scale(float s, gjk2d_vec2 a) { return v2(s * a.x, s * a.y); }
+static inline float v2_dot(gjk2d_vec2 a, gjk2d_vec2 b) { return a.x * b.x + a.y * b.y; }
+/// z component of the 3D cross product: twice the signed area of the triangle (0, a, b).
+static inline float v2_cross(gjk2d_vec2 a, gjk2d_vec2 b) { return a.x * b.y - a.y * b.x; }
+/// cross(a, z): a turned 90 degrees clockwise. Exactly perpendicular: dot(a, perp) is -xy + yx = 0.
+static inline gjk2d_vec2 v2_right(gjk2d_vec2 a) { return v2(a.y, -a.x); }
+/// cross(z, a): a turned 90 degrees counter-clockwise.
+static inline gjk2d_vec2 v2_left(gjk2d_vec2 a) { return v2(-a.y, a.x); }
+static inline int v2_is_zero(gjk2d_vec2 a) { return a.x == 0.0f && a.y == 0.0f; }
+
+/// Rotate by (c, s) then translate: world = R * local + p.
+static inline gjk2d_vec2 pose_apply(const gjk2d_pose *t, gjk2d_vec2 p)
+{
+    return v2(t->c * p.x - t->s * p.y + t->px, t->s * p.x + t->c * p.y + t->py);
+}
+/// Rotate only (for directions and Minkowski-difference vectors).
+static inline gjk2d_vec2 pose_rotate(const gjk2d_pose *t, gjk2d_vec2 d)
+{
+    return v2(t->c * d.x - t->s * d.y, t->s * d.x + t->c * d.y);
+}
+
+#endif
