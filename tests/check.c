@@ -1,0 +1,197 @@
+#include "check.h"
+
+#include <criterion/criterion.h>
+#include <criterion/logging.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static void append_shape(char *buf, size_t cap, size_t *len, const char *name, const gjk2d_shape *s,
+                         const gjk2d_pose *p) {
+    int k = snprintf(buf + *len, cap - *len, "\n  %s: count %d radius %.9g pose {%.9g, %.9g, %.9g, %.9g} v {",
+                     name, (int)s->count, (double)s->radius, (double)p->px, (double)p->py, (double)p->c,
+                     (double)p->s);
+    if (k > 0) *len += (size_t)k;
+    for (int i = 0; i < s->count && *len + 64 < cap; i++) {
+        k = snprintf(buf + *len, cap - *len, "{%.9g, %.9g},", (double)s->vertices[i].x,
+                     (double)s->vertices[i].y);
+        if (k > 0) *len += (size_t)k;
+    }
+    if (*len + 2 < cap) {
+        buf[(*len)++] = '}';
+        buf[*len] = 0;
+    }
+}
+
+const char *pair_repr(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb) {
+    static _Thread_local char buf[32768];
+    size_t len = 0;
+    buf[0] = 0;
+    append_shape(buf, sizeof buf, &len, "A", a, pa);
+    append_shape(buf, sizeof buf, &len, "B", b, pb);
+    return buf;
+}
+
+static void upd(double *m, double v) {
+    if (v > *m) *m = v;
+}
+
+void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
+                unsigned flags, pair_stats *st) {
+    static _Thread_local oracle_poly wa, wb;
+    oracle_world(a, pa, &wa);
+    oracle_world(b, pb, &wb);
+    const double L = oracle_scale(a, pa, b, pb);
+    const double W = fmax(oracle_max_abs(&wa), oracle_max_abs(&wb)) + a->radius + b->radius;
+    const double tol = TOL_REL * L;
+    const double tolp = TOL_POINT(L, W);
+    const double ra = a->radius, rb = b->radius;
+    const double core = oracle_core_distance(&wa, &wb);
+    const double dist = fmax(0.0, core - ra - rb);
+    const double clear = core > 0.0 ? core - ra - rb : -oracle_penetration(&wa, &wb) - ra - rb;
+    const char *repr = NULL;
+#define REPR (repr ? repr : (repr = pair_repr(a, pa, b, pb)))
+
+    st->pairs++;
+
+    // --- GJK distance ---
+    gjk2d_distance_result r;
+    gjk2d_status status = gjk2d_distance(a, pa, b, pb, &r, NULL);
+    cr_assert(status == GJK2D_STATUS_OK && r.status == GJK2D_STATUS_OK,
+              "distance status %s (end %s, %d iterations)%s", gjk2d_status_name(r.status), gjk2d_end_name(r.end),
+              (int)r.iterations, REPR);
+    cr_assert(r.end != GJK2D_END_NONE && r.end != GJK2D_END_MAX_ITERATIONS, "end %s%s", gjk2d_end_name(r.end), REPR);
+    if (r.iterations > st->max_iterations) st->max_iterations = r.iterations;
+
+    double e = fabs(r.distance - dist);
+    cr_assert(e <= tol, "distance %.9g, oracle %.17g, error %.3g > tol %.3g (L %.3g)%s", (double)r.distance, dist,
+              e, tol, L, REPR);
+    upd(&st->max_dist_abs, e);
+    upd(&st->max_dist_rel, e / L);
+    e = fabs(r.core_distance - core);
+    cr_assert(e <= tol, "core distance %.9g, oracle %.17g, error %.3g > tol %.3g%s", (double)r.core_distance, core,
+              e, tol, REPR);
+    upd(&st->max_core_rel, e / L);
+
+    double pax = r.point_a.x, pay = r.point_a.y, pbx = r.point_b.x, pby = r.point_b.y;
+    double nx = r.normal.x, ny = r.normal.y;
+    double da = oracle_point_core(&wa, pax, pay), db = oracle_point_core(&wb, pbx, pby);
+    if (r.distance > 0.0f) {
+        // Separated: each point lies on its own rounded surface, |pB - pA| is the distance, along n.
+        e = fmax(fabs(da - ra), fabs(db - rb));
+        cr_assert(e <= tolp, "closest points off their surfaces by %.3g > %.3g: pA (%.9g, %.9g) pB (%.9g, %.9g)%s",
+                  e, tolp, pax, pay, pbx, pby, REPR);
+        upd(&st->max_point_rel, e / L);
+        e = fabs(hypot(pbx - pax, pby - pay) - r.distance);
+        cr_assert(e <= 2.0 * tolp, "|pB - pA| differs from distance %.9g by %.3g%s", (double)r.distance, e, REPR);
+        upd(&st->max_span_rel, e / L);
+        e = hypot(pbx - pax - r.distance * nx, pby - pay - r.distance * ny);
+        cr_assert(e <= 2.0 * tolp, "pB - pA differs from distance * normal (%.9g, %.9g) by %.3g%s", nx, ny, e, REPR);
+        upd(&st->max_normal_rel, e / L);
+    } else {
+        // Overlapping (rounded or cores): one point inside both rounded shapes.
+        cr_assert(r.point_a.x == r.point_b.x && r.point_a.y == r.point_b.y,
+                  "overlap but pA (%.9g, %.9g) != pB (%.9g, %.9g)%s", pax, pay, pbx, pby, REPR);
+        e = fmax(fmax(da - ra, 0.0), fmax(oracle_point_core(&wb, pax, pay) - rb, 0.0));
+        cr_assert(e <= tolp, "overlap point (%.9g, %.9g) outside a rounded shape by %.3g%s", pax, pay, e, REPR);
+        upd(&st->max_point_rel, e / L);
+    }
+    if (r.core_distance > 0.0f) {
+        double len = hypot(nx, ny);
+        e = fabs(len - 1.0);
+        cr_assert(e <= TOL_UNIT, "normal (%.9g, %.9g) not unit: |n| - 1 = %.3g%s", nx, ny, len - 1.0, REPR);
+        upd(&st->max_unit, e);
+        if (core > tol) {
+            // The normal must separate the cores by their distance. A direction error theta costs at
+            // most theta * 2L of gap, and theta is at most about 2 * tolp / core when the normal is
+            // as good as the closest points that define it.
+            double gap = oracle_gap_along(&wa, &wb, nx, ny);
+            double lim = tol + 2.0 * TOL_UNIT * L + 4.0 * tolp * L / core;
+            e = core - gap;
+            cr_assert(e <= lim, "normal (%.9g, %.9g) separates the cores by %.9g, not the distance %.9g%s", nx, ny,
+                      gap, core, REPR);
+            upd(&st->max_axis_rel, fmax(e, 0.0) / L);
+        }
+    } else {
+        cr_assert(r.normal.x == 0.0f && r.normal.y == 0.0f, "cores overlap but normal (%.9g, %.9g)%s", nx, ny,
+                  REPR);
+    }
+
+    // --- GJK boolean and SAT ---
+    gjk2d_overlap_result o;
+    status = gjk2d_overlap(a, pa, b, pb, &o);
+    cr_assert(status == GJK2D_STATUS_OK && o.status == GJK2D_STATUS_OK, "overlap status %s%s",
+              gjk2d_status_name(o.status), REPR);
+    gjk2d_sat_result s;
+    status = gjk2d_sat(a, pa, b, pb, &s);
+    cr_assert(status == GJK2D_STATUS_OK && s.status == GJK2D_STATUS_OK, "sat status %s%s",
+              gjk2d_status_name(s.status), REPR);
+    cr_assert(s.overlap == (s.separation <= 0.0f), "sat overlap %d with separation %.9g%s", (int)s.overlap,
+              (double)s.separation, REPR);
+
+    if (fabs(clear) <= tol) {
+        st->touching++;
+    } else {
+        int expect = clear < 0.0;
+        if (expect) st->overlapping++;
+        else st->separated++;
+        cr_assert((r.distance == 0.0f) == expect, "distance %.9g but oracle clearance %.9g%s", (double)r.distance,
+                  clear, REPR);
+        cr_assert(o.overlap == expect, "gjk overlap %d but oracle clearance %.9g%s", (int)o.overlap, clear, REPR);
+        cr_assert(s.overlap == expect, "sat overlap %d but oracle clearance %.9g%s", (int)s.overlap, clear, REPR);
+    }
+
+    if (flags & CHECK_SAT_VALUE) {
+        e = fabs(s.separation - clear);
+        cr_assert(e <= tol, "sat separation %.9g, oracle %.17g (penetration if negative), error %.3g > %.3g%s",
+                  (double)s.separation, clear, e, tol, REPR);
+        upd(&st->max_sat_rel, e / L);
+        upd(&st->max_sat_abs, e);
+        if (core == 0.0) upd(&st->max_pen_rel, e / L);
+        double len = hypot(s.normal.x, s.normal.y);
+        e = fabs(len - 1.0);
+        cr_assert(e <= TOL_UNIT, "sat normal (%.9g, %.9g) not unit%s", (double)s.normal.x, (double)s.normal.y, REPR);
+        upd(&st->max_unit, e);
+        // The reported axis must achieve the reported separation; a float axis is off by ~TOL_UNIT,
+        // which moves the projected gap by at most TOL_UNIT * 2L.
+        double gap = oracle_gap_along(&wa, &wb, s.normal.x, s.normal.y) - ra - rb;
+        e = fabs(gap - s.separation);
+        cr_assert(e <= tol + 2.0 * TOL_UNIT * L, "sat axis (%.9g, %.9g) gives gap %.9g, separation %.9g%s",
+                  (double)s.normal.x, (double)s.normal.y, gap, (double)s.separation, REPR);
+        upd(&st->max_sat_axis_rel, e / L);
+    }
+    if (s.separation > 0.0f && r.distance > 0.0f) {
+        e = fabs((double)s.separation - r.distance);
+        cr_assert(e <= tol, "sat separation %.9g != distance %.9g%s", (double)s.separation, (double)r.distance, REPR);
+        upd(&st->max_gap_rel, e / L);
+    }
+#undef REPR
+}
+
+void report_stats(const char *title, const pair_stats *st) {
+    cr_log_info("%s: %ld pairs (%ld separated, %ld overlapping, %ld excluded as touching within TOL_REL*L)", title,
+                st->pairs, st->separated, st->overlapping, st->touching);
+    cr_log_info("%s: max |distance error| %.3g abs, %.3g L (%.2f eps L); core %.3g L; closest points off surface "
+                "%.3g L; ||pB-pA|-d| %.3g L; |pB-pA-d n| %.3g L; normal axis gap %.3g L; ||n|-1| %.3g",
+                title, st->max_dist_abs, st->max_dist_rel, st->max_dist_rel / FLT_EPSILON, st->max_core_rel,
+                st->max_point_rel, st->max_span_rel, st->max_normal_rel, st->max_axis_rel, st->max_unit);
+    cr_log_info("%s: max |SAT separation error| %.3g abs, %.3g L (%.2f eps L); penetration %.3g L; SAT axis %.3g L; "
+                "|SAT sep - distance| %.3g L; max GJK iterations %d",
+                title, st->max_sat_abs, st->max_sat_rel, st->max_sat_rel / FLT_EPSILON, st->max_pen_rel,
+                st->max_sat_axis_rel, st->max_gap_rel, st->max_iterations);
+}
+
+void random_shape(oracle_rng *r, int count, double size, double max_radius, double half_box, test_shape *t) {
+    if (count >= 3) {
+        oracle_random_convex(r, count, size, t->v);
+    } else {
+        for (int i = 0; i < count; i++) {
+            t->v[i].x = (float)oracle_uniform(r, -size, size);
+            t->v[i].y = (float)oracle_uniform(r, -size, size);
+        }
+    }
+    t->s.vertices = t->v;
+    t->s.count = count;
+    t->s.radius = max_radius > 0.0 ? oracle_random_radius(r, max_radius) : 0.0f;
+    t->pose = oracle_random_pose(r, half_box);
+}

@@ -1,0 +1,81 @@
+// Shared comparison of the library's single-pair queries with the oracle, the tolerances they use, and
+// the error statistics the property tests print.
+#ifndef GJK2D_TEST_CHECK_H
+#define GJK2D_TEST_CHECK_H
+
+#include <float.h>
+
+#include "gjk2d.h"
+#include "oracle.h"
+
+// ---------------------------------------------------------------------------------------------
+// Tolerances. L = the pair's scale (oracle_scale: max |coordinate| of both cores in A's frame, plus
+// both radii); W = the largest |world coordinate| of the pair; eps = FLT_EPSILON = 1.19e-7.
+// ---------------------------------------------------------------------------------------------
+
+/// Distances, separations and penetration depths: |got - oracle| <= TOL_REL * L.
+/// Moving B into A's frame costs about 5 roundings of numbers of size <= L per coordinate (relative
+/// rotation 2, rotation 2, translation 1); the closest point on the final simplex about 4 more
+/// (barycentric weights and their combination); the length 2. That is the "order of 10 eps L" the
+/// reference is designed for; 32 eps L (3.8e-6 L) leaves a factor 3 for cancellation without hiding
+/// a wrong support point or region, which costs a fraction of an edge length.
+#define TOL_REL (32.0 * FLT_EPSILON)
+
+/// World-frame points add to TOL_REL * L the rotation back to world (2 roundings of size <= L) and
+/// the translation by A's position (1 rounding of size <= W): a world point cannot be more accurate
+/// than its own float spacing.
+#define TOL_POINT(L, W) (TOL_REL * (L) + 2.0 * FLT_EPSILON * (L) + 2.0 * FLT_EPSILON * (W))
+
+/// |normal| - 1: one square root and one division (2 roundings), rotation to world (2 roundings),
+/// doubled.
+#define TOL_UNIT (8.0 * FLT_EPSILON)
+
+/// Errors measured over a set of pairs; ratios are relative to each pair's L.
+typedef struct pair_stats {
+    long pairs;
+    long separated;        ///< oracle clearance > band
+    long overlapping;      ///< oracle clearance < -band
+    long touching;         ///< |oracle clearance| <= TOL_REL * L: excluded from the overlap agreement
+    double max_dist_abs;   ///< max |distance - oracle|
+    double max_dist_rel;   ///< max |distance - oracle| / L
+    double max_core_rel;   ///< max |core_distance - oracle core distance| / L
+    double max_point_rel;  ///< max distance of a reported closest point from its (rounded) surface / L
+    double max_span_rel;   ///< max | |pB - pA| - distance | / L
+    double max_normal_rel; ///< max |(pB - pA) - distance * n| / L
+    double max_axis_rel;   ///< max (core distance - gap along the GJK normal) / L
+    double max_unit;       ///< max | |n| - 1 | of GJK and SAT normals
+    double max_sat_rel;    ///< max |SAT separation - oracle clearance| / L
+    double max_sat_abs;
+    double max_pen_rel;    ///< max |SAT separation - oracle clearance| / L over overlapping polygon pairs
+    double max_sat_axis_rel; ///< max |gap along the SAT axis - separation| / L
+    double max_gap_rel;    ///< max |SAT positive separation - GJK distance| / L
+    int max_iterations;
+} pair_stats;
+
+enum {
+    CHECK_SAT_VALUE = 1,   ///< compare the SAT separation with the oracle clearance (not for point vs point)
+};
+
+/// Run gjk2d_distance, gjk2d_overlap and gjk2d_sat on one pair, assert every property against the
+/// oracle (failures print the whole pair), and accumulate the errors.
+void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
+                unsigned flags, pair_stats *st);
+
+/// Print the statistics (cr_log_info) under a title.
+void report_stats(const char *title, const pair_stats *st);
+
+/// The pair as C initialisers with %.9g floats, for a failure message (thread-local buffer).
+const char *pair_repr(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb);
+
+/// Storage for one generated shape.
+typedef struct test_shape {
+    gjk2d_vec2 v[GJK2D_MAX_VERTICES];
+    gjk2d_shape s;
+    gjk2d_pose pose;
+} test_shape;
+
+/// Fill `t` with a random shape of `count` vertices (1 = random point, 2 = random segment, else a
+/// random convex polygon) of size ~`size`, radius in [0, max_radius], pose in the box.
+void random_shape(oracle_rng *r, int count, double size, double max_radius, double half_box, test_shape *t);
+
+#endif
