@@ -126,6 +126,8 @@ gjk2d_problem gjk2d_validate_shape(const gjk2d_shape *shape, const gjk2d_pose *p
 // ---------------------------------------------------------------------------------------------
 // Single-pair queries (the scalar reference)
 // ---------------------------------------------------------------------------------------------
+// A NULL pose means the identity. An invalid shape (gjk2d_validate_shape) gives GJK2D_STATUS_INVALID
+// and NaN outputs.
 
 /// Closest point on segment AB to Q, with barycentric (u, v) (P = u*A + v*B) and the Voronoi region
 /// (GJK2D_REGION_A, _B or _AB). A zero-length segment gives region B.
@@ -157,7 +159,7 @@ typedef struct gjk2d_simplex_record {
     gjk2d_vec2 w[3];          ///< Minkowski-difference point point_b - point_a
     float weight[3];          ///< barycentric weight of each vertex for the closest point
     gjk2d_vec2 closest;       ///< closest point of the simplex to the origin (Minkowski space)
-    gjk2d_vec2 direction;     ///< next search direction (zero if the loop stopped here)
+    gjk2d_vec2 direction;     ///< search direction computed from this simplex (zero if none: overlap ends)
 } gjk2d_simplex_record;
 
 /// Optional trace of a GJK run: caller-owned storage for up to `capacity` simplexes; `count` is set

@@ -1,0 +1,71 @@
+// Names and messages for the public enums and error codes.
+#include <math.h>
+
+#include "gjk2d.h"
+
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
+
+const char *gjk2d_status_name(gjk2d_status status)
+{
+    switch (status) {
+    case GJK2D_STATUS_OK: return "ok";
+    case GJK2D_STATUS_MAXITER: return "maxiter";
+    case GJK2D_STATUS_INVALID: return "invalid";
+    }
+    return "unknown";
+}
+
+const char *gjk2d_end_name(gjk2d_end end)
+{
+    switch (end) {
+    case GJK2D_END_NONE: return "none";
+    case GJK2D_END_REPEATED_SUPPORT: return "repeated-support";
+    case GJK2D_END_CONTAINMENT: return "containment";
+    case GJK2D_END_VERTEX_OVERLAP: return "vertex-overlap";
+    case GJK2D_END_EDGE_OVERLAP: return "edge-overlap";
+    case GJK2D_END_MAX_ITERATIONS: return "max-iterations";
+    }
+    return "unknown";
+}
+
+const char *gjk2d_region_name(gjk2d_region region)
+{
+    static const char *const names[] = {"A", "B", "C", "AB", "BC", "CA", "ABC"};
+    return (unsigned)region < sizeof names / sizeof names[0] ? names[region] : "unknown";
+}
+
+const char *gjk2d_problem_message(gjk2d_problem problem)
+{
+    switch (problem) {
+    case GJK2D_PROBLEM_NONE: return "valid";
+    case GJK2D_PROBLEM_COUNT: return "vertex count out of range (1.." STRINGIFY(GJK2D_MAX_VERTICES) ")";
+    case GJK2D_PROBLEM_NONFINITE: return "a vertex or pose number is NaN or infinite";
+    case GJK2D_PROBLEM_MAGNITUDE: return "a vertex or position exceeds 1e15 in magnitude";
+    case GJK2D_PROBLEM_ROTATION: return "rotation (cos, sin) is not a unit vector";
+    case GJK2D_PROBLEM_RADIUS: return "radius is negative, NaN, infinite or above 1e15";
+    case GJK2D_PROBLEM_CLOCKWISE: return "vertices are clockwise (negative area)";
+    case GJK2D_PROBLEM_REFLEX: return "vertex turns clockwise (reflex): polygon is not convex";
+    case GJK2D_PROBLEM_WINDING: return "boundary winds around more than once: polygon is not simple";
+    }
+    return "unknown problem";
+}
+
+const char *gjk2d_error_message(int code)
+{
+    switch (code) {
+    case GJK2D_OK: return "success";
+    case GJK2D_ERR_NULL: return "a required pointer is NULL";
+    case GJK2D_ERR_RANGE: return "pair range is invalid (begin > end, end > pair count, or a negative count)";
+    case GJK2D_ERR_PAIR_INDEX: return "a pair names a shape index outside the pool";
+    case GJK2D_ERR_SHAPE_SPAN: return "a shape's first/count reaches outside the vertex arrays";
+    case GJK2D_ERR_ISA: return "unknown instruction set, or one this CPU or build cannot run";
+    }
+    return "unknown error code";
+}
+
+gjk2d_pose gjk2d_pose_from_angle(float px, float py, double angle)
+{
+    gjk2d_pose p = {px, py, (float)cos(angle), (float)sin(angle)};
+    return p;
+}

@@ -1,0 +1,283 @@
+// GJK distance and closest points: seed 001, sections 3 and 4, with the closest points of seed 002.
+//
+// The pair is solved in A's frame as "closest point of the Minkowski difference Z = B - A to the
+// origin" (distance(A, B) == distance(O, B - A)); support(Z, d) = support(B, d) - support(A, -d), so Z
+// is never built. Each simplex vertex keeps the two vertex indices it came from, and the barycentric
+// coordinates of the final simplex, applied to the support points on A and on B, give the closest points.
+#include <math.h>
+
+#include "ref/ref.h"
+#include "ref/vec.h"
+
+typedef struct simplex_vertex {
+    gjk2d_vec2 a, b; ///< support points on A and on B (A's frame)
+    gjk2d_vec2 w;    ///< b - a: a point of the Minkowski difference
+    int32_t ia, ib;  ///< their vertex indices
+    float weight;    ///< barycentric coordinate of this vertex in the closest point
+} simplex_vertex;
+
+typedef struct simplex {
+    simplex_vertex v[3];
+    int32_t count;
+} simplex;
+
+static simplex_vertex make_vertex(const ref_pair *p, int32_t ia, int32_t ib)
+{
+    simplex_vertex sv;
+    sv.ia = ia;
+    sv.ib = ib;
+    sv.a = p->a[ia];
+    sv.b = p->b[ib];
+    sv.w = v2_sub(sv.b, sv.a);
+    sv.weight = 1.0f;
+    return sv;
+}
+
+/// Closest point of the simplex to the origin; culls the vertices that do not contribute, keeping the
+/// others in their order, and stores each survivor's barycentric weight.
+static gjk2d_vec2 solve_simplex(simplex *s)
+{
+    const gjk2d_vec2 origin = {0.0f, 0.0f};
+    simplex_vertex *v = s->v;
+    if (s->count == 1) {
+        v[0].weight = 1.0f;
+        return v[0].w;
+    }
+    if (s->count == 2) {
+        gjk2d_segment_result r = gjk2d_closest_on_segment(v[0].w, v[1].w, origin);
+        if (r.region == GJK2D_REGION_A) {
+            s->count = 1;
+            v[0].weight = 1.0f;
+        } else if (r.region == GJK2D_REGION_B) {
+            v[0] = v[1];
+            s->count = 1;
+            v[0].weight = 1.0f;
+        } else {
+            v[0].weight = r.u;
+            v[1].weight = r.v;
+        }
+        return r.point;
+    }
+    gjk2d_triangle_result r = gjk2d_closest_on_triangle(v[0].w, v[1].w, v[2].w, origin);
+    switch (r.region) {
+    case GJK2D_REGION_A:
+        s->count = 1;
+        break;
+    case GJK2D_REGION_B:
+        v[0] = v[1];
+        s->count = 1;
+        break;
+    case GJK2D_REGION_C:
+        v[0] = v[2];
+        s->count = 1;
+        break;
+    case GJK2D_REGION_AB:
+        v[0].weight = r.u;
+        v[1].weight = r.v;
+        s->count = 2;
+        break;
+    case GJK2D_REGION_BC:
+        v[0] = v[1];
+        v[1] = v[2];
+        v[0].weight = r.v;
+        v[1].weight = r.w;
+        s->count = 2;
+        break;
+    case GJK2D_REGION_CA:
+        v[1] = v[2];
+        v[0].weight = r.u;
+        v[1].weight = r.w;
+        s->count = 2;
+        break;
+    case GJK2D_REGION_ABC:
+        v[0].weight = r.u;
+        v[1].weight = r.v;
+        v[2].weight = r.w;
+        break;
+    }
+    if (s->count == 1)
+        v[0].weight = 1.0f;
+    return r.point;
+}
+
+/// Closest points on A and B: the simplex's barycentric weights applied to the support points.
+static void witness_points(const simplex *s, gjk2d_vec2 *pa, gjk2d_vec2 *pb)
+{
+    const simplex_vertex *v = s->v;
+    if (s->count == 1) {
+        *pa = v[0].a;
+        *pb = v[0].b;
+    } else if (s->count == 2) {
+        *pa = v2_add(v2_scale(v[0].weight, v[0].a), v2_scale(v[1].weight, v[1].a));
+        *pb = v2_add(v2_scale(v[0].weight, v[0].b), v2_scale(v[1].weight, v[1].b));
+    } else {
+        // The origin is inside: sum(weight * (b - a)) = 0, so the same combination of B's points is
+        // the same point. One point common to both shapes.
+        *pa = v2_add(v2_add(v2_scale(v[0].weight, v[0].a), v2_scale(v[1].weight, v[1].a)),
+                     v2_scale(v[2].weight, v[2].a));
+        *pb = *pa;
+    }
+}
+
+static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2d_vec2 closest, gjk2d_vec2 d)
+{
+    if (!trace)
+        return;
+    int32_t k = trace->total++;
+    if (k >= trace->capacity || !trace->simplices)
+        return;
+    trace->count = k + 1;
+    gjk2d_simplex_record *r = &trace->simplices[k];
+    const gjk2d_pose *xf = &p->pose_a;
+    r->count = s->count;
+    for (int32_t i = 0; i < 3; ++i) {
+        const simplex_vertex *v = &s->v[i < s->count ? i : 0];
+        r->index_a[i] = i < s->count ? v->ia : -1;
+        r->index_b[i] = i < s->count ? v->ib : -1;
+        r->point_a[i] = pose_apply(xf, v->a);
+        r->point_b[i] = pose_apply(xf, v->b);
+        r->w[i] = pose_rotate(xf, v->w);
+        r->weight[i] = i < s->count ? v->weight : 0.0f;
+    }
+    r->closest = pose_rotate(xf, closest);
+    r->direction = pose_rotate(xf, d);
+}
+
+/// The GJK loop on the cores. Returns the closest points in A's frame, the final search direction
+/// (pointing from the closest point of Z toward the origin; zero for the overlap ends), and why it stopped.
+static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, gjk2d_vec2 *dir, int32_t *iterations,
+                          gjk2d_trace *trace)
+{
+    const gjk2d_vec2 zero = {0.0f, 0.0f};
+    const int32_t cap = GJK2D_ITERATION_CAP(p->na, p->nb);
+    simplex s;
+    s.v[0] = make_vertex(p, 0, 0); // start with an arbitrary vertex: the first of each shape
+    s.count = 1;
+    int32_t iter = 0;
+    gjk2d_end end;
+    gjk2d_vec2 d = zero;
+
+    for (;;) {
+        // Remember the simplex before culling: a support point equal to any of its vertices (kept or
+        // culled) cannot make progress, since P is the closest point of their hull.
+        int32_t saved_count = s.count, saved_ia[3], saved_ib[3];
+        for (int32_t i = 0; i < s.count; ++i) {
+            saved_ia[i] = s.v[i].ia;
+            saved_ib[i] = s.v[i].ib;
+        }
+
+        gjk2d_vec2 closest = solve_simplex(&s);
+
+        // Case 2, containment: a 2-simplex whose three vertices all contribute holds the origin.
+        if (s.count == 3) {
+            d = zero;
+            record(trace, p, &s, closest, d);
+            end = GJK2D_END_CONTAINMENT;
+            break;
+        }
+
+        // Search direction from the closest point toward the origin. On an edge it is the exact
+        // perpendicular (seed 001, "an accurate search direction"): dot(d, edge) is exactly zero, where
+        // d = -closest would carry the round-off of the barycentric coordinates.
+        if (s.count == 1) {
+            d = v2_neg(s.v[0].w);
+        } else {
+            gjk2d_vec2 e = v2_sub(s.v[1].w, s.v[0].w);
+            float side = v2_cross(e, v2_neg(s.v[0].w)); // sign of dot(left(e), origin - w1)
+            if (side > 0.0f) {
+                d = v2_left(e);
+            } else if (side < 0.0f) {
+                d = v2_right(e);
+            } else {
+                // Cases 3b and 4, edge overlap / interior edge: the origin lies on the segment, so the
+                // perpendicular has no sign. Whichever side we searched, seed 001 shows the next steps
+                // only repeat a support point or find containment: the origin is in Z, distance 0.
+                d = zero;
+                record(trace, p, &s, closest, d);
+                end = GJK2D_END_EDGE_OVERLAP;
+                break;
+            }
+        }
+
+        // Case 3a, vertex overlap: the closest point is the origin itself.
+        if (v2_is_zero(d)) {
+            record(trace, p, &s, closest, d);
+            end = GJK2D_END_VERTEX_OVERLAP;
+            break;
+        }
+        record(trace, p, &s, closest, d);
+
+        if (iter == cap) {
+            end = GJK2D_END_MAX_ITERATIONS;
+            break;
+        }
+
+        int32_t ia = ref_support(p->a, p->na, v2_neg(d));
+        int32_t ib = ref_support(p->b, p->nb, d);
+        ++iter;
+
+        // Case 1, repeated support point: no more progress is possible.
+        int repeated = 0;
+        for (int32_t i = 0; i < saved_count; ++i)
+            repeated |= saved_ia[i] == ia && saved_ib[i] == ib;
+        if (repeated) {
+            end = GJK2D_END_REPEATED_SUPPORT;
+            break;
+        }
+
+        s.v[s.count++] = make_vertex(p, ia, ib);
+    }
+
+    witness_points(&s, pa, pb);
+    *dir = d;
+    *iterations = iter;
+    return end;
+}
+
+void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace)
+{
+    if (trace) {
+        trace->count = 0;
+        trace->total = 0;
+    }
+    gjk2d_vec2 pa, pb, d;
+    out->end = gjk_core(p, &pa, &pb, &d, &out->iterations, trace);
+    out->status = out->end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
+
+    gjk2d_vec2 n = {0.0f, 0.0f};
+    float core = 0.0f;
+    int cores_overlap = out->end == GJK2D_END_CONTAINMENT || out->end == GJK2D_END_VERTEX_OVERLAP ||
+                        out->end == GJK2D_END_EDGE_OVERLAP;
+    if (cores_overlap) {
+        pb = pa;
+    } else {
+        gjk2d_vec2 ab = v2_sub(pb, pa);
+        core = sqrtf(v2_dot(ab, ab));
+        // The normal comes from the last search direction, which on an edge is the exact perpendicular.
+        float len = sqrtf(v2_dot(d, d));
+        n = v2_scale(-1.0f / len, d);
+    }
+    out->core_distance = core;
+
+    float radii = p->ra + p->rb;
+    if (cores_overlap) {
+        out->distance = 0.0f;
+    } else if (core > radii) {
+        // Separated: move each closest point out to its rounded surface.
+        out->distance = core - radii;
+        pa = v2_add(pa, v2_scale(p->ra, n));
+        pb = v2_sub(pb, v2_scale(p->rb, n));
+    } else {
+        // Only the rounded parts overlap: report a point inside both, on the segment between the
+        // core points at a distance t from pa with max(0, core - rb) <= t <= min(core, ra).
+        float lo = core - p->rb > 0.0f ? core - p->rb : 0.0f;
+        float hi = core < p->ra ? core : p->ra;
+        float t = 0.5f * (lo + hi);
+        out->distance = 0.0f;
+        pa = v2_add(pa, v2_scale(t, n));
+        pb = pa;
+    }
+    out->point_a = pose_apply(&p->pose_a, pa);
+    out->point_b = cores_overlap || out->distance == 0.0f ? out->point_a : pose_apply(&p->pose_a, pb);
+    out->normal = pose_rotate(&p->pose_a, n);
+}

@@ -1,0 +1,39 @@
+// The scalar reference's internal interface: a pair expressed in A's local frame, and the queries on it.
+// The public single-pair calls and the scalar batch both go through these, so they give identical answers.
+#ifndef GJK2D_REF_H
+#define GJK2D_REF_H
+
+#include "gjk2d.h"
+
+/// A pair in A's local frame: A's vertices as given, B's vertices moved by the relative pose.
+/// Working here keeps large world coordinates out of every difference the queries take.
+typedef struct ref_pair {
+    gjk2d_vec2 a[GJK2D_MAX_VERTICES];
+    gjk2d_vec2 b[GJK2D_MAX_VERTICES];
+    int32_t na, nb;
+    float ra, rb;
+    gjk2d_pose pose_a; ///< to bring results back to world frame
+} ref_pair;
+
+/// Relative pose of B in A's frame, in the exact float operation order every kernel uses.
+gjk2d_pose ref_relative_pose(const gjk2d_pose *pose_a, const gjk2d_pose *pose_b);
+
+/// Fill a ref_pair from two shapes given as strided x/y arrays (AoS: stride 2, SoA: stride 1).
+void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, int32_t na, float ra,
+                   const gjk2d_pose *pose_a, const float *bx, const float *by, int stride_b, int32_t nb,
+                   float rb, const gjk2d_pose *pose_b);
+
+/// The queries on a loaded pair. Results in world frame; status is OK or MAXITER.
+void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace);
+void ref_overlap(const ref_pair *p, gjk2d_overlap_result *out);
+void ref_sat(const ref_pair *p, gjk2d_sat_result *out);
+
+/// Index of the vertex of v[0..n) furthest along d; the lowest index wins ties (strict '>'), so
+/// repeating the last vertex as padding never changes the answer.
+int32_t ref_support(const gjk2d_vec2 *v, int32_t n, gjk2d_vec2 d);
+
+/// Validation core over strided coordinates (see gjk2d_validate_shape).
+gjk2d_problem ref_validate(const float *x, const float *y, int stride, int32_t n, float radius,
+                           const gjk2d_pose *pose, int32_t *vertex);
+
+#endif
