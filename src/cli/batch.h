@@ -1,0 +1,44 @@
+// Running the library's batch queries over a whole scene on several threads, and their result arrays.
+#ifndef GJK2D_CLI_BATCH_H
+#define GJK2D_CLI_BATCH_H
+
+#include <stdint.h>
+
+#include "cli.h"
+#include "gjk2d.h"
+
+typedef enum query_kind { QUERY_DISTANCE = 0, QUERY_OVERLAP = 1, QUERY_SAT = 2, QUERY_COUNT = 3 } query_kind;
+
+extern const char *const query_names[QUERY_COUNT];
+
+/// "distance", "overlap" or "sat" -> kind; -1 after reporting an unknown name.
+int parse_query(const char *name);
+
+/// Result arrays of one query over n pairs (only the fields that query fills are allocated).
+typedef struct results {
+    query_kind kind;
+    int64_t n;
+    float *distance, *ax, *ay, *bx, *by, *nx, *ny, *separation;
+    int32_t *iterations;
+    uint8_t *overlap, *status;
+} results;
+
+int results_alloc(results *r, query_kind kind, int64_t n);
+void results_free(results *r);
+
+/// Run the query over all pairs with the current ISA on `threads` threads (each takes chunks of the
+/// pair range [begin, end) in turn). Returns 0 or the library's negative error code. prog may be NULL.
+int run_batch(query_kind kind, const gjk2d_pool *pool, const gjk2d_pairs *pairs, results *r, int threads,
+              progress *prog);
+
+/// Same, over pairs [begin, end) only (results at the same indices).
+int run_batch_range(query_kind kind, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin,
+                    int64_t end, results *r, int threads, progress *prog);
+
+/// CSV header of a query (with the trailing newline).
+const char *csv_header(query_kind kind);
+
+/// Write rows [begin, end) in CSV ("pair" column = index + index_offset).
+void write_csv_rows(outfile *out, const results *r, int64_t begin, int64_t end, int64_t index_offset);
+
+#endif

@@ -1,0 +1,94 @@
+// Shared pieces of the gjk2d command: exit statuses, output files, options, timing, progress, random numbers.
+#ifndef GJK2D_CLI_H
+#define GJK2D_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gjk2d.h"
+
+enum {
+    EXIT_OK = 0,
+    EXIT_MISMATCH = 1, ///< check found results beyond tolerance
+    EXIT_USAGE = 2,    ///< bad option, bad input file, unsupported ISA, I/O error
+};
+
+/// Every instruction set name the library knows, lowest first.
+extern const char *const cli_isa_names[];
+extern const int cli_isa_count;
+
+/// Print "gjk2d: <message>" on stderr.
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/// Buffered output that appears atomically: a file is written under a temporary name in the same
+/// directory and renamed only by out_close(ok = 1); stdout ("-" or NULL) is written directly.
+typedef struct outfile {
+    int fd;
+    char *path;     ///< final name, NULL for stdout
+    char *tmp_path; ///< temporary name while writing
+    char *buf;
+    size_t len, cap;
+    int failed;     ///< a write failed (errno reported once)
+} outfile;
+
+int out_open(outfile *out, const char *path);
+/// Room for at least n more bytes at out->buf + out->len (flushes as needed).
+static inline char *out_reserve(outfile *out, size_t n);
+void out_flush(outfile *out);
+void out_write(outfile *out, const void *data, size_t n);
+void out_puts(outfile *out, const char *s);
+void out_printf(outfile *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/// Finish: ok = 1 flushes and publishes (rename); ok = 0 discards a temporary file. Returns 0 on success.
+int out_close(outfile *out, int ok);
+
+static inline char *out_reserve(outfile *out, size_t n) {
+    if (out->cap - out->len < n) out_flush(out);
+    return out->buf + out->len;
+}
+
+/// Seconds on a monotonic clock.
+double now_seconds(void);
+
+/// Progress line on stderr, only when stderr is a terminal and the work has run for more than a second.
+typedef struct progress {
+    const char *what;
+    double start, last;
+    int shown;
+} progress;
+void progress_start(progress *p, const char *what);
+void progress_update(progress *p, int64_t done, int64_t total);
+void progress_end(progress *p);
+
+/// Small, fast, seeded generator (xoshiro256**), so generated scenes are the same on every machine.
+typedef struct rng {
+    uint64_t s[4];
+} rng;
+void rng_seed(rng *r, uint64_t seed);
+uint64_t rng_next(rng *r);
+/// Uniform double in [0, 1).
+double rng_unit(rng *r);
+/// Uniform in [lo, hi).
+double rng_range(rng *r, double lo, double hi);
+/// Uniform integer in [lo, hi].
+int rng_int(rng *r, int lo, int hi);
+
+/// Parse a whole decimal integer / floating-point option value. Return 0 on success.
+int parse_i64(const char *s, int64_t *v);
+int parse_f64(const char *s, double *v);
+
+/// The value of an option at argv[*i] ("--name VALUE" or "--name=VALUE"). Advances *i past a separate
+/// value. Returns NULL and reports the error when the value is missing.
+const char *opt_value(int argc, char **argv, int *i, const char *name);
+/// Whether argv[i] is option `name`, either alone or as "name=...".
+int opt_is(const char *arg, const char *name);
+
+/// Parse an ISA list ("auto", "all", or comma-separated names). Fills names (pointers into
+/// cli_isa_names) and returns how many, or -1 after reporting an unknown or unsupported name.
+/// "all" (and NULL) = every ISA this CPU supports.
+int parse_isa_list(const char *list, const char **names, int max);
+
+/// Thread count option: 0 = number of online CPUs.
+int default_threads(void);
+
+#endif

@@ -1,0 +1,34 @@
+// Random valid scenes with a chosen fraction of overlapping pairs.
+#ifndef GJK2D_CLI_GEN_H
+#define GJK2D_CLI_GEN_H
+
+#include <stdint.h>
+
+#include "cli.h"
+#include "scene.h"
+
+typedef struct gen_opts {
+    int64_t pairs;
+    int min_verts, max_verts;
+    double overlap; ///< target fraction of overlapping pairs
+    double radius;  ///< radius of every shape
+    uint64_t seed;
+} gen_opts;
+
+void gen_defaults(gen_opts *o);
+
+/// Try to consume the generator option at argv[*i]. Returns 1 if consumed, 0 if argv[*i] is not a
+/// generator option, -1 after reporting a bad value.
+int gen_option(int argc, char **argv, int *i, gen_opts *o);
+
+/// Check the option values together. Returns 0, or -1 after reporting the problem.
+int gen_check(const gen_opts *o);
+
+/// Fill `sc` (allocated here, angles kept) with `pairs` pairs of fresh shapes (two per pair) drawn from r.
+/// *overlapping receives how many pairs overlap according to gjk2d_distance. Returns -1 on out of memory.
+int gen_scene(const gen_opts *o, rng *r, int64_t pairs, scene *sc, int64_t *overlapping, progress *prog);
+
+/// Help text of the generator options.
+extern const char gen_options_help[];
+
+#endif

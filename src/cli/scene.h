@@ -1,0 +1,56 @@
+// Scene files: a shape pool and a pair list in structure-of-arrays form, read and written as text.
+//
+//   gjk2d-scene 1
+//   shapes N
+//   <px> <py> <angle> <radius> <n> <x0> <y0> ... <x(n-1)> <y(n-1)>     (N lines)
+//   pairs M
+//   <a> <b>                                                            (M lines, 0-based shape indices)
+//
+// Blank lines and lines starting with '#' are ignored.
+#ifndef GJK2D_CLI_SCENE_H
+#define GJK2D_CLI_SCENE_H
+
+#include <stdint.h>
+
+#include "cli.h"
+#include "gjk2d.h"
+
+typedef struct scene {
+    float *vx, *vy;
+    int64_t vertex_count, vertex_cap;
+    int32_t *first, *count;
+    float *radius, *px, *py, *c, *s;
+    float *angle; ///< rotation angles, kept only by generated scenes (to write them); NULL after loading
+    int32_t shape_count;
+    int32_t *pa, *pb;
+    int64_t pair_count;
+    uint8_t *problems;     ///< per-shape gjk2d_problem after scene_validate
+    int64_t invalid_count; ///< invalid shapes found by scene_validate
+} scene;
+
+/// Read a scene file ("-" = standard input). On a malformed file prints "FILE:LINE: reason" on stderr
+/// and returns -1 (nothing is kept). Reads through a small buffer: memory is the arrays only.
+int scene_load(const char *path, scene *sc);
+
+/// Allocate room for `shapes` shapes, `vertices` vertices and `pairs` pairs (counts set to 0).
+/// with_angle also keeps angles. Returns -1 on out of memory.
+int scene_alloc(scene *sc, int32_t shapes, int64_t vertices, int64_t pairs, int with_angle);
+
+void scene_free(scene *sc);
+
+/// Validate every shape (gjk2d_validate_pool) and report each invalid one on stderr once, with its
+/// index and reason, prefixed by `label` (usually the file name). Returns the invalid count, or -1 on
+/// a pool error.
+int64_t scene_validate(scene *sc, const char *label);
+
+gjk2d_pool scene_pool(const scene *sc);
+gjk2d_pairs scene_pairs(const scene *sc);
+/// Shape i with its vertices copied into buf (room for sc->count[i] vertices).
+gjk2d_shape scene_shape(const scene *sc, int32_t i, gjk2d_vec2 *buf);
+gjk2d_pose scene_pose(const scene *sc, int32_t i);
+
+/// Write a scene in the text format. Angles come from sc->angle when kept (exact round trip), else
+/// from atan2(s, c).
+void scene_write(const scene *sc, outfile *out);
+
+#endif

@@ -1,0 +1,292 @@
+// Output files, option values, timing, progress and random numbers for the gjk2d command.
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *const cli_isa_names[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
+const int cli_isa_count = (int)(sizeof cli_isa_names / sizeof cli_isa_names[0]);
+
+void cli_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gjk2d: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+// Large writes amortize the system calls; 4 MiB keeps the buffer far below the arrays it formats.
+#define OUT_BUFFER (4u << 20)
+
+int out_open(outfile *out, const char *path) {
+    memset(out, 0, sizeof *out);
+    out->fd = STDOUT_FILENO;
+    if (path && strcmp(path, "-") != 0) {
+        size_t n = strlen(path);
+        out->path = malloc(n + 1);
+        out->tmp_path = malloc(n + 16);
+        if (!out->path || !out->tmp_path) {
+            cli_error("out of memory");
+            return -1;
+        }
+        memcpy(out->path, path, n + 1);
+        // Same directory as the target, so rename() is atomic and never crosses file systems.
+        snprintf(out->tmp_path, n + 16, "%s.tmp.XXXXXX", path);
+        out->fd = mkstemp(out->tmp_path);
+        if (out->fd < 0) {
+            cli_error("cannot create %s: %s", out->tmp_path, strerror(errno));
+            free(out->path);
+            free(out->tmp_path);
+            out->path = out->tmp_path = NULL;
+            return -1;
+        }
+        // mkstemp creates 0600; give the file the permissions a plain create would.
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(out->fd, 0666 & ~mask);
+    }
+    out->cap = OUT_BUFFER;
+    out->buf = malloc(out->cap);
+    if (!out->buf) {
+        cli_error("out of memory");
+        out_close(out, 0);
+        return -1;
+    }
+    return 0;
+}
+
+void out_flush(outfile *out) {
+    size_t done = 0;
+    while (done < out->len && !out->failed) {
+        ssize_t w = write(out->fd, out->buf + done, out->len - done);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            cli_error("write to %s failed: %s", out->path ? out->path : "stdout", strerror(errno));
+            out->failed = 1;
+            break;
+        }
+        done += (size_t)w;
+    }
+    out->len = 0;
+}
+
+void out_write(outfile *out, const void *data, size_t n) {
+    const char *p = data;
+    while (n) {
+        if (out->len == out->cap) out_flush(out);
+        size_t k = out->cap - out->len < n ? out->cap - out->len : n;
+        memcpy(out->buf + out->len, p, k);
+        out->len += k;
+        p += k;
+        n -= k;
+    }
+}
+
+void out_puts(outfile *out, const char *s) { out_write(out, s, strlen(s)); }
+
+void out_printf(outfile *out, const char *fmt, ...) {
+    char tmp[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n < sizeof tmp) {
+        out_write(out, tmp, (size_t)n);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+        out->failed = 1;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    out_write(out, big, (size_t)n);
+    free(big);
+}
+
+int out_close(outfile *out, int ok) {
+    if (ok && out->buf) out_flush(out);
+    int bad = out->failed || !ok;
+    if (out->path) {
+        if (!bad && fsync(out->fd) != 0 && errno != EINVAL) {
+            cli_error("cannot write %s: %s", out->path, strerror(errno));
+            bad = 1;
+        }
+        if (close(out->fd) != 0 && !bad) {
+            cli_error("cannot write %s: %s", out->path, strerror(errno));
+            bad = 1;
+        }
+        if (!bad && rename(out->tmp_path, out->path) != 0) {
+            cli_error("cannot rename %s to %s: %s", out->tmp_path, out->path, strerror(errno));
+            bad = 1;
+        }
+        if (bad) unlink(out->tmp_path);
+    }
+    free(out->buf);
+    free(out->path);
+    free(out->tmp_path);
+    memset(out, 0, sizeof *out);
+    out->fd = -1;
+    return bad ? -1 : 0;
+}
+
+double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void progress_start(progress *p, const char *what) {
+    p->what = what;
+    p->start = p->last = now_seconds();
+    p->shown = 0;
+}
+
+void progress_update(progress *p, int64_t done, int64_t total) {
+    double t = now_seconds();
+    if (t - p->start < 1.0 || t - p->last < 0.25 || !isatty(STDERR_FILENO)) return;
+    p->last = t;
+    p->shown = 1;
+    if (total > 0)
+        fprintf(stderr, "\r%s: %lld / %lld (%.0f%%), %.1f s ", p->what, (long long)done, (long long)total,
+                100.0 * (double)done / (double)total, t - p->start);
+    else
+        fprintf(stderr, "\r%s: %lld, %.1f s ", p->what, (long long)done, t - p->start);
+    fflush(stderr);
+}
+
+void progress_end(progress *p) {
+    if (p->shown) fprintf(stderr, "\r%s: done in %.1f s%20s\n", p->what, now_seconds() - p->start, "");
+    p->shown = 0;
+}
+
+static uint64_t splitmix(uint64_t *x) {
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void rng_seed(rng *r, uint64_t seed) {
+    for (int i = 0; i < 4; i++) r->s[i] = splitmix(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t rng_next(rng *r) {
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
+
+double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
+
+int rng_int(rng *r, int lo, int hi) { return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1)); }
+
+int parse_i64(const char *s, int64_t *v) {
+    char *end;
+    errno = 0;
+    long long x = strtoll(s, &end, 10);
+    if (end == s || *end || errno) return -1;
+    *v = x;
+    return 0;
+}
+
+int parse_f64(const char *s, double *v) {
+    char *end;
+    errno = 0;
+    double x = strtod(s, &end);
+    if (end == s || *end || errno) return -1;
+    *v = x;
+    return 0;
+}
+
+int opt_is(const char *arg, const char *name) {
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == 0 || arg[n] == '=');
+}
+
+const char *opt_value(int argc, char **argv, int *i, const char *name) {
+    const char *eq = strchr(argv[*i], '=');
+    if (eq && argv[*i][0] == '-' && argv[*i][1] == '-') return eq + 1;
+    if (*i + 1 >= argc) {
+        cli_error("option %s needs a value", name);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static const char *known_isa(const char *name, size_t len) {
+    for (int k = 0; k < cli_isa_count; k++)
+        if (strlen(cli_isa_names[k]) == len && strncmp(cli_isa_names[k], name, len) == 0) return cli_isa_names[k];
+    return NULL;
+}
+
+int parse_isa_list(const char *list, const char **names, int max) {
+    int n = 0;
+    if (!list || strcmp(list, "all") == 0) {
+        for (int k = 0; k < cli_isa_count && n < max; k++)
+            if (gjk2d_isa_supported(cli_isa_names[k])) names[n++] = cli_isa_names[k];
+        return n;
+    }
+    const char *p = list;
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        const char *name;
+        if (len == 4 && strncmp(p, "auto", 4) == 0) {
+            if (gjk2d_set_isa("auto") != 0) {
+                cli_error("no instruction set available");
+                return -1;
+            }
+            name = known_isa(gjk2d_isa(), strlen(gjk2d_isa()));
+        } else {
+            name = known_isa(p, len);
+            if (!name) {
+                cli_error("unknown instruction set '%.*s' (known: scalar, portable, sse41, avx2, avx512, neon, auto)",
+                          (int)len, p);
+                return -1;
+            }
+            if (!gjk2d_isa_supported(name)) {
+                cli_error("instruction set '%s' is not supported by this CPU or build (see 'gjk2d info')", name);
+                return -1;
+            }
+        }
+        int dup = 0;
+        for (int k = 0; k < n; k++) dup |= names[k] == name;
+        if (!dup) {
+            if (n == max) break;
+            names[n++] = name;
+        }
+        if (!comma) break;
+        p = comma + 1;
+    }
+    if (n == 0) {
+        cli_error("empty instruction set list");
+        return -1;
+    }
+    return n;
+}
+
+int default_threads(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
