@@ -9,9 +9,9 @@
 #include "ref/ref.h"
 
 /// Largest |cross| of two edges that rounding the vertices (magnitude up to m) to float can create,
-/// for edges of lengths l1 and l2: each vertex moves by up to m * FLT_EPSILON / 2, each edge end by that,
-/// so a cross product moves by about (l1 + l2) * m * FLT_EPSILON. A factor 4 for the rounding of the
-/// tests themselves.
+/// for edges of lengths l1 and l2: each vertex moves by up to m * FLT_EPSILON / 2, so a cross product
+/// moves by about (l1 + l2) * m * FLT_EPSILON. A factor 4 for the rounding of the test itself. L1 lengths
+/// (|x| + |y|, at most sqrt(2) times the true length) keep this free of square roots.
 static double rounding_slack(double m, double l1, double l2)
 {
     return 4.0 * (double)FLT_EPSILON * m * (l1 + l2);
@@ -34,7 +34,7 @@ static gjk2d_problem check_pose(const gjk2d_pose *pose)
     return GJK2D_PROBLEM_NONE;
 }
 
-/// Edge i of a polygon: from vertex i to vertex i + 1 (cyclic), in double.
+/// Edge i of a polygon: from vertex i to vertex i + 1 (cyclic), in double (exact for float vertices).
 static void edge(const float *x, const float *y, int stride, int32_t n, int32_t i, double *ex, double *ey)
 {
     int32_t k = i + 1 < n ? i + 1 : 0;
@@ -42,57 +42,62 @@ static void edge(const float *x, const float *y, int stride, int32_t n, int32_t 
     *ey = (double)y[k * stride] - y[i * stride];
 }
 
-static double edge_length(const float *x, const float *y, int stride, int32_t n, int32_t i)
+/// Quadrant of a non-zero direction, counter-clockwise from +x; each direction has exactly one.
+static int quadrant(double x, double y)
 {
-    double ex, ey;
-    edge(x, y, stride, n, i, &ex, &ey);
-    return hypot(ex, ey);
+    if (x > 0.0 && y >= 0.0)
+        return 0;
+    if (x <= 0.0 && y > 0.0)
+        return 1;
+    if (x < 0.0 && y <= 0.0)
+        return 2;
+    return 3;
 }
 
 /// Convexity of a polygon (n >= 3) given as strided float coordinates.
 static gjk2d_problem check_convex(const float *x, const float *y, int stride, int32_t n, int32_t *vertex)
 {
     double m = 0.0, area2 = 0.0, perimeter = 0.0;
+    int32_t prev = -1; // the last non-zero edge: where the walk below starts
     for (int32_t i = 0; i < n; ++i) {
-        double xi = x[i * stride], yi = y[i * stride];
-        int32_t k = i + 1 < n ? i + 1 : 0;
-        double xk = x[k * stride], yk = y[k * stride];
+        double xi = x[i * stride], yi = y[i * stride], ex, ey;
+        edge(x, y, stride, n, i, &ex, &ey);
         m = fmax(m, fmax(fabs(xi), fabs(yi)));
-        area2 += xi * yk - yi * xk;
-        perimeter += hypot(xk - xi, yk - yi);
+        area2 += xi * ey - yi * ex; // cross(v_i, v_i+1) = cross(v_i, e_i)
+        perimeter += fabs(ex) + fabs(ey);
+        if (ex != 0.0 || ey != 0.0)
+            prev = i;
     }
     if (area2 < -rounding_slack(m, perimeter, perimeter))
         return GJK2D_PROBLEM_CLOCKWISE;
-
-    // Walk the non-zero edges (duplicated vertices give zero edges, which are skipped): every turn must be
-    // left or straight, and the turns must add up to one revolution (a pentagram turns left at every
-    // vertex but winds twice).
-    int32_t prev = -1;
-    for (int32_t i = 0; i < n; ++i)
-        if (edge_length(x, y, stride, n, i) > 0.0)
-            prev = i;
     if (prev < 0)
         return GJK2D_PROBLEM_NONE; // every vertex is the same point
-    double turning = 0.0;
+
+    // Walk the non-zero edges (a duplicated vertex makes a zero edge, which is skipped). Every turn must be
+    // left or straight, and the edge direction must go round exactly once: a pentagram turns left at
+    // every vertex but goes round twice. Going round is counted in quarter turns: a left turn of at most
+    // pi moves the direction forward by 0, 1 or 2 quadrants, a tiny right turn that rounding allows may
+    // move it back by one, and a single loop adds up to 4.
+    double px, py;
+    edge(x, y, stride, n, prev, &px, &py);
+    int quarters = 0;
     for (int32_t i = 0; i < n; ++i) {
-        double li = edge_length(x, y, stride, n, i);
-        if (li == 0.0)
+        double ex, ey;
+        edge(x, y, stride, n, i, &ex, &ey);
+        if (ex == 0.0 && ey == 0.0)
             continue;
-        double lp = edge_length(x, y, stride, n, prev);
-        double ex, ey, fx, fy;
-        edge(x, y, stride, n, prev, &ex, &ey);
-        edge(x, y, stride, n, i, &fx, &fy);
-        double cross = ex * fy - ey * fx, dot = ex * fx + ey * fy;
-        if (cross < -rounding_slack(m, lp, li)) {
+        double cross = px * ey - py * ex;
+        if (cross < -rounding_slack(m, fabs(px) + fabs(py), fabs(ex) + fabs(ey))) {
             if (vertex)
-                *vertex = i; // the vertex between edge prev and edge i
+                *vertex = i; // the vertex between the previous edge and edge i
             return GJK2D_PROBLEM_REFLEX;
         }
-        turning += atan2(fmax(cross, 0.0), dot);
-        prev = i;
+        int step = (quadrant(ex, ey) - quadrant(px, py) + 4) % 4;
+        quarters += cross < 0.0 && step == 3 ? -1 : step;
+        px = ex;
+        py = ey;
     }
-    // One loop turns by 2 pi; a second loop would add another 2 pi. Half-way between is safe from round-off.
-    if (turning > 3.0 * 3.14159265358979323846)
+    if (quarters != 4)
         return GJK2D_PROBLEM_WINDING;
     return GJK2D_PROBLEM_NONE;
 }
