@@ -1,0 +1,223 @@
+// Runtime choice of the batch kernels (BLAKE3/dav1d style): the CPU's features are read once
+// (cpuid + xgetbv on x86-64, so an ISA counts only if the OS also saves its registers), the best
+// implementation this build has and the CPU runs is chosen, and GJK2D_ISA or gjk2d_set_isa() may
+// force another. The choice is one atomic pointer: the first caller publishes it, racing callers
+// compute the same answer, and a later gjk2d_set_isa() simply replaces it.
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels.h"
+#include "simd/simd.h"
+
+#if defined(__x86_64__) || defined(_M_X64)
+#define GJK2D_X86 1
+#include <cpuid.h>
+#endif
+
+enum {
+    CPU_SSE41 = 1 << 0,
+    CPU_AVX2 = 1 << 1,
+    CPU_AVX512 = 1 << 2, // F + DQ + BW + VL, the set the avx512 kernel is compiled for
+    CPU_NEON = 1 << 3,
+    CPU_KNOWN = 1 << 30, // detection ran
+};
+
+#if GJK2D_X86
+static uint64_t read_xcr0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+#endif
+
+static int detect_cpu(void)
+{
+    int f = CPU_KNOWN;
+#if GJK2D_X86
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return f;
+    if (c & (1u << 19)) f |= CPU_SSE41;
+    const int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    if (!osxsave || !avx) return f;
+    const uint64_t xcr0 = read_xcr0();
+    if ((xcr0 & 0x6) != 0x6) return f; // OS does not save XMM and YMM state
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return f;
+    if (b & (1u << 5)) f |= CPU_AVX2;
+    const unsigned avx512_bits = (1u << 16) | (1u << 17) | (1u << 30) | (1u << 31); // F DQ BW VL
+    if ((b & avx512_bits) == avx512_bits && (xcr0 & 0xe6) == 0xe6) f |= CPU_AVX512;
+#elif defined(__aarch64__)
+    f |= CPU_NEON; // Advanced SIMD is mandatory on AArch64
+#endif
+    return f;
+}
+
+static int cpu_flags(void)
+{
+    static atomic_int flags;
+    int f = atomic_load_explicit(&flags, memory_order_relaxed);
+    if (!f) {
+        f = detect_cpu();
+        atomic_store_explicit(&flags, f, memory_order_relaxed);
+    }
+    return f;
+}
+
+typedef struct isa_entry {
+    const char *name;
+    int cpu;                          ///< CPU flag needed (0: any CPU)
+    const gjk2d_kernel_table *table;  ///< NULL when this build lacks it
+} isa_entry;
+
+// Lowest to highest; auto picks the last one that is available.
+static const isa_entry isa_list[] = {
+    {"scalar", 0, &gjk2d__scalar_table},
+#ifdef GJK2D_HAVE_PORTABLE
+    {"portable", 0, &gjk2d__table_portable},
+#else
+    {"portable", 0, NULL},
+#endif
+#ifdef GJK2D_HAVE_SSE41
+    {"sse41", CPU_SSE41, &gjk2d__table_sse41},
+#else
+    {"sse41", CPU_SSE41, NULL},
+#endif
+#ifdef GJK2D_HAVE_NEON
+    {"neon", CPU_NEON, &gjk2d__table_neon},
+#else
+    {"neon", CPU_NEON, NULL},
+#endif
+#ifdef GJK2D_HAVE_AVX2
+    {"avx2", CPU_AVX2, &gjk2d__table_avx2},
+#else
+    {"avx2", CPU_AVX2, NULL},
+#endif
+#ifdef GJK2D_HAVE_AVX512
+    {"avx512", CPU_AVX512, &gjk2d__table_avx512},
+#else
+    {"avx512", CPU_AVX512, NULL},
+#endif
+};
+#define ISA_COUNT ((int)(sizeof isa_list / sizeof isa_list[0]))
+
+static const isa_entry *find_isa(const char *name)
+{
+    if (!name) return NULL;
+    for (int i = 0; i < ISA_COUNT; i++)
+        if (!strcmp(isa_list[i].name, name)) return &isa_list[i];
+    return NULL;
+}
+
+static int runnable(const isa_entry *e)
+{
+    return e && e->table && (e->cpu == 0 || (cpu_flags() & e->cpu));
+}
+
+int gjk2d__cpu_has(const char *name)
+{
+    const isa_entry *e = find_isa(name);
+    return e && (e->cpu == 0 || (cpu_flags() & e->cpu));
+}
+
+const gjk2d_kernel_table *gjk2d__isa_table(const char *name)
+{
+    const isa_entry *e = find_isa(name);
+    return runnable(e) ? e->table : NULL;
+}
+
+static const gjk2d_kernel_table *best_table(void)
+{
+    for (int i = ISA_COUNT - 1; i >= 0; i--)
+        if (runnable(&isa_list[i])) return isa_list[i].table;
+    return &gjk2d__scalar_table;
+}
+
+static _Atomic(const gjk2d_kernel_table *) active_table;
+
+static const gjk2d_kernel_table *initial_table(void)
+{
+    const char *env = getenv("GJK2D_ISA");
+    if (!env || !*env || !strcmp(env, "auto")) return best_table();
+    const isa_entry *e = find_isa(env);
+    if (runnable(e)) return e->table;
+    static atomic_flag warned = ATOMIC_FLAG_INIT;
+    if (!atomic_flag_test_and_set(&warned))
+        fprintf(stderr, "gjk2d: GJK2D_ISA=%s %s; using %s\n", env,
+                e ? (e->table ? "is not supported by this CPU" : "is not built into this library")
+                  : "is unknown (expected scalar, portable, sse41, avx2, avx512, neon or auto)",
+                best_table()->name);
+    return best_table();
+}
+
+const gjk2d_kernel_table *gjk2d__active(void)
+{
+    const gjk2d_kernel_table *t = atomic_load_explicit(&active_table, memory_order_acquire);
+    if (t) return t;
+    const gjk2d_kernel_table *fresh = initial_table();
+    const gjk2d_kernel_table *expected = NULL;
+    // If another thread (or gjk2d_set_isa) got there first, its choice stands.
+    if (!atomic_compare_exchange_strong_explicit(&active_table, &expected, fresh, memory_order_acq_rel,
+                                                 memory_order_acquire))
+        return expected;
+    return fresh;
+}
+
+const char *gjk2d_isa(void) { return gjk2d__active()->name; }
+
+int gjk2d_lane_width(void) { return gjk2d__active()->width; }
+
+int gjk2d_set_isa(const char *name)
+{
+    if (!name) return GJK2D_ERR_ISA;
+    const gjk2d_kernel_table *t;
+    if (!strcmp(name, "auto")) {
+        t = best_table();
+    } else {
+        const isa_entry *e = find_isa(name);
+        if (!runnable(e)) return GJK2D_ERR_ISA;
+        t = e->table;
+    }
+    atomic_store_explicit(&active_table, t, memory_order_release);
+    return GJK2D_OK;
+}
+
+int gjk2d_isa_supported(const char *name)
+{
+    if (name && !strcmp(name, "auto")) return 1;
+    return runnable(find_isa(name));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lane-utilisation counters for the benchmark (off by default).
+
+static atomic_int stats_on;
+static _Atomic int64_t stats_v[6];
+
+void gjk2d__simd_stats_enable(int on)
+{
+    if (on)
+        for (int i = 0; i < 6; i++) atomic_store(&stats_v[i], 0);
+    atomic_store(&stats_on, on != 0);
+}
+
+int gjk2d__simd_stats_on(void) { return atomic_load_explicit(&stats_on, memory_order_relaxed); }
+
+void gjk2d__simd_stats_add(const gjk2d_simd_stats *d)
+{
+    const int64_t v[6] = {d->blocks, d->block_steps, d->lane_iterations, d->lane_slots, d->pairs, d->slow_pairs};
+    for (int i = 0; i < 6; i++) atomic_fetch_add_explicit(&stats_v[i], v[i], memory_order_relaxed);
+}
+
+void gjk2d__simd_stats_get(gjk2d_simd_stats *out)
+{
+    int64_t v[6];
+    for (int i = 0; i < 6; i++) v[i] = atomic_load(&stats_v[i]);
+    out->blocks = v[0];
+    out->block_steps = v[1];
+    out->lane_iterations = v[2];
+    out->lane_slots = v[3];
+    out->pairs = v[4];
+    out->slow_pairs = v[5];
+}

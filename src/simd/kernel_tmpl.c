@@ -1,0 +1,785 @@
+// The SIMD batch kernels, compiled once per instruction set (src/simd/meson.build sets GJK2D_SIMD_LEVEL,
+// GJK2D_SIMD_NAME and GJK2D_SIMD_SUFFIX). One lane runs one pair. Each kernel repeats the scalar
+// reference (src/ref/gjk.c, overlap.c, sat.c) operation for operation, in the same float order, with
+// every per-lane decision turned into a mask and a select: results are bit-identical to the reference,
+// and therefore to every other ISA.
+//
+// GJK lanes are refilled: when a lane's pair ends, its answer is written and the next pair of the range
+// moves into the lane while the others keep iterating, so a block never idles on its slowest pair.
+// Pairs the fast path does not take (a shape with more than GJK2D_SIMD_MAX_VERTICES vertices, an invalid
+// shape, or rounded shapes in the boolean query) are answered by the reference, in place.
+#include <math.h>
+#include <string.h>
+
+#include "ref/ref.h"
+#include "ref/vec.h"
+#include "simd/simd.h"
+#include "simd/wide.h"
+
+#define NMAX GJK2D_SIMD_MAX_VERTICES
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+// ---------------------------------------------------------------------------------------------
+// Lane-major packing of a block: vertex j of every lane's shape is one wide load.
+
+typedef struct block {
+    _Alignas(64) float ax[NMAX][W];
+    _Alignas(64) float ay[NMAX][W];
+    _Alignas(64) float bx[NMAX][W];
+    _Alignas(64) float by[NMAX][W];
+    int na_bound, nb_bound; ///< every lane holds valid (padded) vertices up to these
+    int64_t pair[W];        ///< pair index of each lane, -1 when empty
+    int32_t na[W], nb[W];
+    float ra[W], rb[W];
+    gjk2d_pose pose_a[W];
+} block;
+
+/// The pair stream of one kernel call: pairs the fast path cannot take are sent to the reference.
+typedef struct stream {
+    const gjk2d_pool *pool;
+    const gjk2d_pairs *pairs;
+    int64_t k, end;
+    int no_radius; ///< the query's fast path handles only radius-0 shapes
+    void (*slow)(const struct stream *s, int64_t k);
+    const void *out;
+    int64_t slow_count;
+} stream;
+
+static void block_init(block *b)
+{
+    memset(b, 0, sizeof *b);
+    for (int l = 0; l < W; l++) b->pair[l] = -1;
+}
+
+/// Next pair for the fast path, or -1 at the end of the range.
+static int64_t stream_next(stream *s)
+{
+    const gjk2d_pool *pool = s->pool;
+    while (s->k < s->end) {
+        int64_t k = s->k++;
+        int32_t ia = s->pairs->a[k], ib = s->pairs->b[k];
+        int32_t na = pool->count[ia], nb = pool->count[ib];
+        int fast = na >= 1 && nb >= 1 && na <= NMAX && nb <= NMAX && gjk2d__pair_valid(pool, ia, ib);
+        if (fast && s->no_radius && pool->radius && (pool->radius[ia] > 0.0f || pool->radius[ib] > 0.0f))
+            fast = 0;
+        if (fast) return k;
+        s->slow(s, k);
+        s->slow_count++;
+    }
+    return -1;
+}
+
+static void pad_column(float (*v)[W], int lane, int from, int to)
+{
+    for (int j = from; j < to; j++) v[j][lane] = v[from - 1][lane];
+}
+
+/// Put pair k into lane l: A as given, B moved into A's frame exactly as ref_pair_load does.
+static void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k)
+{
+    int32_t ia = pairs->a[k], ib = pairs->b[k];
+    int32_t na = pool->count[ia], nb = pool->count[ib];
+    gjk2d_pose pa = {pool->px[ia], pool->py[ia], pool->c[ia], pool->s[ia]};
+    gjk2d_pose pb = {pool->px[ib], pool->py[ib], pool->c[ib], pool->s[ib]};
+    gjk2d_pose rel = ref_relative_pose(&pa, &pb);
+    const float *vxa = pool->vx + pool->first[ia], *vya = pool->vy + pool->first[ia];
+    const float *vxb = pool->vx + pool->first[ib], *vyb = pool->vy + pool->first[ib];
+    for (int32_t i = 0; i < na; i++) {
+        bk->ax[i][l] = vxa[i];
+        bk->ay[i][l] = vya[i];
+    }
+    for (int32_t j = 0; j < nb; j++) {
+        gjk2d_vec2 q = pose_apply(&rel, v2(vxb[j], vyb[j]));
+        bk->bx[j][l] = q.x;
+        bk->by[j][l] = q.y;
+    }
+    // Padding repeats the last vertex: with strict '>' / '<' it never wins a support or a minimum.
+    // A larger shape raises the block's bound; the other lanes are padded up to it.
+    if (na > bk->na_bound) {
+        for (int m = 0; m < W; m++)
+            if (m != l && bk->na_bound > 0) {
+                pad_column(bk->ax, m, bk->na_bound, na);
+                pad_column(bk->ay, m, bk->na_bound, na);
+            }
+        bk->na_bound = na;
+    }
+    if (nb > bk->nb_bound) {
+        for (int m = 0; m < W; m++)
+            if (m != l && bk->nb_bound > 0) {
+                pad_column(bk->bx, m, bk->nb_bound, nb);
+                pad_column(bk->by, m, bk->nb_bound, nb);
+            }
+        bk->nb_bound = nb;
+    }
+    pad_column(bk->ax, l, na, bk->na_bound);
+    pad_column(bk->ay, l, na, bk->na_bound);
+    pad_column(bk->bx, l, nb, bk->nb_bound);
+    pad_column(bk->by, l, nb, bk->nb_bound);
+    bk->pair[l] = k;
+    bk->na[l] = na;
+    bk->nb[l] = nb;
+    bk->ra[l] = pool->radius ? pool->radius[ia] : 0.0f;
+    bk->rb[l] = pool->radius ? pool->radius[ib] : 0.0f;
+    bk->pose_a[l] = pa;
+}
+
+/// Support of a wide direction over one shape of the block: the lowest index of maximum dot product.
+/// Returns the point; the index goes to *idx when idx is not NULL.
+static inline void support(const float (*vx)[W], const float (*vy)[W], int n, wf dx, wf dy, wf *px, wf *py,
+                           wf *idx)
+{
+    wf x = wf_load(vx[0]), y = wf_load(vy[0]);
+    wf best = wf_dot(dx, dy, x, y), bi = wf_zero();
+    for (int j = 1; j < n; j++) {
+        wf xj = wf_load(vx[j]), yj = wf_load(vy[j]);
+        wf v = wf_dot(dx, dy, xj, yj);
+        wm m = wf_gt(v, best);
+        best = wf_sel(m, v, best);
+        x = wf_sel(m, xj, x);
+        y = wf_sel(m, yj, y);
+        if (idx) bi = wf_sel(m, wf_set1((float)j), bi);
+    }
+    *px = x;
+    *py = y;
+    if (idx) *idx = bi;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GJK distance (src/ref/gjk.c, gjk_core and ref_distance).
+
+enum { END_EMPTY = 100 }; // an empty lane: never computed, never written
+
+typedef struct gjk_state {
+    // The simplex after the last solve (culled), vertices in the reference's order: w = b - a and the
+    // indices on A and B (as floats: exact below 2^24).
+    _Alignas(64) float w0x[W], w0y[W], w1x[W], w1y[W], w2x[W], w2y[W];
+    _Alignas(64) float i0a[W], i0b[W], i1a[W], i1b[W], i2a[W], i2b[W];
+    _Alignas(64) float cnt[W];
+    // Barycentric weights as numerators over one denominator (weight_i = num_i * (1 / den)), divided only
+    // when the pair ends; the reference computes the same quotient the same way.
+    _Alignas(64) float n0[W], n1[W], n2[W], den[W];
+    _Alignas(64) float dx[W], dy[W];
+    _Alignas(64) float iter[W], cap[W];
+    _Alignas(64) float end[W]; ///< 0 while running, else gjk2d_end (or END_EMPTY)
+} gjk_state;
+
+static void gjk_lane_start(gjk_state *s, const block *bk, int l)
+{
+    // Start from vertex 0 of A and of B.
+    s->w0x[l] = bk->bx[0][l] - bk->ax[0][l];
+    s->w0y[l] = bk->by[0][l] - bk->ay[0][l];
+    s->i0a[l] = s->i0b[l] = 0.0f;
+    s->cnt[l] = 1.0f;
+    s->n0[l] = 1.0f;
+    s->den[l] = 1.0f;
+    s->iter[l] = 0.0f;
+    s->cap[l] = (float)GJK2D_ITERATION_CAP(bk->na[l], bk->nb[l]);
+    s->end[l] = 0.0f;
+}
+
+/// One GJK iteration for every running lane. Returns the lanes that have ended (bits).
+static unsigned gjk_step(gjk_state *s, const block *bk)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
+    wf end = wf_load(s->end);
+    const wm act = wf_eq(end, zero);
+    wf w0x = wf_load(s->w0x), w0y = wf_load(s->w0y), w1x = wf_load(s->w1x), w1y = wf_load(s->w1y);
+    wf w2x = wf_load(s->w2x), w2y = wf_load(s->w2y);
+    wf i0a = wf_load(s->i0a), i0b = wf_load(s->i0b), i1a = wf_load(s->i1a), i1b = wf_load(s->i1b);
+    wf i2a = wf_load(s->i2a), i2b = wf_load(s->i2b);
+    const wf cnt = wf_load(s->cnt);
+    const wm had2 = wf_ge(cnt, two), had3 = wf_eq(cnt, three);
+    // The simplex before culling, for the repeated-support test: w and indices as loaded.
+    const wf s0a = i0a, s0b = i0b, s1a = i1a, s1b = i1b, s2a = i2a, s2b = i2b;
+
+    // --- solve_simplex: segment (gjk2d_closest_on_segment with q = 0) ---
+    wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+    wf su = wf_dot(w1x, w1y, ex, ey);                                  // dot(b - q, e)
+    wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey);     // dot(q - a, e)
+    wm seg = wm_and(act, wf_eq(cnt, two));
+    wm segB = wf_le(su, zero);
+    wm segA = wm_andnot(wf_le(sv, zero), segB);
+    wm segAB = wm_andnot(wm_andnot(seg, segB), segA);
+
+    // --- solve_simplex: triangle (gjk2d_closest_on_triangle with q = 0), a = w0, b = w1, c = w2 ---
+    wf bax = wf_sub(w1x, w0x), bay = wf_sub(w1y, w0y);
+    wf cbx = wf_sub(w2x, w1x), cby = wf_sub(w2y, w1y);
+    wf acx = wf_sub(w0x, w2x), acy = wf_sub(w0y, w2y);
+    wf uAB = wf_dot(w1x, w1y, bax, bay);
+    wf vAB = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), bax, bay);
+    wf uBC = wf_dot(w2x, w2y, cbx, cby);
+    wf vBC = wf_dot(wf_sub(zero, w1x), wf_sub(zero, w1y), cbx, cby);
+    wf uCA = wf_dot(w0x, w0y, acx, acy);
+    wf vCA = wf_dot(wf_sub(zero, w2x), wf_sub(zero, w2y), acx, acy);
+    wf area = wf_cross(bax, bay, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+    wf uABC = wf_cross(w1x, w1y, w2x, w2y);
+    wf vABC = wf_cross(w2x, w2y, w0x, w0y);
+    wf wABC = wf_cross(w0x, w0y, w1x, w1y);
+    wm tri = wm_and(act, had3);
+    wm rA = wm_and(wf_le(vAB, zero), wf_le(uCA, zero));
+    wm rB = wm_andnot(wm_and(wf_le(uAB, zero), wf_le(vBC, zero)), rA);
+    wm rC = wm_andnot(wm_andnot(wm_and(wf_le(uBC, zero), wf_le(vCA, zero)), rA), rB);
+    wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
+    wm rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_gt(vAB, zero)), wf_le(wf_mul(wABC, area), zero)));
+    left = wm_andnot(left, rAB);
+    wm rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_gt(vBC, zero)), wf_le(wf_mul(uABC, area), zero)));
+    left = wm_andnot(left, rBC);
+    wm rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_gt(vCA, zero)), wf_le(wf_mul(vABC, area), zero)));
+    wm rABC = wm_andnot(left, rCA);
+    rA = wm_and(tri, rA);
+    rB = wm_and(tri, rB);
+    rC = wm_and(tri, rC);
+
+    // Culling keeps the survivors in order: v0 <- v1 (B, BC, segment B), v0 <- v2 (C), v1 <- v2 (BC, CA).
+    wm from1 = wm_or(wm_or(rB, rBC), wm_and(seg, segB));
+    wm v1from2 = wm_or(rBC, rCA);
+    wf nw0x = wf_sel(from1, w1x, wf_sel(rC, w2x, w0x)), nw0y = wf_sel(from1, w1y, wf_sel(rC, w2y, w0y));
+    wf ni0a = wf_sel(from1, i1a, wf_sel(rC, i2a, i0a)), ni0b = wf_sel(from1, i1b, wf_sel(rC, i2b, i0b));
+    w1x = wf_sel(v1from2, w2x, w1x);
+    w1y = wf_sel(v1from2, w2y, w1y);
+    i1a = wf_sel(v1from2, i2a, i1a);
+    i1b = wf_sel(v1from2, i2b, i1b);
+    w0x = nw0x, w0y = nw0y, i0a = ni0a, i0b = ni0b;
+
+    // Weights: vertex regions 1/1; edges (u, v) / (u + v); interior (u, v, w) / area.
+    wf n0 = one, n1 = zero, n2 = zero, den = one;
+    n0 = wf_sel(segAB, su, n0);
+    n1 = wf_sel(segAB, sv, n1);
+    den = wf_sel(segAB, wf_add(su, sv), den);
+    n0 = wf_sel(rAB, uAB, wf_sel(rBC, uBC, wf_sel(rCA, vCA, wf_sel(rABC, uABC, n0))));
+    n1 = wf_sel(rAB, vAB, wf_sel(rBC, vBC, wf_sel(rCA, uCA, wf_sel(rABC, vABC, n1))));
+    n2 = wf_sel(rABC, wABC, n2);
+    den = wf_sel(rAB, wf_add(uAB, vAB), wf_sel(rBC, wf_add(uBC, vBC),
+                 wf_sel(rCA, wf_add(uCA, vCA), wf_sel(rABC, area, den))));
+    wm two_left = wm_or(segAB, wm_or(wm_or(rAB, rBC), rCA));
+    wf ncnt = wf_sel(rABC, three, wf_sel(two_left, two, wf_sel(wm_or(seg, tri), one, cnt)));
+
+    // Case 2, containment.
+    end = wf_sel(rABC, wf_set1((float)GJK2D_END_CONTAINMENT), end);
+    wm run = wm_andnot(act, rABC);
+
+    // Search direction: -w0 for one vertex, the exact perpendicular of the edge toward the origin for two.
+    wm c2 = wf_eq(ncnt, two);
+    ex = wf_sub(w1x, w0x);
+    ey = wf_sub(w1y, w0y);
+    wf side = wf_cross(ex, ey, wf_neg(w0x), wf_neg(w0y));
+    wm pos = wf_gt(side, zero), neg = wf_lt(side, zero);
+    wf dx = wf_sel(c2, wf_sel(pos, wf_neg(ey), wf_sel(neg, ey, zero)), wf_neg(w0x));
+    wf dy = wf_sel(c2, wf_sel(pos, ex, wf_sel(neg, wf_neg(ex), zero)), wf_neg(w0y));
+    // Cases 3b/4: the origin on the edge. Case 3a: the closest point is the origin.
+    wm edge_ov = wm_and(run, wm_andnot(wm_andnot(c2, pos), neg));
+    end = wf_sel(edge_ov, wf_set1((float)GJK2D_END_EDGE_OVERLAP), end);
+    run = wm_andnot(run, edge_ov);
+    wm vert_ov = wm_and(run, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
+    end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), end);
+    run = wm_andnot(run, vert_ov);
+    wf iter = wf_load(s->iter);
+    wm capped = wm_and(run, wf_eq(iter, wf_load(s->cap)));
+    end = wf_sel(capped, wf_set1((float)GJK2D_END_MAX_ITERATIONS), end);
+    run = wm_andnot(run, capped);
+
+    // Support of Z = B - A along d.
+    wf pax, pay, pbx, pby, ia, ib;
+    support(bk->ax, bk->ay, bk->na_bound, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
+    support(bk->bx, bk->by, bk->nb_bound, dx, dy, &pbx, &pby, &ib);
+    iter = wf_sel(run, wf_add(iter, one), iter);
+
+    // Case 1: the support point is a vertex of the simplex before culling.
+    wm rep = wm_and(wf_eq(ia, s0a), wf_eq(ib, s0b));
+    rep = wm_or(rep, wm_and(had2, wm_and(wf_eq(ia, s1a), wf_eq(ib, s1b))));
+    rep = wm_or(rep, wm_and(had3, wm_and(wf_eq(ia, s2a), wf_eq(ib, s2b))));
+    rep = wm_and(run, rep);
+    end = wf_sel(rep, wf_set1((float)GJK2D_END_REPEATED_SUPPORT), end);
+    run = wm_andnot(run, rep);
+
+    // Append the new vertex after the survivors.
+    wf nwx = wf_sub(pbx, pax), nwy = wf_sub(pby, pay);
+    wm put1 = wm_and(run, wf_eq(ncnt, one)), put2 = wm_and(run, c2);
+    w1x = wf_sel(put1, nwx, w1x);
+    w1y = wf_sel(put1, nwy, w1y);
+    i1a = wf_sel(put1, ia, i1a);
+    i1b = wf_sel(put1, ib, i1b);
+    w2x = wf_sel(put2, nwx, w2x);
+    w2y = wf_sel(put2, nwy, w2y);
+    i2a = wf_sel(put2, ia, i2a);
+    i2b = wf_sel(put2, ib, i2b);
+    ncnt = wf_sel(run, wf_add(ncnt, one), ncnt);
+
+    // Lanes that were not running at the start keep everything.
+    wf_store(s->w0x, wf_sel(act, w0x, wf_load(s->w0x)));
+    wf_store(s->w0y, wf_sel(act, w0y, wf_load(s->w0y)));
+    wf_store(s->i0a, wf_sel(act, i0a, s0a));
+    wf_store(s->i0b, wf_sel(act, i0b, s0b));
+    wf_store(s->w1x, wf_sel(act, w1x, wf_load(s->w1x)));
+    wf_store(s->w1y, wf_sel(act, w1y, wf_load(s->w1y)));
+    wf_store(s->i1a, wf_sel(act, i1a, s1a));
+    wf_store(s->i1b, wf_sel(act, i1b, s1b));
+    wf_store(s->w2x, wf_sel(act, w2x, wf_load(s->w2x)));
+    wf_store(s->w2y, wf_sel(act, w2y, wf_load(s->w2y)));
+    wf_store(s->i2a, wf_sel(act, i2a, s2a));
+    wf_store(s->i2b, wf_sel(act, i2b, s2b));
+    wf_store(s->cnt, wf_sel(act, ncnt, cnt));
+    wf_store(s->n0, wf_sel(act, n0, wf_load(s->n0)));
+    wf_store(s->n1, wf_sel(act, n1, wf_load(s->n1)));
+    wf_store(s->n2, wf_sel(act, n2, wf_load(s->n2)));
+    wf_store(s->den, wf_sel(act, den, wf_load(s->den)));
+    wf_store(s->dx, wf_sel(act, dx, wf_load(s->dx)));
+    wf_store(s->dy, wf_sel(act, dy, wf_load(s->dy)));
+    wf_store(s->iter, iter);
+    wf_store(s->end, end);
+    return wm_bits(wf_gt(end, zero));
+}
+
+/// The end of ref_distance for one lane: witness points, radii, world frame; written to pair k.
+static void gjk_lane_finish(const gjk_state *s, const block *bk, int l, const gjk2d_distance_out *out)
+{
+    const int64_t k = bk->pair[l];
+    const int cnt = (int)s->cnt[l];
+    const gjk2d_end endc = (gjk2d_end)(int)s->end[l];
+    const int ia[3] = {(int)s->i0a[l], (int)s->i1a[l], (int)s->i2a[l]};
+    const int ib[3] = {(int)s->i0b[l], (int)s->i1b[l], (int)s->i2b[l]};
+    gjk2d_vec2 a[3], b[3];
+    for (int i = 0; i < cnt; i++) {
+        a[i] = v2(bk->ax[ia[i]][l], bk->ay[ia[i]][l]);
+        b[i] = v2(bk->bx[ib[i]][l], bk->by[ib[i]][l]);
+    }
+    gjk2d_vec2 pa, pb;
+    if (cnt == 1) {
+        pa = a[0];
+        pb = b[0];
+    } else {
+        const float inv = 1.0f / s->den[l];
+        const float wt0 = s->n0[l] * inv, wt1 = s->n1[l] * inv;
+        if (cnt == 2) {
+            pa = v2_add(v2_scale(wt0, a[0]), v2_scale(wt1, a[1]));
+            pb = v2_add(v2_scale(wt0, b[0]), v2_scale(wt1, b[1]));
+        } else {
+            const float wt2 = s->n2[l] * inv;
+            pa = v2_add(v2_add(v2_scale(wt0, a[0]), v2_scale(wt1, a[1])), v2_scale(wt2, a[2]));
+            pb = pa;
+        }
+    }
+    const gjk2d_vec2 d = v2(s->dx[l], s->dy[l]);
+    const float ra = bk->ra[l], rb = bk->rb[l];
+    const gjk2d_pose *xf = &bk->pose_a[l];
+
+    gjk2d_vec2 n = {0.0f, 0.0f};
+    float core = 0.0f, distance;
+    const int cores_overlap =
+        endc == GJK2D_END_CONTAINMENT || endc == GJK2D_END_VERTEX_OVERLAP || endc == GJK2D_END_EDGE_OVERLAP;
+    if (cores_overlap) {
+        pb = pa;
+    } else {
+        gjk2d_vec2 ab = v2_sub(pb, pa);
+        core = sqrtf(v2_dot(ab, ab));
+        float len = sqrtf(v2_dot(d, d));
+        n = v2_scale(-1.0f / len, d);
+    }
+    const float radii = ra + rb;
+    if (cores_overlap) {
+        distance = 0.0f;
+    } else if (core > radii) {
+        distance = core - radii;
+        pa = v2_add(pa, v2_scale(ra, n));
+        pb = v2_sub(pb, v2_scale(rb, n));
+    } else {
+        float lo = core - rb > 0.0f ? core - rb : 0.0f;
+        float hi = core < ra ? core : ra;
+        float t = 0.5f * (lo + hi);
+        distance = 0.0f;
+        pa = v2_add(pa, v2_scale(t, n));
+        pb = pa;
+    }
+    const gjk2d_vec2 wa = pose_apply(xf, pa);
+    const gjk2d_vec2 wb = cores_overlap || distance == 0.0f ? wa : pose_apply(xf, pb);
+    const gjk2d_vec2 wn = pose_rotate(xf, n);
+    if (out->distance) out->distance[k] = distance;
+    if (out->ax) out->ax[k] = wa.x;
+    if (out->ay) out->ay[k] = wa.y;
+    if (out->bx) out->bx[k] = wb.x;
+    if (out->by) out->by[k] = wb.y;
+    if (out->nx) out->nx[k] = wn.x;
+    if (out->ny) out->ny[k] = wn.y;
+    if (out->iterations) out->iterations[k] = (int32_t)s->iter[l];
+    if (out->status)
+        out->status[k] = (uint8_t)(endc == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
+}
+
+static void slow_distance(const stream *s, int64_t k)
+{
+    gjk2d__scalar_table.distance(s->pool, s->pairs, k, k + 1, (const gjk2d_distance_out *)s->out);
+}
+
+static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                                     const gjk2d_distance_out *out)
+{
+    block bk;
+    gjk_state st;
+    block_init(&bk);
+    memset(&st, 0, sizeof st);
+    stream src = {pool, pairs, begin, end, 0, slow_distance, out, 0};
+    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0};
+    const int count_stats = gjk2d__simd_stats_on();
+    unsigned occupied = 0;
+    for (int l = 0; l < W; l++) {
+        int64_t k = stream_next(&src);
+        if (k < 0) {
+            st.end[l] = END_EMPTY;
+            continue;
+        }
+        block_load(&bk, l, pool, pairs, k);
+        gjk_lane_start(&st, &bk, l);
+        occupied |= 1u << l;
+    }
+    int64_t steps = 0;
+    while (occupied) {
+        unsigned ended = gjk_step(&st, &bk) & occupied;
+        steps++;
+        while (ended) {
+            const int l = __builtin_ctz(ended);
+            ended &= ended - 1;
+            gjk_lane_finish(&st, &bk, l, out);
+            if (count_stats) stats.lane_iterations += (int64_t)st.iter[l];
+            stats.pairs++;
+            const int64_t k = stream_next(&src);
+            if (k < 0) {
+                st.end[l] = END_EMPTY;
+                bk.pair[l] = -1;
+                occupied &= ~(1u << l);
+            } else {
+                block_load(&bk, l, pool, pairs, k);
+                gjk_lane_start(&st, &bk, l);
+            }
+        }
+    }
+    if (count_stats) {
+        stats.blocks = 1;
+        stats.block_steps = steps;
+        stats.lane_slots = steps * W;
+        stats.slow_pairs = src.slow_count;
+        gjk2d__simd_stats_add(&stats);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GJK boolean (src/ref/overlap.c, gjk_boolean and process_simplex).
+
+enum { BOOL_OVERLAP = 1, BOOL_SEPARATED = 2, BOOL_MAXITER = 3 };
+
+typedef struct bool_state {
+    _Alignas(64) float p0x[W], p0y[W], p1x[W], p1y[W], p2x[W], p2y[W]; ///< oldest first
+    _Alignas(64) float cnt[W], dx[W], dy[W], iter[W], cap[W];
+    _Alignas(64) float end[W];
+} bool_state;
+
+static void bool_lane_start(bool_state *s, const block *bk, int l)
+{
+    // The first support point along (1, 0), as gjk_boolean does, scalar: same products, same order.
+    const gjk2d_vec2 d = v2(1.0f, 0.0f), nd = v2_neg(d);
+    int ia = 0, ib = 0;
+    float besta = v2_dot(nd, v2(bk->ax[0][l], bk->ay[0][l]));
+    float bestb = v2_dot(d, v2(bk->bx[0][l], bk->by[0][l]));
+    for (int j = 1; j < bk->na[l]; j++) {
+        float v = v2_dot(nd, v2(bk->ax[j][l], bk->ay[j][l]));
+        if (v > besta) besta = v, ia = j;
+    }
+    for (int j = 1; j < bk->nb[l]; j++) {
+        float v = v2_dot(d, v2(bk->bx[j][l], bk->by[j][l]));
+        if (v > bestb) bestb = v, ib = j;
+    }
+    s->p0x[l] = bk->bx[ib][l] - bk->ax[ia][l];
+    s->p0y[l] = bk->by[ib][l] - bk->ay[ia][l];
+    s->cnt[l] = 1.0f;
+    s->dx[l] = -s->p0x[l];
+    s->dy[l] = -s->p0y[l];
+    s->iter[l] = 0.0f;
+    s->cap[l] = (float)GJK2D_ITERATION_CAP(bk->na[l], bk->nb[l]);
+    s->end[l] = 0.0f;
+}
+
+/// perp_toward: the perpendicular of e on the side of t; zero when t is on e's line.
+static inline void perp_toward(wf ex, wf ey, wf tx, wf ty, wf *px, wf *py)
+{
+    const wf zero = wf_zero();
+    wf side = wf_dot(wf_neg(ey), ex, tx, ty);
+    wm pos = wf_gt(side, zero), neg = wf_lt(side, zero);
+    *px = wf_sel(pos, wf_neg(ey), wf_sel(neg, ey, zero));
+    *py = wf_sel(pos, ex, wf_sel(neg, wf_neg(ex), zero));
+}
+
+static unsigned bool_step(bool_state *s, const block *bk)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
+    wf end = wf_load(s->end);
+    const wm act = wf_eq(end, zero);
+    wf dx = wf_load(s->dx), dy = wf_load(s->dy), iter = wf_load(s->iter), cnt = wf_load(s->cnt);
+    wf p0x = wf_load(s->p0x), p0y = wf_load(s->p0y), p1x = wf_load(s->p1x), p1y = wf_load(s->p1y);
+    wf p2x = wf_load(s->p2x), p2y = wf_load(s->p2y);
+
+    wm touch = wm_and(act, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
+    end = wf_sel(touch, wf_set1((float)BOOL_OVERLAP), end);
+    wm run = wm_andnot(act, touch);
+    wm capped = wm_and(run, wf_eq(iter, wf_load(s->cap)));
+    end = wf_sel(capped, wf_set1((float)BOOL_MAXITER), end);
+    run = wm_andnot(run, capped);
+
+    wf pax, pay, pbx, pby;
+    support(bk->ax, bk->ay, bk->na_bound, wf_neg(dx), wf_neg(dy), &pax, &pay, NULL);
+    support(bk->bx, bk->by, bk->nb_bound, dx, dy, &pbx, &pby, NULL);
+    wf ax = wf_sub(pbx, pax), ay = wf_sub(pby, pay);
+    iter = wf_sel(run, wf_add(iter, one), iter);
+    wm sep = wm_andnot(run, wf_gt(wf_dot(ax, ay, dx, dy), zero));
+    end = wf_sel(sep, wf_set1((float)BOOL_SEPARATED), end);
+    run = wm_andnot(run, sep);
+
+    // Append a, then processSimplex on the 1-simplex (cnt was 1) or the 2-simplex (cnt was 2).
+    wm s1 = wm_and(run, wf_eq(cnt, one)), s2 = wm_and(run, wf_eq(cnt, two));
+    wf aox = wf_neg(ax), aoy = wf_neg(ay);
+    wf ndx = dx, ndy = dy, ncnt = cnt;
+    wf n0x = p0x, n0y = p0y, n1x = wf_sel(s1, ax, p1x), n1y = wf_sel(s1, ay, p1y);
+    wm contains = wm_none();
+    {
+        // 1-simplex: a = new point, b = p0.
+        wf abx = wf_sub(p0x, ax), aby = wf_sub(p0y, ay);
+        wm between = wf_gt(wf_dot(abx, aby, aox, aoy), zero);
+        wf qx, qy;
+        perp_toward(abx, aby, aox, aoy, &qx, &qy);
+        wm m_between = wm_and(s1, between), m_beyond = wm_andnot(s1, between);
+        contains = wm_or(contains, wm_and(m_between, wm_and(wf_eq(qx, zero), wf_eq(qy, zero))));
+        ndx = wf_sel(m_between, qx, wf_sel(m_beyond, aox, ndx));
+        ndy = wf_sel(m_between, qy, wf_sel(m_beyond, aoy, ndy));
+        ncnt = wf_sel(m_between, two, wf_sel(m_beyond, one, ncnt));
+        n0x = wf_sel(m_beyond, ax, n0x);
+        n0y = wf_sel(m_beyond, ay, n0y);
+    }
+    {
+        // 2-simplex: a = new point, b = p1, c = p0.
+        wf abx = wf_sub(p1x, ax), aby = wf_sub(p1y, ay), acx = wf_sub(p0x, ax), acy = wf_sub(p0y, ay);
+        wf acbx, acby, abcx, abcy;
+        perp_toward(abx, aby, wf_neg(acx), wf_neg(acy), &acbx, &acby);
+        perp_toward(acx, acy, wf_neg(abx), wf_neg(aby), &abcx, &abcy);
+        wm degenerate = wm_or(wm_and(wf_eq(acbx, zero), wf_eq(acby, zero)), wm_and(wf_eq(abcx, zero), wf_eq(abcy, zero)));
+        wm m = wm_andnot(s2, degenerate);
+        contains = wm_or(contains, wm_and(s2, degenerate));
+        wm out_ab = wm_and(m, wf_gt(wf_dot(acbx, acby, aox, aoy), zero));
+        wm r4 = wm_and(out_ab, wf_gt(wf_dot(abx, aby, aox, aoy), zero));
+        wm r5a = wm_andnot(out_ab, r4);
+        wm rest = wm_andnot(m, out_ab);
+        wm out_ac = wm_and(rest, wf_gt(wf_dot(abcx, abcy, aox, aoy), zero));
+        wm r6 = wm_and(out_ac, wf_gt(wf_dot(acx, acy, aox, aoy), zero));
+        wm r5b = wm_andnot(out_ac, r6);
+        wm r7 = wm_andnot(rest, out_ac);
+        wm r5 = wm_or(r5a, r5b);
+        contains = wm_or(contains, r7);
+        // Region 4: [b, a]; region 6: [c, a]; region 5: [a].
+        n0x = wf_sel(r4, p1x, wf_sel(r5, ax, n0x));
+        n0y = wf_sel(r4, p1y, wf_sel(r5, ay, n0y));
+        n1x = wf_sel(wm_or(r4, r6), ax, n1x);
+        n1y = wf_sel(wm_or(r4, r6), ay, n1y);
+        ndx = wf_sel(r4, acbx, wf_sel(r6, abcx, wf_sel(r5, aox, ndx)));
+        ndy = wf_sel(r4, acby, wf_sel(r6, abcy, wf_sel(r5, aoy, ndy)));
+        ncnt = wf_sel(wm_or(r4, r6), two, wf_sel(r5, one, ncnt));
+        // Region 7 / degenerate keep the triangle: the lane ends here.
+        p2x = wf_sel(s2, ax, p2x);
+        p2y = wf_sel(s2, ay, p2y);
+    }
+    end = wf_sel(contains, wf_set1((float)BOOL_OVERLAP), end);
+
+    wf_store(s->p0x, wf_sel(run, n0x, p0x));
+    wf_store(s->p0y, wf_sel(run, n0y, p0y));
+    wf_store(s->p1x, wf_sel(run, n1x, p1x));
+    wf_store(s->p1y, wf_sel(run, n1y, p1y));
+    wf_store(s->p2x, p2x);
+    wf_store(s->p2y, p2y);
+    wf_store(s->cnt, wf_sel(run, ncnt, cnt));
+    wf_store(s->dx, wf_sel(run, ndx, dx));
+    wf_store(s->dy, wf_sel(run, ndy, dy));
+    wf_store(s->iter, iter);
+    wf_store(s->end, end);
+    return wm_bits(wf_gt(end, zero));
+}
+
+static void slow_overlap(const stream *s, int64_t k)
+{
+    gjk2d__scalar_table.overlap(s->pool, s->pairs, k, k + 1, (const gjk2d_overlap_out *)s->out);
+}
+
+static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                                    const gjk2d_overlap_out *out)
+{
+    block bk;
+    bool_state st;
+    block_init(&bk);
+    memset(&st, 0, sizeof st);
+    // Rounded shapes take the reference (the distance query); the boolean fast path is for cores.
+    stream src = {pool, pairs, begin, end, 1, slow_overlap, out, 0};
+    unsigned occupied = 0;
+    for (int l = 0; l < W; l++) {
+        int64_t k = stream_next(&src);
+        if (k < 0) {
+            st.end[l] = END_EMPTY;
+            continue;
+        }
+        block_load(&bk, l, pool, pairs, k);
+        bool_lane_start(&st, &bk, l);
+        occupied |= 1u << l;
+    }
+    while (occupied) {
+        unsigned ended = bool_step(&st, &bk) & occupied;
+        while (ended) {
+            const int l = __builtin_ctz(ended);
+            ended &= ended - 1;
+            const int64_t k0 = bk.pair[l];
+            const int e = (int)st.end[l];
+            if (out->overlap) out->overlap[k0] = (uint8_t)(e == BOOL_OVERLAP);
+            if (out->iterations) out->iterations[k0] = (int32_t)st.iter[l];
+            if (out->status) out->status[k0] = (uint8_t)(e == BOOL_MAXITER ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
+            const int64_t k = stream_next(&src);
+            if (k < 0) {
+                st.end[l] = END_EMPTY;
+                bk.pair[l] = -1;
+                occupied &= ~(1u << l);
+            } else {
+                block_load(&bk, l, pool, pairs, k);
+                bool_lane_start(&st, &bk, l);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SAT (src/ref/sat.c). Its cost is fixed by the block's vertex bounds, so blocks are not refilled.
+
+typedef struct sat_best {
+    wf sep, nx, ny;
+    wm found;
+} sat_best;
+
+static inline void sat_consider(sat_best *b, wm valid, wf sep, wf nx, wf ny)
+{
+    wm take = wm_and(valid, wm_or(wm_not(b->found), wf_gt(sep, b->sep)));
+    b->sep = wf_sel(take, sep, b->sep);
+    b->nx = wf_sel(take, nx, b->nx);
+    b->ny = wf_sel(take, ny, b->ny);
+    b->found = wm_or(b->found, take);
+}
+
+/// Edge normals of `self` against `other` (edge_axes); `flip` negates the axis (B's edges).
+static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (*sy)[W], int ns,
+                             const float (*ox)[W], const float (*oy)[W], int no, int flip)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    for (int i = 0; i < ns; i++) {
+        const int i1 = i + 1 < ns ? i + 1 : 0;
+        wf px = wf_load(sx[i]), py = wf_load(sy[i]);
+        wf ex = wf_sub(wf_load(sx[i1]), px), ey = wf_sub(wf_load(sy[i1]), py);
+        wf len2 = wf_dot(ex, ey, ex, ey);
+        wm valid = wm_not(wf_eq(len2, zero));
+        if (!wm_any(valid)) continue;
+        wf inv = wf_div(one, wf_sqrt(len2));
+        wf nx = wf_mul(inv, ey), ny = wf_mul(inv, wf_neg(ex));
+        wf gap = wf_dot(wf_sub(wf_load(ox[0]), px), wf_sub(wf_load(oy[0]), py), nx, ny);
+        for (int j = 1; j < no; j++) {
+            wf g = wf_dot(wf_sub(wf_load(ox[j]), px), wf_sub(wf_load(oy[j]), py), nx, ny);
+            gap = wf_sel(wf_lt(g, gap), g, gap);
+        }
+        if (flip) {
+            nx = wf_neg(nx);
+            ny = wf_neg(ny);
+        }
+        sat_consider(best, valid, gap, nx, ny);
+    }
+}
+
+static void sat_block(const block *bk, int lanes, const gjk2d_sat_out *out)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    sat_best best = {zero, zero, zero, wm_none()};
+    // A point has no edges: its padded edges all have zero length and are skipped like duplicates.
+    sat_edges(&best, bk->ax, bk->ay, bk->na_bound, bk->bx, bk->by, bk->nb_bound, 0);
+    sat_edges(&best, bk->bx, bk->by, bk->nb_bound, bk->ax, bk->ay, bk->na_bound, 1);
+
+    // The closest pair of vertices (vertex_pair_axis).
+    wf ex = wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0])), ey = wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0]));
+    wf bd2 = wf_dot(ex, ey, ex, ey);
+    for (int i = 0; i < bk->na_bound; i++) {
+        wf aix = wf_load(bk->ax[i]), aiy = wf_load(bk->ay[i]);
+        for (int j = 0; j < bk->nb_bound; j++) {
+            wf x = wf_sub(wf_load(bk->bx[j]), aix), y = wf_sub(wf_load(bk->by[j]), aiy);
+            wf d2 = wf_dot(x, y, x, y);
+            wm m = wf_lt(d2, bd2);
+            bd2 = wf_sel(m, d2, bd2);
+            ex = wf_sel(m, x, ex);
+            ey = wf_sel(m, y, ey);
+        }
+    }
+    wm valid = wm_not(wf_eq(bd2, zero));
+    if (wm_any(valid)) {
+        wf inv = wf_div(one, wf_sqrt(bd2));
+        wf nx = wf_mul(inv, ex), ny = wf_mul(inv, ey);
+        wf max_a = wf_dot(wf_load(bk->ax[0]), wf_load(bk->ay[0]), nx, ny);
+        wf min_b = wf_dot(wf_load(bk->bx[0]), wf_load(bk->by[0]), nx, ny);
+        for (int i = 1; i < bk->na_bound; i++) {
+            wf v = wf_dot(wf_load(bk->ax[i]), wf_load(bk->ay[i]), nx, ny);
+            max_a = wf_sel(wf_gt(v, max_a), v, max_a);
+        }
+        for (int j = 1; j < bk->nb_bound; j++) {
+            wf v = wf_dot(wf_load(bk->bx[j]), wf_load(bk->by[j]), nx, ny);
+            min_b = wf_sel(wf_lt(v, min_b), v, min_b);
+        }
+        sat_consider(&best, valid, wf_sub(min_b, max_a), nx, ny);
+    }
+    best.sep = wf_sel(best.found, best.sep, zero);
+    best.nx = wf_sel(best.found, best.nx, zero);
+    best.ny = wf_sel(best.found, best.ny, zero);
+
+    _Alignas(64) float sep[W], nx[W], ny[W];
+    wf_store(sep, best.sep);
+    wf_store(nx, best.nx);
+    wf_store(ny, best.ny);
+    for (int l = 0; l < lanes; l++) {
+        const int64_t k = bk->pair[l];
+        const float s = sep[l] - (bk->ra[l] + bk->rb[l]);
+        const gjk2d_vec2 n = pose_rotate(&bk->pose_a[l], v2(nx[l], ny[l]));
+        if (out->overlap) out->overlap[k] = (uint8_t)(s <= 0.0f);
+        if (out->separation) out->separation[k] = s;
+        if (out->nx) out->nx[k] = n.x;
+        if (out->ny) out->ny[k] = n.y;
+        if (out->status) out->status[k] = (uint8_t)GJK2D_STATUS_OK;
+    }
+}
+
+static void slow_sat(const stream *s, int64_t k)
+{
+    gjk2d__scalar_table.sat(s->pool, s->pairs, k, k + 1, (const gjk2d_sat_out *)s->out);
+}
+
+static void ISA_SYM(gjk2d__sat)(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                                const gjk2d_sat_out *out)
+{
+    block bk;
+    block_init(&bk);
+    stream src = {pool, pairs, begin, end, 0, slow_sat, out, 0};
+    for (;;) {
+        bk.na_bound = bk.nb_bound = 0;
+        int lanes = 0;
+        for (; lanes < W; lanes++) {
+            int64_t k = stream_next(&src);
+            if (k < 0) break;
+            block_load(&bk, lanes, pool, pairs, k);
+        }
+        if (!lanes) break;
+        // Unused lanes repeat lane 0, so they compute something finite and are never written.
+        for (int l = lanes; l < W; l++) {
+            for (int j = 0; j < bk.na_bound; j++) bk.ax[j][l] = bk.ax[j][0], bk.ay[j][l] = bk.ay[j][0];
+            for (int j = 0; j < bk.nb_bound; j++) bk.bx[j][l] = bk.bx[j][0], bk.by[j][l] = bk.by[j][0];
+        }
+        sat_block(&bk, lanes, out);
+        if (lanes < W) break;
+    }
+}
+
+const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
+    STR(GJK2D_SIMD_NAME), W, ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap), ISA_SYM(gjk2d__sat),
+};

@@ -1,0 +1,45 @@
+// Private: the per-ISA kernel tables and the hooks tests and benchmarks use to pick one directly.
+#ifndef GJK2D_SIMD_H
+#define GJK2D_SIMD_H
+
+#include "kernels.h"
+
+/// Most vertices per shape the SIMD fast path packs; larger shapes go through the reference.
+#define GJK2D_SIMD_MAX_VERTICES 16
+
+// Native tables, one per ISA this build compiled (GJK2D_HAVE_<ISA>, set by src/simd/meson.build).
+extern const gjk2d_kernel_table gjk2d__table_portable;
+extern const gjk2d_kernel_table gjk2d__table_sse41;
+extern const gjk2d_kernel_table gjk2d__table_avx2;
+extern const gjk2d_kernel_table gjk2d__table_avx512;
+extern const gjk2d_kernel_table gjk2d__table_neon;
+
+// SIMDe-emulated tables (-DSIMDE_NO_NATIVE), only in the tests' simd_emul_lib (GJK2D_EMUL_<ISA>).
+extern const gjk2d_kernel_table gjk2d__table_sse41_emul;
+extern const gjk2d_kernel_table gjk2d__table_avx2_emul;
+extern const gjk2d_kernel_table gjk2d__table_avx512_emul;
+extern const gjk2d_kernel_table gjk2d__table_neon_emul;
+
+/// The native table of an implementation name ("scalar", "portable", ...) if this build has it and
+/// this CPU runs it, else NULL. Unlike gjk2d_set_isa it changes nothing.
+const gjk2d_kernel_table *gjk2d__isa_table(const char *name);
+
+/// Whether this CPU (and OS) can run the named ISA, whether or not this build compiled it.
+int gjk2d__cpu_has(const char *name);
+
+/// Per-block statistics of the GJK distance kernels, for the benchmark's lane-utilisation report.
+/// Counting is off unless enabled (one relaxed atomic load per block); not for production use.
+typedef struct gjk2d_simd_stats {
+    int64_t blocks;          ///< SIMD blocks run (a refilled lane does not start a new block)
+    int64_t block_steps;     ///< sum over blocks of the iterations the block ran (its slowest lane)
+    int64_t lane_iterations; ///< sum over pairs of their GJK iterations
+    int64_t lane_slots;      ///< sum over blocks of block_steps * W: lane-iterations paid for
+    int64_t pairs;           ///< pairs through the fast path
+    int64_t slow_pairs;      ///< pairs sent to the reference (too many vertices or invalid)
+} gjk2d_simd_stats;
+void gjk2d__simd_stats_enable(int on);
+int gjk2d__simd_stats_on(void);
+void gjk2d__simd_stats_get(gjk2d_simd_stats *out);
+void gjk2d__simd_stats_add(const gjk2d_simd_stats *delta);
+
+#endif

@@ -1,0 +1,214 @@
+// Cross-check machinery shared by the SIMD tests (see xcheck.h for the tolerance rules).
+#include "xcheck.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simd/simd.h"
+
+static void add_table(xc_table *out, int *n, int cap, const char *label, const gjk2d_kernel_table *t)
+{
+    if (!t || *n >= cap) return;
+    snprintf(out[*n].label, sizeof out[*n].label, "%s", label);
+    out[*n].table = t;
+    (*n)++;
+}
+
+int xc_tables(xc_table *out, int cap)
+{
+    int n = 0;
+    static const char *const native[] = {"portable", "sse41", "avx2", "avx512", "neon"};
+    for (int i = 0; i < 5; i++) add_table(out, &n, cap, native[i], gjk2d__isa_table(native[i]));
+#ifdef GJK2D_EMUL_SSE41
+    add_table(out, &n, cap, "sse41-emul", &gjk2d__table_sse41_emul);
+#endif
+#ifdef GJK2D_EMUL_AVX2
+    add_table(out, &n, cap, "avx2-emul", &gjk2d__table_avx2_emul);
+#endif
+#ifdef GJK2D_EMUL_AVX512
+    add_table(out, &n, cap, "avx512-emul", &gjk2d__table_avx512_emul);
+#endif
+#ifdef GJK2D_EMUL_NEON
+    add_table(out, &n, cap, "neon-emul", &gjk2d__table_neon_emul);
+#endif
+    return n;
+}
+
+#define FIELDS_F(X) X(dist) X(ax) X(ay) X(bx) X(by) X(nx) X(ny) X(sep) X(snx) X(sny)
+#define FIELDS_I(X) X(iter) X(oiter)
+#define FIELDS_B(X) X(st) X(ov) X(ost) X(sov) X(sst)
+
+void xc_out_alloc(xc_out *o, int64_t n)
+{
+    memset(o, 0, sizeof *o);
+    o->n = n;
+    size_t m = (size_t)(n > 0 ? n : 1);
+#define ALLOC(f)                                                    \
+    o->f = calloc(m, sizeof *o->f);                                 \
+    if (!o->f) abort();
+    FIELDS_F(ALLOC) FIELDS_I(ALLOC) FIELDS_B(ALLOC)
+#undef ALLOC
+    // Poison so that a pair a kernel forgot to write is a visible difference.
+    for (size_t k = 0; k < m; k++) {
+#define POISON_F(f) o->f[k] = -12345.0f;
+        FIELDS_F(POISON_F)
+#undef POISON_F
+        o->iter[k] = o->oiter[k] = -7;
+#define POISON_B(f) o->f[k] = 0xee;
+        FIELDS_B(POISON_B)
+#undef POISON_B
+    }
+}
+
+void xc_out_free(xc_out *o)
+{
+#define FREE(f) free(o->f);
+    FIELDS_F(FREE) FIELDS_I(FREE) FIELDS_B(FREE)
+#undef FREE
+    memset(o, 0, sizeof *o);
+}
+
+void xc_run(const gjk2d_kernel_table *t, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin,
+            int64_t end, int64_t chunk, xc_out *o)
+{
+    gjk2d_distance_out d = {o->dist, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->iter, o->st};
+    gjk2d_overlap_out v = {o->ov, o->oiter, o->ost};
+    gjk2d_sat_out s = {o->sov, o->sep, o->snx, o->sny, o->sst};
+    if (chunk < 1) chunk = 1;
+    for (int64_t k = begin; k < end; k += chunk) {
+        int64_t e = k + chunk < end ? k + chunk : end;
+        t->distance(pool, pairs, k, e, &d);
+        t->overlap(pool, pairs, k, e, &v);
+        t->sat(pool, pairs, k, e, &s);
+    }
+}
+
+void xc_print_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k)
+{
+    const int32_t id[2] = {pairs->a[k], pairs->b[k]};
+    for (int s = 0; s < 2; s++) {
+        int32_t i = id[s], n = pool->count[i], f = pool->first[i];
+        fprintf(stderr, "  shape %c (#%d): count %d radius %.9g pose p=(%.9g, %.9g) c=%.9g s=%.9g\n    vertices:",
+                s ? 'B' : 'A', i, n, pool->radius ? pool->radius[i] : 0.0, pool->px[i], pool->py[i], pool->c[i],
+                pool->s[i]);
+        for (int32_t j = 0; j < n && j < 64; j++) fprintf(stderr, " (%.9g, %.9g)", pool->vx[f + j], pool->vy[f + j]);
+        fprintf(stderr, "%s\n", n > 64 ? " ..." : "");
+    }
+}
+
+/// L: largest |coordinate| of both cores in A's frame (B moved there in double) plus both radii.
+static double pair_scale(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k)
+{
+    int32_t a = pairs->a[k], b = pairs->b[k];
+    double L = 0.0;
+    for (int32_t j = 0; j < pool->count[a]; j++) {
+        L = fmax(L, fabs(pool->vx[pool->first[a] + j]));
+        L = fmax(L, fabs(pool->vy[pool->first[a] + j]));
+    }
+    double ca = pool->c[a], sa = pool->s[a], cb = pool->c[b], sb = pool->s[b];
+    double dx = (double)pool->px[b] - pool->px[a], dy = (double)pool->py[b] - pool->py[a];
+    for (int32_t j = 0; j < pool->count[b]; j++) {
+        double x = pool->vx[pool->first[b] + j], y = pool->vy[pool->first[b] + j];
+        double wx = cb * x - sb * y + dx, wy = sb * x + cb * y + dy;
+        L = fmax(L, fabs(ca * wx + sa * wy));
+        L = fmax(L, fabs(-sa * wx + ca * wy));
+    }
+    if (pool->radius) L += pool->radius[a] + pool->radius[b];
+    return L;
+}
+
+static int same_f(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+static int pair_exact(const xc_out *a, const xc_out *b, int64_t k)
+{
+    return same_f(a->dist[k], b->dist[k]) && same_f(a->ax[k], b->ax[k]) && same_f(a->ay[k], b->ay[k]) &&
+           same_f(a->bx[k], b->bx[k]) && same_f(a->by[k], b->by[k]) && same_f(a->nx[k], b->nx[k]) &&
+           same_f(a->ny[k], b->ny[k]) && same_f(a->sep[k], b->sep[k]) && same_f(a->snx[k], b->snx[k]) &&
+           same_f(a->sny[k], b->sny[k]) && a->iter[k] == b->iter[k] && a->oiter[k] == b->oiter[k] &&
+           a->st[k] == b->st[k] && a->ov[k] == b->ov[k] && a->ost[k] == b->ost[k] && a->sov[k] == b->sov[k] &&
+           a->sst[k] == b->sst[k];
+}
+
+static void print_outputs(const char *label, const xc_out *o, int64_t k)
+{
+    fprintf(stderr,
+            "  %-12s distance %.9g A (%.9g, %.9g) B (%.9g, %.9g) n (%.9g, %.9g) iter %d status %d | overlap %d "
+            "iter %d status %d | sat %d sep %.9g n (%.9g, %.9g) status %d\n",
+            label, o->dist[k], o->ax[k], o->ay[k], o->bx[k], o->by[k], o->nx[k], o->ny[k], o->iter[k], o->st[k],
+            o->ov[k], o->oiter[k], o->ost[k], o->sov[k], o->sep[k], o->snx[k], o->sny[k], o->sst[k]);
+}
+
+static int close_to(double got, double want, double tol)
+{
+    if (isnan(want)) return isnan(got);
+    return fabs(got - want) <= tol;
+}
+
+/// Why pair k fails against the reference, or NULL.
+static const char *check_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, const xc_out *r, const xc_out *g,
+                              int64_t k)
+{
+    if (g->st[k] != r->st[k]) return "distance status";
+    if (g->ost[k] != r->ost[k]) return "overlap status";
+    if (g->sst[k] != r->sst[k]) return "sat status";
+    if (r->st[k] == GJK2D_STATUS_INVALID) {
+        if (!isnan(g->dist[k]) || g->ov[k] != 0 || g->iter[k] != 0) return "invalid pair outputs";
+        return NULL;
+    }
+    const double eps = FLT_EPSILON, L = pair_scale(pool, pairs, k), tol = TOL_K * eps * L;
+    if (!close_to(g->dist[k], r->dist[k], tol)) return "distance";
+    const float *gp[4] = {g->ax, g->ay, g->bx, g->by}, *rp[4] = {r->ax, r->ay, r->bx, r->by};
+    for (int i = 0; i < 4; i++) {
+        double world = 2.0 * eps * fabs(rp[i][k]);
+        if (!close_to(gp[i][k], rp[i][k], tol + world)) return "closest point";
+    }
+    double core = hypot((double)r->bx[k] - r->ax[k], (double)r->by[k] - r->ay[k]) + r->dist[k];
+    double ntol = core > 0.0 ? fmin(2.0, tol / core + 4.0 * eps) : 2.0;
+    if (!close_to(g->nx[k], r->nx[k], ntol) || !close_to(g->ny[k], r->ny[k], ntol)) return "normal";
+    int touching = fabs(r->dist[k]) <= tol;
+    if (!touching && g->ov[k] != r->ov[k]) return "gjk overlap";
+    if (!close_to(g->sep[k], r->sep[k], tol)) return "sat separation";
+    if (fabs(r->sep[k]) > tol && g->sov[k] != r->sov[k]) return "sat overlap";
+    double stol = fabs(r->sep[k]) > 0.0 ? fmin(2.0, tol / fabs(r->sep[k]) + 4.0 * eps) : 2.0;
+    if (!close_to(g->snx[k], r->snx[k], stol) || !close_to(g->sny[k], r->sny[k], stol)) return "sat normal";
+    return NULL;
+}
+
+int64_t xc_compare_ref(const char *label, const gjk2d_pool *pool, const gjk2d_pairs *pairs, const xc_out *ref,
+                       const xc_out *got, int64_t *exact)
+{
+    int64_t bad = 0, same = 0;
+    for (int64_t k = 0; k < ref->n; k++) {
+        same += pair_exact(ref, got, k);
+        const char *why = check_pair(pool, pairs, ref, got, k);
+        if (!why) continue;
+        if (bad++ < 5) {
+            fprintf(stderr, "MISMATCH isa=%s query=%s pair=%lld (L=%.9g)\n", label, why, (long long)k,
+                    pair_scale(pool, pairs, k));
+            xc_print_pair(pool, pairs, k);
+            print_outputs("reference", ref, k);
+            print_outputs(label, got, k);
+        }
+    }
+    if (exact) *exact = same;
+    return bad;
+}
+
+int64_t xc_compare_exact(const char *label_a, const char *label_b, const gjk2d_pool *pool, const gjk2d_pairs *pairs,
+                         const xc_out *a, const xc_out *b)
+{
+    int64_t bad = 0;
+    for (int64_t k = 0; k < a->n; k++) {
+        if (pair_exact(a, b, k)) continue;
+        if (bad++ < 5) {
+            fprintf(stderr, "NOT BIT-IDENTICAL %s vs %s pair=%lld\n", label_a, label_b, (long long)k);
+            xc_print_pair(pool, pairs, k);
+            print_outputs(label_a, a, k);
+            print_outputs(label_b, b, k);
+        }
+    }
+    return bad;
+}
