@@ -1,0 +1,566 @@
+// gjk2d svg: a picture of GJK at work on one pair (or a grid of pairs), after the demo of Catto's
+// "Computing Distance": both shapes, every iteration's simplex numbered, the closest points, the
+// segment between them and the normal; or the Minkowski difference with the origin and the simplexes.
+//
+// World coordinates are mapped to pixels here (y flipped so +y is up), so strokes and text have the
+// same size in every panel and the document's viewBox stays axis-aligned.
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "hull.h"
+#include "scene.h"
+
+static const char svg_help[] =
+    "usage: gjk2d svg SCENE --pair K [--minkowski] [-o pair.svg]\n"
+    "       gjk2d svg SCENE --pairs K1,K2,... [--cols C] [--minkowski] [-o pairs.svg]\n"
+    "\n"
+    "Draw pair K of SCENE in world frame (+y up): shape A (blue) and B (orange), rounded where they have\n"
+    "a radius (offset outline; a circle for a point, a stadium for a segment; the core dashed), vertex\n"
+    "numbers, the closest points and the segment between them, the normal from A to B, and the GJK\n"
+    "simplex of every iteration (its vertices on A and on B, joined by the iteration's closest-point\n"
+    "segment), numbered 1, 2, ... (from gjk2d_distance with a trace).\n"
+    "\n"
+    "options:\n"
+    "  --pair K        the pair to draw (0-based)\n"
+    "  --pairs LIST    several pairs, comma-separated, drawn as a grid of panels\n"
+    "  --cols C        panels per row of the grid (default: about the square root of the count)\n"
+    "  --minkowski     draw the Minkowski difference B - A instead (convex hull of every b_j - a_i in\n"
+    "                  world frame, rounded by ra + rb), the origin, each iteration's simplex (numbered)\n"
+    "                  and the closest point to the origin\n"
+    "  --size PX       panel size in pixels (default 640)\n"
+    "  -o FILE         output file ('-' or none: stdout)\n"
+    "\n"
+    "example:\n"
+    "  gjk2d svg w1.scene --pair 3 -o pair3.svg && rsvg-convert pair3.svg -o pair3.png\n";
+
+typedef struct view {
+    double minx, miny, maxx, maxy; // world window
+    double ox, oy, k;              // pixel origin of the panel and pixels per unit
+    double size;
+} view;
+
+static double vx_(const view *v, double x) { return v->ox + (x - v->minx) * v->k; }
+static double vy_(const view *v, double y) { return v->oy + (v->maxy - y) * v->k; }
+
+// Colours of the iterations: a hue ramp so the order reads at a glance.
+static void iter_color(int i, int n, char *buf, size_t len) {
+    double h = n > 1 ? 150.0 + 210.0 * i / (n - 1) : 150.0;
+    snprintf(buf, len, "hsl(%.0f,70%%,38%%)", fmod(h, 360.0));
+}
+
+typedef struct shape_world {
+    int n;
+    double x[GJK2D_MAX_VERTICES], y[GJK2D_MAX_VERTICES];
+    double r;
+} shape_world;
+
+static void to_world(const scene *sc, int32_t i, shape_world *w) {
+    double c = sc->c[i], s = sc->s[i];
+    w->n = sc->count[i];
+    w->r = sc->radius[i];
+    for (int k = 0; k < w->n; k++) {
+        double x = sc->vx[sc->first[i] + k], y = sc->vy[sc->first[i] + k];
+        w->x[k] = c * x - s * y + sc->px[i];
+        w->y[k] = s * x + c * y + sc->py[i];
+    }
+}
+
+// Rounded outline: each edge pushed out by r along its outward normal, joined by arcs around the
+// vertices. A point is a circle; a segment's two opposite edges make a stadium.
+static void outline_path(outfile *out, const view *v, const double *x, const double *y, int n, double r,
+                         const char *attrs) {
+    if (r <= 0.0) {
+        if (n == 1) {
+            out_printf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" %s/>\n", vx_(v, x[0]), vy_(v, y[0]), attrs);
+            return;
+        }
+        out_printf(out, "<polygon %s points=\"", attrs);
+        for (int k = 0; k < n; k++) out_printf(out, "%s%.2f,%.2f", k ? " " : "", vx_(v, x[k]), vy_(v, y[k]));
+        out_puts(out, "\"/>\n");
+        return;
+    }
+    // Edge normals; zero-length edges have none and are skipped.
+    static double nx[GJK2D_MAX_VERTICES], ny[GJK2D_MAX_VERTICES];
+    int edges = 0, first = -1;
+    for (int k = 0; k < n; k++) {
+        int j = (k + 1) % n;
+        double ex = x[j] - x[k], ey = y[j] - y[k], len = hypot(ex, ey);
+        nx[k] = ny[k] = 0.0;
+        if (len > 0.0 && n > 1) {
+            nx[k] = ey / len;
+            ny[k] = -ex / len;
+            edges++;
+            if (first < 0) first = k;
+        }
+    }
+    if (edges == 0) {
+        out_printf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" %s/>\n", vx_(v, x[0]), vy_(v, y[0]), r * v->k,
+                   attrs);
+        return;
+    }
+    double R = r * v->k;
+    out_printf(out, "<path %s d=\"M%.2f,%.2f", attrs, vx_(v, x[first] + r * nx[first]), vy_(v, y[first] + r * ny[first]));
+    int k = first;
+    for (int done = 0; done < edges; done++) {
+        int j = (k + 1) % n;
+        out_printf(out, " L%.2f,%.2f", vx_(v, x[j] + r * nx[k]), vy_(v, y[j] + r * ny[k]));
+        int next = j;
+        while (nx[next] == 0.0 && ny[next] == 0.0) next = (next + 1) % n;
+        // Counter-clockwise in the world is clockwise on the flipped screen: sweep flag 0. The turn of
+        // a convex outline is below half a turn, except a segment's exact half turn.
+        out_printf(out, " A%.2f,%.2f 0 0 0 %.2f,%.2f", R, R, vx_(v, x[j] + r * nx[next]), vy_(v, y[j] + r * ny[next]));
+        k = next;
+    }
+    out_puts(out, " Z\"/>\n");
+}
+
+static void text(outfile *out, double x, double y, const char *cls, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void text(outfile *out, double x, double y, const char *cls, const char *fmt, ...) {
+    char buf[512], esc[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    size_t n = 0;
+    for (const char *p = buf; *p && n < sizeof esc - 8; p++) {
+        const char *rep = *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : *p == '&' ? "&amp;" : NULL;
+        if (rep) {
+            memcpy(esc + n, rep, strlen(rep));
+            n += strlen(rep);
+        } else {
+            esc[n++] = *p;
+        }
+    }
+    esc[n] = 0;
+    out_printf(out, "<text x=\"%.2f\" y=\"%.2f\" class=\"%s\">%s</text>\n", x, y, cls, esc);
+}
+
+static double nice_step(double span) {
+    double raw = span / 6.0, p = pow(10.0, floor(log10(raw))), m = raw / p;
+    return p * (m < 1.5 ? 1.0 : m < 3.5 ? 2.0 : m < 7.5 ? 5.0 : 10.0);
+}
+
+// Fit the world box into a square panel with a margin, and draw the panel's grid and tick labels.
+static void setup_view(outfile *out, view *v, double minx, double miny, double maxx, double maxy, double ox,
+                       double oy, double size) {
+    double w = maxx - minx, h = maxy - miny, span = fmax(fmax(w, h), 1e-6);
+    double cx = 0.5 * (minx + maxx), cy = 0.5 * (miny + maxy);
+    span *= 1.15;
+    v->minx = cx - 0.5 * span;
+    v->maxx = cx + 0.5 * span;
+    v->miny = cy - 0.5 * span;
+    v->maxy = cy + 0.5 * span;
+    v->size = size;
+    v->ox = ox;
+    v->oy = oy;
+    v->k = size / span;
+    out_printf(out, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" class=\"panel\"/>\n", ox, oy, size,
+               size);
+    double step = nice_step(span);
+    out_puts(out, "<g class=\"grid\">\n");
+    for (double gx = ceil(v->minx / step) * step; gx <= v->maxx; gx += step) {
+        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", vx_(v, gx), oy, vx_(v, gx),
+                   oy + size);
+        text(out, vx_(v, gx) + 2, oy + size - 4, "tick", "%g", fabs(gx) < 1e-9 * step ? 0.0 : gx);
+    }
+    for (double gy = ceil(v->miny / step) * step; gy <= v->maxy; gy += step) {
+        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", ox, vy_(v, gy), ox + size,
+                   vy_(v, gy));
+        text(out, ox + 3, vy_(v, gy) - 3, "tick", "%g", fabs(gy) < 1e-9 * step ? 0.0 : gy);
+    }
+    out_puts(out, "</g>\n");
+}
+
+static void arrow(outfile *out, const view *v, double x0, double y0, double x1, double y1, const char *cls) {
+    out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"%s\" marker-end=\"url(#arrow)\"/>\n",
+               vx_(v, x0), vy_(v, y0), vx_(v, x1), vy_(v, y1), cls);
+}
+
+static void dot(outfile *out, const view *v, double x, double y, double r, const char *cls) {
+    out_printf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.1f\" class=\"%s\"/>\n", vx_(v, x), vy_(v, y), r, cls);
+}
+
+// The simplex of one iteration as a point, segment or triangle of world points.
+static void simplex_shape(outfile *out, const view *v, const gjk2d_vec2 *p, int count, const char *color) {
+    if (count == 1) {
+        out_printf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"4\" class=\"simplex\" style=\"stroke:%s\"/>\n",
+                   vx_(v, p[0].x), vy_(v, p[0].y), color);
+        return;
+    }
+    out_printf(out, "<polygon class=\"simplex\" style=\"stroke:%s\" points=\"", color);
+    for (int j = 0; j < count; j++) out_printf(out, "%s%.2f,%.2f", j ? " " : "", vx_(v, p[j].x), vy_(v, p[j].y));
+    out_puts(out, "\"/>\n");
+}
+
+static void iteration_label(outfile *out, const view *v, const gjk2d_vec2 *p, int count, int number, int total,
+                            const char *color) {
+    double cx = 0, cy = 0;
+    for (int j = 0; j < count; j++) {
+        cx += p[j].x / count;
+        cy += p[j].y / count;
+    }
+    // Fan the labels of successive iterations out a little so equal simplexes stay readable.
+    double a = 2.0 * 3.14159265358979 * number / (total + 1);
+    out_printf(out, "<text x=\"%.2f\" y=\"%.2f\" class=\"iter\" style=\"fill:%s\">%d</text>\n",
+               vx_(v, cx) + 9 * cos(a), vy_(v, cy) - 9 * sin(a) + 4, color, number);
+}
+
+typedef struct panel_info {
+    gjk2d_distance_result res;
+    int traced, total;
+} panel_info;
+
+static void draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski, double ox, double oy, double size) {
+    static shape_world A, B;
+    static gjk2d_vec2 va[GJK2D_MAX_VERTICES], vb[GJK2D_MAX_VERTICES];
+    int32_t ia = sc->pa[pair], ib = sc->pb[pair];
+    to_world(sc, ia, &A);
+    to_world(sc, ib, &B);
+    gjk2d_shape sa = scene_shape(sc, ia, va), sb = scene_shape(sc, ib, vb);
+    gjk2d_pose pa = scene_pose(sc, ia), pb = scene_pose(sc, ib);
+    int cap = GJK2D_ITERATION_CAP(sa.count, sb.count);
+    gjk2d_simplex_record *rec = calloc((size_t)cap, sizeof *rec);
+    gjk2d_trace trace = {rec, rec ? cap : 0, 0, 0};
+    gjk2d_distance_result res;
+    memset(&res, 0, sizeof res);
+    int valid = sc->problems ? sc->problems[ia] == GJK2D_PROBLEM_NONE && sc->problems[ib] == GJK2D_PROBLEM_NONE : 1;
+    if (valid) gjk2d_distance(&sa, &pa, &sb, &pb, &res, &trace);
+    else res.status = GJK2D_STATUS_INVALID;
+    int iters = valid ? trace.count : 0;
+    char color[64];
+
+    out_printf(out, "<g id=\"pair-%lld\">\n", (long long)pair);
+    text(out, ox + 6, oy - 8, "title", "pair %lld: shapes %d (A) and %d (B)%s", (long long)pair, ia, ib,
+         minkowski ? ", Minkowski difference B - A" : "");
+    if (!minkowski) {
+        double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
+        for (int k = 0; k < A.n; k++) {
+            minx = fmin(minx, A.x[k] - A.r), maxx = fmax(maxx, A.x[k] + A.r);
+            miny = fmin(miny, A.y[k] - A.r), maxy = fmax(maxy, A.y[k] + A.r);
+        }
+        for (int k = 0; k < B.n; k++) {
+            minx = fmin(minx, B.x[k] - B.r), maxx = fmax(maxx, B.x[k] + B.r);
+            miny = fmin(miny, B.y[k] - B.r), maxy = fmax(maxy, B.y[k] + B.r);
+        }
+        view v;
+        setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
+        outline_path(out, &v, A.x, A.y, A.n, A.r, "class=\"shape-a\"");
+        outline_path(out, &v, B.x, B.y, B.n, B.r, "class=\"shape-b\"");
+        if (A.r > 0.0 && A.n > 1) outline_path(out, &v, A.x, A.y, A.n, 0.0, "class=\"core-a\"");
+        if (B.r > 0.0 && B.n > 1) outline_path(out, &v, B.x, B.y, B.n, 0.0, "class=\"core-b\"");
+        for (int k = 0; k < A.n; k++) text(out, vx_(&v, A.x[k]) + 4, vy_(&v, A.y[k]) - 4, "vert-a", "a%d", k);
+        for (int k = 0; k < B.n; k++) text(out, vx_(&v, B.x[k]) + 4, vy_(&v, B.y[k]) - 4, "vert-b", "b%d", k);
+        out_puts(out, "<g class=\"simplexes\">\n");
+        for (int i = 0; i < iters; i++) {
+            const gjk2d_simplex_record *s = &rec[i];
+            iter_color(i, iters, color, sizeof color);
+            simplex_shape(out, &v, s->point_a, s->count, color);
+            simplex_shape(out, &v, s->point_b, s->count, color);
+            // This iteration's closest points on A and B: the simplex weights applied to each side.
+            double cax = 0, cay = 0, cbx = 0, cby = 0;
+            for (int j = 0; j < s->count; j++) {
+                cax += s->weight[j] * s->point_a[j].x;
+                cay += s->weight[j] * s->point_a[j].y;
+                cbx += s->weight[j] * s->point_b[j].x;
+                cby += s->weight[j] * s->point_b[j].y;
+            }
+            out_printf(out,
+                       "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"iter-link\" style=\"stroke:%s\"/>\n",
+                       vx_(&v, cax), vy_(&v, cay), vx_(&v, cbx), vy_(&v, cby), color);
+            iteration_label(out, &v, s->point_a, s->count, i + 1, iters, color);
+            iteration_label(out, &v, s->point_b, s->count, i + 1, iters, color);
+        }
+        out_puts(out, "</g>\n");
+        if (res.status != GJK2D_STATUS_INVALID) {
+            double ax = res.point_a.x, ay = res.point_a.y, bx = res.point_b.x, by = res.point_b.y;
+            out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"closest\"/>\n", vx_(&v, ax),
+                       vy_(&v, ay), vx_(&v, bx), vy_(&v, by));
+            dot(out, &v, ax, ay, 4.5, "point-a");
+            dot(out, &v, bx, by, 4.5, "point-b");
+            if (res.normal.x != 0.0f || res.normal.y != 0.0f) {
+                double len = 0.12 * (v.maxx - v.minx);
+                arrow(out, &v, ax, ay, ax + len * res.normal.x, ay + len * res.normal.y, "normal");
+            }
+        }
+    } else {
+        // Minkowski difference of the cores: hull of every b_j - a_i, in world frame.
+        int n = A.n * B.n;
+        double *mx = malloc(sizeof(double) * (size_t)n), *my = malloc(sizeof(double) * (size_t)n);
+        int *idx = malloc(sizeof(int) * (size_t)(n + 1)), *tmp = malloc(sizeof(int) * (size_t)n);
+        int h = 0;
+        if (mx && my && idx && tmp) {
+            for (int i = 0; i < A.n; i++)
+                for (int j = 0; j < B.n; j++) {
+                    mx[i * B.n + j] = B.x[j] - A.x[i];
+                    my[i * B.n + j] = B.y[j] - A.y[i];
+                }
+            h = convex_hull(mx, my, n, idx, tmp);
+        }
+        double r = A.r + B.r;
+        double minx = -r, miny = -r, maxx = r, maxy = r; // the origin is always in view
+        for (int k = 0; k < h; k++) {
+            minx = fmin(minx, mx[idx[k]] - r), maxx = fmax(maxx, mx[idx[k]] + r);
+            miny = fmin(miny, my[idx[k]] - r), maxy = fmax(maxy, my[idx[k]] + r);
+        }
+        view v;
+        setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
+        static double hx[2 * GJK2D_MAX_VERTICES], hy[2 * GJK2D_MAX_VERTICES];
+        int hn = h < 2 * GJK2D_MAX_VERTICES ? h : 2 * GJK2D_MAX_VERTICES;
+        for (int k = 0; k < hn; k++) {
+            hx[k] = mx[idx[k]];
+            hy[k] = my[idx[k]];
+        }
+        if (hn > 0) {
+            outline_path(out, &v, hx, hy, hn, r, "class=\"minkowski\"");
+            if (r > 0.0 && hn > 1) outline_path(out, &v, hx, hy, hn, 0.0, "class=\"core-m\"");
+        }
+        // Axes through the origin, and the origin itself.
+        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"axis\"/>\n", ox, vy_(&v, 0),
+                   ox + size, vy_(&v, 0));
+        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"axis\"/>\n", vx_(&v, 0), oy,
+                   vx_(&v, 0), oy + size);
+        out_puts(out, "<g class=\"simplexes\">\n");
+        for (int i = 0; i < iters; i++) {
+            const gjk2d_simplex_record *s = &rec[i];
+            iter_color(i, iters, color, sizeof color);
+            simplex_shape(out, &v, s->w, s->count, color);
+            out_printf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\" style=\"fill:%s\"/>\n", vx_(&v, s->closest.x),
+                       vy_(&v, s->closest.y), color);
+            iteration_label(out, &v, s->w, s->count, i + 1, iters, color);
+        }
+        out_puts(out, "</g>\n");
+        dot(out, &v, 0, 0, 4.5, "origin");
+        text(out, vx_(&v, 0) - 14, vy_(&v, 0) + 16, "label", "O");
+        if (res.status != GJK2D_STATUS_INVALID) {
+            // The closest point of the cores' B - A to the origin: core distance along the normal
+            // (the origin itself when the cores overlap).
+            if (res.core_distance > 0.0f) {
+                double cx = (double)res.core_distance * res.normal.x, cy = (double)res.core_distance * res.normal.y;
+                out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"closest\"/>\n",
+                           vx_(&v, 0), vy_(&v, 0), vx_(&v, cx), vy_(&v, cy));
+                dot(out, &v, cx, cy, 4.5, "point-m");
+            }
+        }
+        free(mx);
+        free(my);
+        free(idx);
+        free(tmp);
+    }
+    // Numbers under the panel.
+    if (res.status == GJK2D_STATUS_INVALID) {
+        text(out, ox + 6, oy + size + 18, "info", "invalid pair: %s",
+             gjk2d_problem_message((gjk2d_problem)(sc->problems && sc->problems[ia] ? sc->problems[ia]
+                                                   : sc->problems ? sc->problems[ib] : 0)));
+    } else {
+        text(out, ox + 6, oy + size + 18, "info", "distance %.6g, core %.6g, %d iterations, end %s, status %s",
+             (double)res.distance, (double)res.core_distance, res.iterations, gjk2d_end_name(res.end),
+             gjk2d_status_name(res.status));
+        text(out, ox + 6, oy + size + 36, "info", "pA (%.6g, %.6g)  pB (%.6g, %.6g)  n (%.4g, %.4g)%s",
+             (double)res.point_a.x, (double)res.point_a.y, (double)res.point_b.x, (double)res.point_b.y,
+             (double)res.normal.x, (double)res.normal.y, trace.total > trace.count ? " (trace truncated)" : "");
+    }
+    out_puts(out, "</g>\n");
+    free(rec);
+}
+
+static void legend(outfile *out, double x, double y, int minkowski) {
+    out_printf(out, "<g class=\"legend\" transform=\"translate(%.2f,%.2f)\">\n", x, y);
+    text(out, 0, 0, "title", "legend");
+    double row = 24, yy = 22;
+    if (!minkowski) {
+        out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-a\"/>\n", yy - 11);
+        text(out, 30, yy, "label", "shape A (a0, a1, ... its vertices)");
+        yy += row;
+        out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-b\"/>\n", yy - 11);
+        text(out, 30, yy, "label", "shape B (b0, b1, ...)");
+        yy += row;
+        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"core-a\"/>\n", yy - 4, yy - 4);
+        text(out, 30, yy, "label", "core (when rounded by a radius)");
+        yy += row;
+        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"closest\"/>\n", yy - 4, yy - 4);
+        out_printf(out, "<circle cx=\"0\" cy=\"%.0f\" r=\"4\" class=\"point-a\"/>\n", yy - 4);
+        out_printf(out, "<circle cx=\"22\" cy=\"%.0f\" r=\"4\" class=\"point-b\"/>\n", yy - 4);
+        text(out, 30, yy, "label", "closest points pA, pB and their segment");
+        yy += row;
+        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
+                   yy - 4, yy - 4);
+        text(out, 30, yy, "label", "normal, A to B");
+        yy += row;
+        out_printf(out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
+                   yy, yy, yy - 14);
+        text(out, 30, yy, "label", "GJK simplex of iteration k (on A and");
+        yy += 18;
+        text(out, 30, yy, "label", "on B), numbered, first green to last");
+        yy += 18;
+        text(out, 30, yy, "label", "purple; thin line: its closest points");
+    } else {
+        out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"minkowski\"/>\n", yy - 11);
+        text(out, 30, yy, "label", "Minkowski difference B - A");
+        yy += 18;
+        text(out, 30, yy, "label", "(hull of b_j - a_i, rounded by ra + rb)");
+        yy += row;
+        out_printf(out, "<circle cx=\"11\" cy=\"%.0f\" r=\"4\" class=\"origin\"/>\n", yy - 4);
+        text(out, 30, yy, "label", "origin O (overlap when inside)");
+        yy += row;
+        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"closest\"/>\n", yy - 4, yy - 4);
+        text(out, 30, yy, "label", "closest point to O (= pB - pA)");
+        yy += row;
+        out_printf(out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
+                   yy, yy, yy - 14);
+        text(out, 30, yy, "label", "simplex of iteration k, numbered;");
+        yy += 18;
+        text(out, 30, yy, "label", "dot: its closest point to O");
+    }
+    out_puts(out, "</g>\n");
+}
+
+static const char svg_style[] =
+    "<style>\n"
+    "text { font-family: 'DejaVu Sans', Helvetica, Arial, sans-serif; font-size: 13px; fill: #222; }\n"
+    ".title { font-size: 15px; font-weight: bold; }\n"
+    ".tick { font-size: 10px; fill: #888; }\n"
+    ".info { font-size: 12px; fill: #333; }\n"
+    ".iter { font-size: 12px; font-weight: bold; }\n"
+    ".vert-a { font-size: 10px; fill: #2f5f9f; }\n"
+    ".vert-b { font-size: 10px; fill: #a35a12; }\n"
+    ".panel { fill: #fcfcfa; stroke: #bbb; stroke-width: 1; }\n"
+    ".grid line { stroke: #e6e6e6; stroke-width: 1; }\n"
+    ".axis { stroke: #999; stroke-width: 1; }\n"
+    ".shape-a { fill: #aecbf0; fill-opacity: 0.6; stroke: #3a6fb5; stroke-width: 2; }\n"
+    ".shape-b { fill: #f7c99b; fill-opacity: 0.6; stroke: #c06a1b; stroke-width: 2; }\n"
+    ".core-a { fill: none; stroke: #3a6fb5; stroke-width: 1; stroke-dasharray: 4 3; }\n"
+    ".core-b { fill: none; stroke: #c06a1b; stroke-width: 1; stroke-dasharray: 4 3; }\n"
+    ".minkowski { fill: #c9e7c3; fill-opacity: 0.7; stroke: #3f8a3a; stroke-width: 2; }\n"
+    ".core-m { fill: none; stroke: #3f8a3a; stroke-width: 1; stroke-dasharray: 4 3; }\n"
+    ".simplex { fill: none; stroke-width: 1.6; stroke-dasharray: 6 3; }\n"
+    ".iter-link { stroke-width: 0.8; stroke-opacity: 0.7; }\n"
+    ".closest { stroke: #c01f4f; stroke-width: 2.5; }\n"
+    ".point-a, .point-b, .point-m { fill: #c01f4f; stroke: #fff; stroke-width: 1; }\n"
+    ".origin { fill: #111; }\n"
+    ".normal { stroke: #6a2ea0; stroke-width: 2; }\n"
+    "</style>\n"
+    "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" "
+    "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#6a2ea0\"/></marker></defs>\n";
+
+int cmd_svg(int argc, char **argv) {
+    const char *scene_path = NULL, *out_path = NULL, *list = NULL, *v;
+    int minkowski = 0;
+    int64_t cols = 0, size = 640;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_help(a)) {
+            fputs(svg_help, stdout);
+            return EXIT_OK;
+        } else if (opt_is(a, "--pair") || opt_is(a, "--pairs")) {
+            if (list) {
+                cli_error("svg: give --pair or --pairs once");
+                return EXIT_USAGE;
+            }
+            if (!(list = opt_value(argc, argv, &i, "--pairs"))) return EXIT_USAGE;
+        } else if (strcmp(a, "--minkowski") == 0) {
+            minkowski = 1;
+        } else if (opt_is(a, "--cols")) {
+            if (!(v = opt_value(argc, argv, &i, "--cols"))) return EXIT_USAGE;
+            if (parse_i64(v, &cols) || cols < 1 || cols > 64) {
+                cli_error("--cols needs a count in [1, 64], got '%s'", v);
+                return EXIT_USAGE;
+            }
+        } else if (opt_is(a, "--size")) {
+            if (!(v = opt_value(argc, argv, &i, "--size"))) return EXIT_USAGE;
+            if (parse_i64(v, &size) || size < 100 || size > 10000) {
+                cli_error("--size needs pixels in [100, 10000], got '%s'", v);
+                return EXIT_USAGE;
+            }
+        } else if (opt_is(a, "-o") || opt_is(a, "--output")) {
+            if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
+        } else if (a[0] == '-' && a[1] != 0) {
+            return unknown_option("svg", a);
+        } else if (!scene_path) {
+            scene_path = a;
+        } else {
+            cli_error("svg: one scene file expected, got '%s' and '%s'", scene_path, a);
+            return EXIT_USAGE;
+        }
+    }
+    if (!scene_path || !list) {
+        cli_error("svg: need SCENE and --pair K (see 'gjk2d svg --help')");
+        return EXIT_USAGE;
+    }
+    // Pair list: parsed fully before the scene, so a typo costs no parse time.
+    int64_t npairs = 1;
+    for (const char *p = list; *p; p++) npairs += *p == ',';
+    int64_t *ks = malloc(sizeof(int64_t) * (size_t)npairs);
+    if (!ks) return EXIT_USAGE;
+    npairs = 0;
+    for (const char *p = list;;) {
+        char *end;
+        long long k = strtoll(p, &end, 10);
+        if (end == p || (*end && *end != ',') || k < 0) {
+            cli_error("svg: bad pair list '%s' (expected K or K1,K2,... with K >= 0)", list);
+            free(ks);
+            return EXIT_USAGE;
+        }
+        ks[npairs++] = k;
+        if (!*end) break;
+        p = end + 1;
+    }
+
+    scene sc;
+    if (scene_load(scene_path, &sc) != 0) {
+        free(ks);
+        return EXIT_USAGE;
+    }
+    for (int64_t j = 0; j < npairs; j++)
+        if (ks[j] >= sc.pair_count) {
+            cli_error("svg: pair %lld out of range: %s has %lld pairs", (long long)ks[j], scene_path,
+                      (long long)sc.pair_count);
+            free(ks);
+            scene_free(&sc);
+            return EXIT_USAGE;
+        }
+    if (scene_validate(&sc, scene_path) < 0) {
+        free(ks);
+        scene_free(&sc);
+        return EXIT_USAGE;
+    }
+
+    if (cols == 0) cols = (int64_t)ceil(sqrt((double)npairs));
+    if (cols > npairs) cols = npairs;
+    int64_t rows = (npairs + cols - 1) / cols;
+    double pad = 20, head = 30, foot = 48, legend_w = 330;
+    double cell_w = (double)size + pad, cell_h = head + (double)size + foot + pad;
+    double W = pad + (double)cols * cell_w + legend_w, H = pad + (double)rows * cell_h;
+    if (H < 300) H = 300;
+
+    outfile out;
+    if (out_open(&out, out_path) != 0) {
+        free(ks);
+        scene_free(&sc);
+        return EXIT_USAGE;
+    }
+    out_printf(&out,
+               "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
+               W, H, W, H);
+    out_printf(&out, "<title>gjk2d: %s, pair%s %s%s</title>\n", scene_path, npairs > 1 ? "s" : "", list,
+               minkowski ? " (Minkowski difference)" : "");
+    out_puts(&out, svg_style);
+    out_printf(&out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", W, H);
+    for (int64_t j = 0; j < npairs; j++) {
+        double ox = pad + (double)(j % cols) * cell_w, oy = pad + head + (double)(j / cols) * cell_h;
+        draw_pair(&out, &sc, ks[j], minkowski, ox, oy, (double)size);
+    }
+    legend(&out, pad + (double)cols * cell_w + 10, pad + head + 10, minkowski);
+    out_puts(&out, "</svg>\n");
+    int rc = out_close(&out, 1);
+    free(ks);
+    scene_free(&sc);
+    return rc == 0 ? EXIT_OK : EXIT_USAGE;
+}
