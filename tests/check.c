@@ -81,40 +81,44 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
         e = fmax(fabs(da - ra), fabs(db - rb));
         cr_assert(e <= tolp, "closest points off their surfaces by %.3g > %.3g: pA (%.9g, %.9g) pB (%.9g, %.9g)%s",
                   e, tolp, pax, pay, pbx, pby, REPR);
-        upd(&st->max_point_rel, e / L);
+        upd(&st->max_point_rel, e / (L + W));
         e = fabs(hypot(pbx - pax, pby - pay) - r.distance);
         cr_assert(e <= 2.0 * tolp, "|pB - pA| differs from distance %.9g by %.3g%s", (double)r.distance, e, REPR);
-        upd(&st->max_span_rel, e / L);
+        upd(&st->max_span_rel, e / (L + W));
         e = hypot(pbx - pax - r.distance * nx, pby - pay - r.distance * ny);
         cr_assert(e <= 2.0 * tolp, "pB - pA differs from distance * normal (%.9g, %.9g) by %.3g%s", nx, ny, e, REPR);
-        upd(&st->max_normal_rel, e / L);
+        upd(&st->max_normal_rel, e / (L + W));
     } else {
         // Overlapping (rounded or cores): one point inside both rounded shapes.
         cr_assert(r.point_a.x == r.point_b.x && r.point_a.y == r.point_b.y,
                   "overlap but pA (%.9g, %.9g) != pB (%.9g, %.9g)%s", pax, pay, pbx, pby, REPR);
         e = fmax(fmax(da - ra, 0.0), fmax(oracle_point_core(&wb, pax, pay) - rb, 0.0));
         cr_assert(e <= tolp, "overlap point (%.9g, %.9g) outside a rounded shape by %.3g%s", pax, pay, e, REPR);
-        upd(&st->max_point_rel, e / L);
+        upd(&st->max_point_rel, e / (L + W));
     }
-    if (r.core_distance > 0.0f) {
+    // The normal is unit whenever it is not zero. It must be non-zero when the cores are apart and zero
+    // when they overlap; at contact (|core distance| within the band) either is right.
+    int normal_zero = r.normal.x == 0.0f && r.normal.y == 0.0f;
+    if (!normal_zero) {
         double len = hypot(nx, ny);
         e = fabs(len - 1.0);
         cr_assert(e <= TOL_UNIT, "normal (%.9g, %.9g) not unit: |n| - 1 = %.3g%s", nx, ny, len - 1.0, REPR);
         upd(&st->max_unit, e);
-        if (core > tol) {
-            // The normal must separate the cores by their distance. A direction error theta costs at
-            // most theta * 2L of gap, and theta is at most about 2 * tolp / core when the normal is
-            // as good as the closest points that define it.
-            double gap = oracle_gap_along(&wa, &wb, nx, ny);
-            double lim = tol + 2.0 * TOL_UNIT * L + 4.0 * tolp * L / core;
-            e = core - gap;
-            cr_assert(e <= lim, "normal (%.9g, %.9g) separates the cores by %.9g, not the distance %.9g%s", nx, ny,
-                      gap, core, REPR);
-            upd(&st->max_axis_rel, fmax(e, 0.0) / L);
-        }
-    } else {
-        cr_assert(r.normal.x == 0.0f && r.normal.y == 0.0f, "cores overlap but normal (%.9g, %.9g)%s", nx, ny,
-                  REPR);
+    }
+    if (r.core_distance > 0.0f)
+        cr_assert(!normal_zero, "core distance %.9g but zero normal%s", (double)r.core_distance, REPR);
+    if (core == 0.0 && oracle_penetration(&wa, &wb) > tol)
+        cr_assert(normal_zero, "cores overlap but normal (%.9g, %.9g)%s", nx, ny, REPR);
+    if (core > tol) {
+        // The normal must separate the cores by their distance. A direction error theta costs at
+        // most theta * 2L of gap, and theta is at most about 2 * tolp / core when the normal is
+        // as good as the closest points that define it.
+        double gap = oracle_gap_along(&wa, &wb, nx, ny);
+        double lim = tol + 2.0 * TOL_UNIT * L + 4.0 * tolp * L / core;
+        e = core - gap;
+        cr_assert(e <= lim, "normal (%.9g, %.9g) separates the cores by %.9g, not the distance %.9g%s", nx, ny, gap,
+                  core, REPR);
+        upd(&st->max_axis_rel, fmax(e, 0.0) / L);
     }
 
     // --- GJK boolean and SAT ---
@@ -172,7 +176,7 @@ void report_stats(const char *title, const pair_stats *st) {
     cr_log_info("%s: %ld pairs (%ld separated, %ld overlapping, %ld excluded as touching within TOL_REL*L)", title,
                 st->pairs, st->separated, st->overlapping, st->touching);
     cr_log_info("%s: max |distance error| %.3g abs, %.3g L (%.2f eps L); core %.3g L; closest points off surface "
-                "%.3g L; ||pB-pA|-d| %.3g L; |pB-pA-d n| %.3g L; normal axis gap %.3g L; ||n|-1| %.3g",
+                "%.3g (L+W); ||pB-pA|-d| %.3g (L+W); |pB-pA-d n| %.3g (L+W); normal axis gap %.3g L; ||n|-1| %.3g",
                 title, st->max_dist_abs, st->max_dist_rel, st->max_dist_rel / FLT_EPSILON, st->max_core_rel,
                 st->max_point_rel, st->max_span_rel, st->max_normal_rel, st->max_axis_rel, st->max_unit);
     cr_log_info("%s: max |SAT separation error| %.3g abs, %.3g L (%.2f eps L); penetration %.3g L; SAT axis %.3g L; "

@@ -39,9 +39,9 @@ typedef struct pair_stats {
     double max_dist_abs;   ///< max |distance - oracle|
     double max_dist_rel;   ///< max |distance - oracle| / L
     double max_core_rel;   ///< max |core_distance - oracle core distance| / L
-    double max_point_rel;  ///< max distance of a reported closest point from its (rounded) surface / L
-    double max_span_rel;   ///< max | |pB - pA| - distance | / L
-    double max_normal_rel; ///< max |(pB - pA) - distance * n| / L
+    double max_point_rel;  ///< max distance of a reported closest point from its (rounded) surface / (L + W)
+    double max_span_rel;   ///< max | |pB - pA| - distance | / (L + W) (world points)
+    double max_normal_rel; ///< max |(pB - pA) - distance * n| / (L + W)
     double max_axis_rel;   ///< max (core distance - gap along the GJK normal) / L
     double max_unit;       ///< max | |n| - 1 | of GJK and SAT normals
     double max_sat_rel;    ///< max |SAT separation - oracle clearance| / L

@@ -1,0 +1,262 @@
+// One test per gjk2d_problem, the vertex each names, the valid degenerate inputs, and the pool check.
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "gjk2d.h"
+
+static const double PI = 3.14159265358979323846;
+static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
+static gjk2d_vec2 big[GJK2D_MAX_VERTICES + 1];
+
+static gjk2d_problem validate(const gjk2d_vec2 *v, int n, float radius, const gjk2d_pose *pose, int32_t *vertex) {
+    gjk2d_shape s = {v, n, radius};
+    *vertex = 12345;
+    return gjk2d_validate_shape(&s, pose, vertex);
+}
+
+#define EXPECT_PROBLEM(v, n, radius, pose, problem, index)                                                      \
+    do {                                                                                                       \
+        int32_t vtx_;                                                                                          \
+        gjk2d_problem p_ = validate(v, n, radius, pose, &vtx_);                                                \
+        cr_expect_eq(p_, problem, "problem %d (%s), expected %d (%s)", (int)p_, gjk2d_problem_message(p_),    \
+                     (int)(problem), gjk2d_problem_message(problem));                                          \
+        cr_expect_eq(vtx_, index, "vertex %d, expected %d", (int)vtx_, (int)(index));                          \
+    } while (0)
+
+static const gjk2d_vec2 square[] = {{0, 0}, {2, 0}, {2, 2}, {0, 2}};
+
+Test(validate, valid_shapes) {
+    const gjk2d_vec2 pt[] = {{3, 4}}, seg[] = {{1, 1}, {-2, 5}}, zero_seg[] = {{1, 1}, {1, 1}};
+    EXPECT_PROBLEM(pt, 1, 0.0f, &identity, GJK2D_PROBLEM_NONE, -1);
+    EXPECT_PROBLEM(pt, 1, 2.5f, &identity, GJK2D_PROBLEM_NONE, -1);
+    EXPECT_PROBLEM(seg, 2, 0.5f, NULL, GJK2D_PROBLEM_NONE, -1);
+    EXPECT_PROBLEM(zero_seg, 2, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+    EXPECT_PROBLEM(square, 4, 0.0f, &identity, GJK2D_PROBLEM_NONE, -1);
+    // Rotation within 1e-4 of unit length is accepted.
+    gjk2d_pose p = {5.0f, -3.0f, 1.00004f, 0.0f};
+    EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_NONE, -1);
+    p = gjk2d_pose_from_angle(1e6f, -1e6f, 2.0);
+    EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_NONE, -1);
+}
+
+Test(validate, collinear_and_duplicated_vertices_are_valid) {
+    const gjk2d_vec2 collinear[] = {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {2, 2}, {1, 2}, {0, 2}, {0, 1}};
+    EXPECT_PROBLEM(collinear, 8, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+    const gjk2d_vec2 dup[] = {{0, 0}, {0, 0}, {2, 0}, {2, 2}, {2, 2}, {2, 2}, {0, 2}, {0, 0}};
+    EXPECT_PROBLEM(dup, 8, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+    // Collinear as written in decimal, not exactly as floats: within the ~1e-6 rad tolerance.
+    const gjk2d_vec2 dec[] = {{0.1f, 0.1f}, {0.2f, 0.2f}, {0.3f, 0.3f}, {0.1f, 0.3f}};
+    EXPECT_PROBLEM(dec, 4, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+    // Regular polygons up to the largest count.
+    for (int i = 0; i < GJK2D_MAX_VERTICES; i++) {
+        big[i].x = (float)(100.0 * cos(2 * PI * i / GJK2D_MAX_VERTICES));
+        big[i].y = (float)(100.0 * sin(2 * PI * i / GJK2D_MAX_VERTICES));
+    }
+    EXPECT_PROBLEM(big, GJK2D_MAX_VERTICES, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+}
+
+Test(validate, count) {
+    EXPECT_PROBLEM(square, 0, 0.0f, NULL, GJK2D_PROBLEM_COUNT, -1);
+    EXPECT_PROBLEM(square, -3, 0.0f, NULL, GJK2D_PROBLEM_COUNT, -1);
+    for (int i = 0; i <= GJK2D_MAX_VERTICES; i++) {
+        big[i].x = (float)cos(2 * PI * i / (GJK2D_MAX_VERTICES + 1));
+        big[i].y = (float)sin(2 * PI * i / (GJK2D_MAX_VERTICES + 1));
+    }
+    EXPECT_PROBLEM(big, GJK2D_MAX_VERTICES + 1, 0.0f, NULL, GJK2D_PROBLEM_COUNT, -1);
+}
+
+Test(validate, nonfinite) {
+    gjk2d_vec2 v[4];
+    memcpy(v, square, sizeof v);
+    v[2].y = NAN;
+    EXPECT_PROBLEM(v, 4, 0.0f, NULL, GJK2D_PROBLEM_NONFINITE, 2);
+    v[2].y = 2.0f;
+    v[3].x = -INFINITY;
+    EXPECT_PROBLEM(v, 4, 0.0f, NULL, GJK2D_PROBLEM_NONFINITE, 3);
+    gjk2d_pose p = identity;
+    p.py = NAN;
+    EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_NONFINITE, -1);
+    p = identity;
+    p.s = INFINITY;
+    EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_NONFINITE, -1);
+}
+
+Test(validate, magnitude) {
+    gjk2d_vec2 v[4];
+    memcpy(v, square, sizeof v);
+    v[1].x = 2.0e15f;
+    EXPECT_PROBLEM(v, 4, 0.0f, NULL, GJK2D_PROBLEM_MAGNITUDE, 1);
+    v[1].x = GJK2D_MAX_COORDINATE; // the limit itself is accepted
+    EXPECT_PROBLEM(v, 4, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+    gjk2d_pose p = identity;
+    p.px = -3.0e15f;
+    EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_MAGNITUDE, -1);
+}
+
+Test(validate, rotation) {
+    gjk2d_pose p = {0.0f, 0.0f, 1.001f, 0.0f};
+    EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_ROTATION, -1);
+    p.c = 0.0f;
+    EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_ROTATION, -1);
+    p.c = 0.6f;
+    p.s = 0.6f;
+    EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_ROTATION, -1);
+}
+
+Test(validate, radius) {
+    EXPECT_PROBLEM(square, 4, -0.5f, NULL, GJK2D_PROBLEM_RADIUS, -1);
+    EXPECT_PROBLEM(square, 4, NAN, NULL, GJK2D_PROBLEM_RADIUS, -1);
+    EXPECT_PROBLEM(square, 4, INFINITY, NULL, GJK2D_PROBLEM_RADIUS, -1);
+    EXPECT_PROBLEM(square, 4, 2.0e15f, NULL, GJK2D_PROBLEM_RADIUS, -1);
+    EXPECT_PROBLEM(square, 1, -1e-30f, NULL, GJK2D_PROBLEM_RADIUS, -1);
+}
+
+Test(validate, clockwise) {
+    const gjk2d_vec2 cw[] = {{0, 0}, {0, 2}, {2, 2}, {2, 0}};
+    EXPECT_PROBLEM(cw, 4, 0.0f, NULL, GJK2D_PROBLEM_CLOCKWISE, -1);
+    const gjk2d_vec2 tri[] = {{0, 0}, {0, 1}, {1, 0}};
+    EXPECT_PROBLEM(tri, 3, 0.0f, NULL, GJK2D_PROBLEM_CLOCKWISE, -1);
+}
+
+Test(validate, reflex_names_the_vertex) {
+    const gjk2d_vec2 dent[] = {{0, 0}, {4, 0}, {4, 4}, {2, 1}, {0, 4}};
+    EXPECT_PROBLEM(dent, 5, 0.0f, NULL, GJK2D_PROBLEM_REFLEX, 3);
+    const gjk2d_vec2 dent0[] = {{2, 1}, {0, 4}, {0, 0}, {4, 0}, {4, 4}};
+    EXPECT_PROBLEM(dent0, 5, 0.0f, NULL, GJK2D_PROBLEM_REFLEX, 0);
+    // A dent of 1e-3 rad is far beyond the ~1e-6 rad rounding tolerance.
+    const gjk2d_vec2 slight[] = {{0, 0}, {1, 0.001f}, {2, 0}, {2, 2}, {0, 2}};
+    EXPECT_PROBLEM(slight, 5, 0.0f, NULL, GJK2D_PROBLEM_REFLEX, 1);
+    // The same bulge outward is convex.
+    const gjk2d_vec2 bulge[] = {{0, 0}, {1, -0.001f}, {2, 0}, {2, 2}, {0, 2}};
+    EXPECT_PROBLEM(bulge, 5, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+}
+
+Test(validate, pentagram_winds_twice) {
+    gjk2d_vec2 star[5];
+    for (int i = 0; i < 5; i++) {
+        double t = 2.0 * PI * (2 * i) / 5.0 + 0.1;
+        star[i].x = (float)(3.0 * cos(t));
+        star[i].y = (float)(3.0 * sin(t));
+    }
+    EXPECT_PROBLEM(star, 5, 0.0f, NULL, GJK2D_PROBLEM_WINDING, -1);
+    // A square walked twice is the same failure.
+    const gjk2d_vec2 twice[] = {{0, 0}, {2, 0}, {2, 2}, {0, 2}, {0, 0}, {2, 0}, {2, 2}, {0, 2}};
+    EXPECT_PROBLEM(twice, 8, 0.0f, NULL, GJK2D_PROBLEM_WINDING, -1);
+}
+
+Test(validate, documented_order) {
+    // "The first problem found with a shape (checked in this order)": NONFINITE is listed before MAGNITUDE,
+    // so a NaN pose wins over a too-large vertex, and a NaN vertex over an earlier too-large one.
+    gjk2d_vec2 v[4];
+    memcpy(v, square, sizeof v);
+    v[0].x = 2.0e15f;
+    gjk2d_pose p = identity;
+    p.px = NAN;
+    int32_t vtx;
+    cr_expect_eq(validate(v, 4, 0.0f, &p, &vtx), GJK2D_PROBLEM_NONFINITE,
+                 "a NaN pose and a too-large vertex: got %s", gjk2d_problem_message(validate(v, 4, 0.0f, &p, &vtx)));
+    v[3].y = NAN;
+    cr_expect_eq(validate(v, 4, 0.0f, NULL, &vtx), GJK2D_PROBLEM_NONFINITE,
+                 "too-large vertex 0 and NaN vertex 3: got %s", gjk2d_problem_message(validate(v, 4, 0.0f, NULL, &vtx)));
+    // Rotation before radius before winding.
+    const gjk2d_vec2 cw[] = {{0, 0}, {0, 2}, {2, 2}, {2, 0}};
+    p = identity;
+    p.c = 2.0f;
+    cr_expect_eq(validate(cw, 4, -1.0f, &p, &vtx), GJK2D_PROBLEM_ROTATION);
+    cr_expect_eq(validate(cw, 4, -1.0f, NULL, &vtx), GJK2D_PROBLEM_RADIUS);
+}
+
+Test(validate, names_and_messages) {
+    for (int p = GJK2D_PROBLEM_NONE; p <= GJK2D_PROBLEM_WINDING; p++) {
+        const char *m = gjk2d_problem_message((gjk2d_problem)p);
+        cr_expect(m != NULL && strlen(m) > 0, "problem %d has no message", p);
+    }
+    cr_expect_str_eq(gjk2d_status_name(GJK2D_STATUS_OK), "ok");
+    cr_expect_str_eq(gjk2d_status_name(GJK2D_STATUS_MAXITER), "maxiter");
+    cr_expect_str_eq(gjk2d_status_name(GJK2D_STATUS_INVALID), "invalid");
+    cr_expect_str_eq(gjk2d_region_name(GJK2D_REGION_A), "A");
+    cr_expect_str_eq(gjk2d_region_name(GJK2D_REGION_AB), "AB");
+    cr_expect_str_eq(gjk2d_region_name(GJK2D_REGION_ABC), "ABC");
+    cr_expect_str_eq(gjk2d_end_name(GJK2D_END_REPEATED_SUPPORT), "repeated-support");
+    for (int c = GJK2D_ERR_ISA; c <= GJK2D_OK; c++) cr_expect(gjk2d_error_message(c) != NULL);
+}
+
+// ---------------------------------------------------------------------------------------------
+// gjk2d_validate_pool
+// ---------------------------------------------------------------------------------------------
+
+Test(validate, pool) {
+    // Shapes: 0 square (ok), 1 clockwise square, 2 point with NaN radius, 3 segment (ok), 4 bad rotation,
+    // 5 reflex pentagon.
+    const float vx[] = {0, 2, 2, 0, /**/ 0, 0, 2, 2, /**/ 5, /**/ 1, 3, /**/ 0, 1, 0, /**/ 0, 4, 4, 2, 0};
+    const float vy[] = {0, 0, 2, 2, /**/ 0, 2, 2, 0, /**/ 5, /**/ 1, 1, /**/ 0, 0, 1, /**/ 0, 0, 4, 1, 4};
+    const int32_t first[] = {0, 4, 8, 9, 11, 14};
+    const int32_t count[] = {4, 4, 1, 2, 3, 5};
+    const float radius[] = {0, 0, NAN, 0.5f, 0, 0};
+    const float px[] = {0, 0, 0, 0, 0, 0}, py[] = {0, 0, 0, 0, 0, 0};
+    const float c[] = {1, 1, 1, 1, 0.5f, 1}, s[] = {0, 0, 0, 0, 0, 0};
+    gjk2d_pool pool = {vx, vy, 19, first, count, radius, px, py, c, s, 6, NULL};
+    uint8_t problems[6];
+    memset(problems, 0xEE, sizeof problems);
+    int64_t bad = 77;
+    cr_assert_eq(gjk2d_validate_pool(&pool, problems, &bad), 4);
+    const uint8_t expect[] = {GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_CLOCKWISE, GJK2D_PROBLEM_RADIUS,
+                              GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_ROTATION, GJK2D_PROBLEM_REFLEX};
+    for (int i = 0; i < 6; i++) cr_expect_eq(problems[i], expect[i], "shape %d: %d, expected %d", i, problems[i], expect[i]);
+    cr_expect_eq(gjk2d_validate_pool(&pool, NULL, NULL), 4);
+
+    // No radius array: every radius is 0, so shape 2 becomes valid.
+    pool.radius = NULL;
+    cr_expect_eq(gjk2d_validate_pool(&pool, problems, NULL), 3);
+    cr_expect_eq(problems[2], GJK2D_PROBLEM_NONE);
+
+    // A count out of range is a per-shape problem.
+    int32_t count2[] = {4, 4, 1, 2, 3, 0};
+    pool.count = count2;
+    cr_expect_eq(gjk2d_validate_pool(&pool, problems, NULL), 3);
+    cr_expect_eq(problems[5], GJK2D_PROBLEM_COUNT);
+    pool.count = count;
+
+    // A span outside the vertex arrays is an error that names the shape.
+    const int32_t first_bad[] = {0, 4, 8, 9, 11, 15};
+    pool.first = first_bad;
+    bad = 77;
+    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_SHAPE_SPAN);
+    cr_expect_eq(bad, 5);
+    const int32_t first_neg[] = {0, -1, 8, 9, 11, 14};
+    pool.first = first_neg;
+    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_SHAPE_SPAN);
+    cr_expect_eq(bad, 1);
+    pool.first = first;
+
+    // Required pointers.
+    cr_expect_eq(gjk2d_validate_pool(NULL, problems, &bad), GJK2D_ERR_NULL);
+    pool.vx = NULL;
+    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_NULL);
+    pool.vx = vx;
+    pool.c = NULL;
+    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_NULL);
+    pool.c = c;
+    pool.first = NULL;
+    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_NULL);
+}
+
+Test(validate, single_queries_reject_invalid_shapes) {
+    // An invalid shape gives status invalid and NaN outputs from every single-pair query.
+    const gjk2d_vec2 cw[] = {{0, 0}, {0, 2}, {2, 2}, {2, 0}};
+    gjk2d_shape bad = {cw, 4, 0.0f}, good = {square, 4, 0.0f};
+    gjk2d_distance_result r;
+    cr_expect_eq(gjk2d_distance(&bad, NULL, &good, NULL, &r, NULL), GJK2D_STATUS_INVALID);
+    cr_expect_eq(r.status, GJK2D_STATUS_INVALID);
+    cr_expect(isnan(r.distance) && isnan(r.point_a.x) && isnan(r.normal.y));
+    gjk2d_overlap_result o;
+    cr_expect_eq(gjk2d_overlap(&good, NULL, &bad, NULL, &o), GJK2D_STATUS_INVALID);
+    cr_expect_eq(o.overlap, 0);
+    gjk2d_sat_result s;
+    cr_expect_eq(gjk2d_sat(&good, NULL, &bad, NULL, &s), GJK2D_STATUS_INVALID);
+    cr_expect(isnan(s.separation));
+    gjk2d_pose nan_pose = {NAN, 0, 1, 0};
+    cr_expect_eq(gjk2d_distance(&good, &nan_pose, &good, NULL, &r, NULL), GJK2D_STATUS_INVALID);
+    cr_expect_eq(gjk2d_closest_on_shape(&bad, NULL, (gjk2d_vec2){0, 0}, &r, NULL), GJK2D_STATUS_INVALID);
+}
