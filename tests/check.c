@@ -62,6 +62,8 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
               (int)r.iterations, REPR);
     cr_assert(r.end != GJK2D_END_NONE && r.end != GJK2D_END_MAX_ITERATIONS, "end %s%s", gjk2d_end_name(r.end), REPR);
     if (r.iterations > st->max_iterations) st->max_iterations = r.iterations;
+    cr_assert(r.iterations >= 0 && r.iterations <= GJK2D_ITERATION_CAP(a->count, b->count), "%d iterations%s",
+              (int)r.iterations, REPR);
 
     double e = fabs(r.distance - dist);
     cr_assert(e <= tol, "distance %.9g, oracle %.17g, error %.3g > tol %.3g (L %.3g)%s", (double)r.distance, dist,
@@ -126,6 +128,9 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
     status = gjk2d_overlap(a, pa, b, pb, &o);
     cr_assert(status == GJK2D_STATUS_OK && o.status == GJK2D_STATUS_OK, "overlap status %s%s",
               gjk2d_status_name(o.status), REPR);
+    cr_assert(o.overlap == 0 || o.overlap == 1, "overlap flag %d%s", (int)o.overlap, REPR);
+    cr_assert(o.iterations >= 0 && o.iterations <= GJK2D_ITERATION_CAP(a->count, b->count), "overlap: %d iterations%s",
+              (int)o.iterations, REPR);
     gjk2d_sat_result s;
     status = gjk2d_sat(a, pa, b, pb, &s);
     cr_assert(status == GJK2D_STATUS_OK && s.status == GJK2D_STATUS_OK, "sat status %s%s",
