@@ -114,12 +114,10 @@ int cmd_bench(int argc, char **argv) {
         if (scene_load(scene_path, &sc) != 0) return EXIT_USAGE;
         snprintf(source, sizeof source, "scene %s", scene_path);
     } else {
-        rng r;
-        rng_seed(&r, go.seed);
         int64_t overlapping;
         progress prog;
         progress_start(&prog, "gen");
-        int rc = gen_scene(&go, &r, go.pairs, &sc, &overlapping, &prog);
+        int rc = gen_scene(&go, 0, go.pairs, &sc, &overlapping, (int)threads, &prog);
         progress_end(&prog);
         if (rc != 0) {
             cli_error("out of memory for %lld pairs", (long long)go.pairs);

@@ -456,13 +456,11 @@ int cmd_check(int argc, char **argv) {
     } else {
         if (gen_check(&(gen_opts){.pairs = chunk, .min_verts = go.min_verts, .max_verts = go.max_verts}) != 0)
             return EXIT_USAGE;
-        rng r;
-        rng_seed(&r, go.seed);
         double t0 = now_seconds();
         for (int64_t done = 0; done < soak;) {
             int64_t n = soak - done < chunk ? soak - done : chunk, overlapping;
             scene sc;
-            if (gen_scene(&go, &r, n, &sc, &overlapping, NULL) != 0) {
+            if (gen_scene(&go, done, n, &sc, &overlapping, (int)threads, NULL) != 0) {
                 cli_error("out of memory for a chunk of %lld pairs", (long long)n);
                 return EXIT_USAGE;
             }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,56 +90,62 @@ int gen_check(const gen_opts *o) {
         cli_error("--min-verts %d is larger than --max-verts %d", o->min_verts, o->max_verts);
         return -1;
     }
-    if (o->pairs > INT32_MAX / 2) {
-        cli_error("--pairs %lld is too many: two shapes per pair must stay below %d shapes", (long long)o->pairs,
-                  INT32_MAX);
+    // Vertex indices are int32 in the pool, and generation gives every shape max_verts slots.
+    if (o->pairs > INT32_MAX / 2 / o->max_verts) {
+        cli_error("--pairs %lld is too many for --max-verts %d: at most %d", (long long)o->pairs, o->max_verts,
+                  INT32_MAX / 2 / o->max_verts);
         return -1;
     }
     return 0;
 }
 
-// A random convex shape around its local origin: n points on an ellipse at sorted random angles
-// (every gap below pi keeps the origin inside), rounded to float. Returns its bounding radius.
+// A random convex shape around its local origin: n points on an ellipse at sorted random angles,
+// rounded to float, then shifted so their mean is the origin (inside the shape, which makes the
+// overlap of a pair monotone along any ray of offsets, see place_pair). Returns its bounding radius.
 static float random_shape(rng *r, int n, float *vx, float *vy) {
     if (n == 1) {
         vx[0] = vy[0] = 0.0f;
         return 0.0f;
     }
     double size = rng_range(r, 0.3, 1.5), aspect = rng_range(r, 0.4, 1.0), tilt = rng_range(r, 0.0, 2.0 * PI);
+    double ct = cos(tilt), st = sin(tilt);
+    double px[GJK2D_MAX_VERTICES], py[GJK2D_MAX_VERTICES], mx = 0.0, my = 0.0;
     if (n == 2) {
         double h = 0.5 * size * (1.0 + aspect);
-        vx[0] = (float)(-h * cos(tilt));
-        vy[0] = (float)(-h * sin(tilt));
-        vx[1] = (float)(h * cos(tilt));
-        vy[1] = (float)(h * sin(tilt));
-        return (float)h;
+        px[0] = -h * ct;
+        py[0] = -h * st;
+        px[1] = h * ct;
+        py[1] = h * st;
+    } else {
+        // Gaps between consecutive angles, each at least a third of the mean, so no turn is nearly
+        // straight and no edge nearly zero: the polygon stays strictly convex after rounding.
+        double gap[GJK2D_MAX_VERTICES], total = 0.0;
+        for (int k = 0; k < n; k++) total += gap[k] = rng_range(r, 1.0, 3.0);
+        double theta = rng_range(r, 0.0, 2.0 * PI);
+        for (int k = 0; k < n; k++) {
+            double ex = size * cos(theta), ey = size * aspect * sin(theta);
+            px[k] = ct * ex - st * ey;
+            py[k] = st * ex + ct * ey;
+            theta += 2.0 * PI * gap[k] / total;
+        }
     }
-    // Gaps between consecutive angles, each at least a third of the mean, so no turn is nearly
-    // straight and no edge nearly zero: the polygon stays strictly convex after rounding.
-    double gap[GJK2D_MAX_VERTICES], total = 0.0;
-    for (int k = 0; k < n; k++) total += gap[k] = rng_range(r, 1.0, 3.0);
-    double theta = rng_range(r, 0.0, 2.0 * PI), ct = cos(tilt), st = sin(tilt), bound = 0.0;
     for (int k = 0; k < n; k++) {
-        double ex = size * cos(theta), ey = size * aspect * sin(theta);
-        vx[k] = (float)(ct * ex - st * ey);
-        vy[k] = (float)(st * ex + ct * ey);
-        double d = hypot(vx[k], vy[k]);
-        if (d > bound) bound = d;
-        theta += 2.0 * PI * gap[k] / total;
+        mx += px[k] / n;
+        my += py[k] / n;
+    }
+    double bound = 0.0;
+    for (int k = 0; k < n; k++) {
+        vx[k] = (float)(px[k] - mx);
+        vy[k] = (float)(py[k] - my);
+        bound = fmax(bound, hypot(vx[k], vy[k]));
     }
     return (float)bound;
 }
 
-static int shape_ok(const scene *sc, int32_t i) {
-    gjk2d_vec2 v[GJK2D_MAX_VERTICES];
-    gjk2d_shape shape = scene_shape(sc, i, v);
-    gjk2d_pose pose = scene_pose(sc, i);
-    return gjk2d_validate_shape(&shape, &pose, NULL) == GJK2D_PROBLEM_NONE;
-}
-
+// Shape i in its slot of max_verts vertices (compacted after generation).
 static void add_shape(const gen_opts *o, rng *r, scene *sc, int32_t i, float *bound) {
     int n = rng_int(r, o->min_verts, o->max_verts);
-    int64_t first = sc->vertex_count;
+    int64_t first = (int64_t)i * o->max_verts;
     sc->first[i] = (int32_t)first;
     sc->count[i] = n;
     sc->radius[i] = (float)o->radius;
@@ -146,11 +153,12 @@ static void add_shape(const gen_opts *o, rng *r, scene *sc, int32_t i, float *bo
     sc->c[i] = 1.0f;
     sc->s[i] = 0.0f;
     sc->angle[i] = 0.0f;
+    gjk2d_vec2 v[GJK2D_MAX_VERTICES];
     for (int attempt = 0;; attempt++) {
         *bound = random_shape(r, n, sc->vx + first, sc->vy + first);
-        if (shape_ok(sc, i) || attempt == 100) break;
+        gjk2d_shape shape = scene_shape(sc, i, v);
+        if (gjk2d_validate_shape(&shape, NULL, NULL) == GJK2D_PROBLEM_NONE || attempt == 100) break;
     }
-    sc->vertex_count = first + n;
 }
 
 static void set_pose(scene *sc, int32_t i, float px, float py, float angle) {
@@ -162,67 +170,109 @@ static void set_pose(scene *sc, int32_t i, float px, float py, float angle) {
     sc->angle[i] = angle;
 }
 
-static float pair_distance(const scene *sc, int32_t a, int32_t b, int *overlap) {
+static int pair_overlaps(const scene *sc, int32_t a, int32_t b) {
     gjk2d_vec2 va[GJK2D_MAX_VERTICES], vb[GJK2D_MAX_VERTICES];
     gjk2d_shape sa = scene_shape(sc, a, va), sb = scene_shape(sc, b, vb);
     gjk2d_pose pa = scene_pose(sc, a), pb = scene_pose(sc, b);
     gjk2d_distance_result res;
     gjk2d_distance(&sa, &pa, &sb, &pb, &res, NULL);
-    *overlap = res.core_distance <= sa.radius + sb.radius;
-    return res.distance;
+    return res.core_distance <= sa.radius + sb.radius;
 }
 
-// Place B at A + t * u with both positions inside the box: the pair is centred at a random spot.
-static void place(scene *sc, int32_t a, int32_t b, double cx, double cy, double t, double ux, double uy) {
+// Place B at A + t * u, the pair centred at (cx, cy); returns whether they overlap.
+static int place(scene *sc, int32_t a, int32_t b, double cx, double cy, double t, double ux, double uy) {
     double dx = t * ux, dy = t * uy;
     set_pose(sc, a, (float)(cx - 0.5 * dx), (float)(cy - 0.5 * dy), sc->angle[a]);
     set_pose(sc, b, (float)(cx + 0.5 * dx), (float)(cy + 0.5 * dy), sc->angle[b]);
+    return pair_overlaps(sc, a, b);
 }
 
-int gen_scene(const gen_opts *o, rng *r, int64_t pairs, scene *sc, int64_t *overlapping, progress *prog) {
+// Generate pair k (shapes 2k, 2k+1) from its own random stream, so any split over threads or chunks
+// gives the same scene. Both shapes contain their origin, so along the ray of offsets t * u the pair
+// overlaps exactly for t in [0, t*]: a rejected draw narrows the interval the next one is drawn from.
+static int gen_pair(const gen_opts *o, int64_t index, scene *sc, int64_t k) {
+    rng r;
+    rng_seed(&r, o->seed * 0x9e3779b97f4a7c15ull + (uint64_t)index);
+    int32_t a = (int32_t)(2 * k), b = a + 1;
+    float bound_a, bound_b;
+    add_shape(o, &r, sc, a, &bound_a);
+    add_shape(o, &r, sc, b, &bound_b);
+    sc->pa[k] = a;
+    sc->pb[k] = b;
+    sc->angle[a] = (float)rng_range(&r, -PI, PI);
+    sc->angle[b] = (float)rng_range(&r, -PI, PI);
+    double phi = rng_range(&r, 0.0, 2.0 * PI), ux = cos(phi), uy = sin(phi);
+    double reach = (double)bound_a + bound_b + 2.0 * o->radius; // beyond this offset the pair is apart
+    double margin = fmin(0.5 * reach + 0.5, BOX), cx = rng_range(&r, -BOX + margin, BOX - margin);
+    double cy = rng_range(&r, -BOX + margin, BOX - margin);
+    int want = rng_unit(&r) < o->overlap;
+    double lo = 0.0, hi = 1.25 * reach + 1e-3; // draws for a separated pair reach a quarter beyond contact
+    for (int attempt = 0; attempt < 40; attempt++) {
+        double t = want ? rng_range(&r, 0.0, hi) : rng_range(&r, lo, 1.25 * reach + 1e-3);
+        int ov = place(sc, a, b, cx, cy, t, ux, uy);
+        if (ov == want) return ov;
+        if (want) hi = t;
+        else lo = t;
+    }
+    // Certain answers: concentric shapes overlap, shapes farther apart than their reach do not.
+    return place(sc, a, b, cx, cy, want ? 0.0 : 1.001 * reach + 1e-3, ux, uy);
+}
+
+typedef struct gen_job {
+    const gen_opts *o;
+    int64_t first_index, begin, end, hits;
+    scene *sc;
+    progress *prog;
+} gen_job;
+
+static void *gen_worker(void *arg) {
+    gen_job *j = arg;
+    for (int64_t k = j->begin; k < j->end; k++) {
+        j->hits += gen_pair(j->o, j->first_index + k, j->sc, k);
+        if (j->prog && (k & 0x3fff) == 0) progress_update(j->prog, k - j->begin, j->end - j->begin);
+    }
+    return NULL;
+}
+
+int gen_scene(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, int64_t *overlapping, int threads,
+              progress *prog) {
+    // Every shape first gets a slot of max_verts vertices, so threads can fill disjoint ranges; the
+    // slots are compacted afterwards.
     if (scene_alloc(sc, (int32_t)(2 * pairs), 2 * pairs * o->max_verts, pairs, 1) != 0) return -1;
     sc->shape_count = (int32_t)(2 * pairs);
     sc->pair_count = pairs;
+    if (threads < 1) threads = 1;
+    if (threads > 64) threads = 64;
+    if (pairs < 4096) threads = 1;
+    gen_job jobs[64];
+    pthread_t tid[64];
+    int started = 0;
+    for (int t = 0; t < threads; t++) {
+        jobs[t] = (gen_job){o, first_index, pairs * t / threads, pairs * (t + 1) / threads, 0, sc, t == 0 ? prog : NULL};
+        if (t > 0 && pthread_create(&tid[started], NULL, gen_worker, &jobs[t]) == 0) started++;
+        else if (t > 0) gen_worker(&jobs[t]);
+    }
+    gen_worker(&jobs[0]);
+    for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
     int64_t hits = 0;
-    for (int64_t k = 0; k < pairs; k++) {
-        int32_t a = (int32_t)(2 * k), b = a + 1;
-        float bound_a, bound_b;
-        add_shape(o, r, sc, a, &bound_a);
-        add_shape(o, r, sc, b, &bound_b);
-        sc->pa[k] = a;
-        sc->pb[k] = b;
-        sc->angle[a] = (float)rng_range(r, -PI, PI);
-        sc->angle[b] = (float)rng_range(r, -PI, PI);
-        double phi = rng_range(r, 0.0, 2.0 * PI), ux = cos(phi), uy = sin(phi);
-        double reach = (double)bound_a + bound_b + 2.0 * o->radius; // beyond this the pair is apart
-        double margin = 0.5 * reach + 2.0, cx = rng_range(r, -BOX + margin, BOX - margin);
-        double cy = rng_range(r, -BOX + margin, BOX - margin);
+    for (int t = 0; t < threads; t++) hits += jobs[t].hits;
 
-        // Contact offset t* along u: march in from `reach`; the distance is 1-Lipschitz in t, so
-        // t - d(t) never passes t* (sphere tracing).
-        double t = reach + 1e-3;
-        int ov;
-        for (int step = 0; step < 12; step++) {
-            place(sc, a, b, cx, cy, t, ux, uy);
-            float d = pair_distance(sc, a, b, &ov);
-            if (ov || d < 1e-4f * (float)reach) break;
-            t -= d;
+    int64_t n = 0;
+    for (int32_t i = 0; i < sc->shape_count; i++) {
+        int64_t from = sc->first[i];
+        if (from != n) {
+            memmove(sc->vx + n, sc->vx + from, (size_t)sc->count[i] * sizeof(float));
+            memmove(sc->vy + n, sc->vy + from, (size_t)sc->count[i] * sizeof(float));
         }
-        double contact = t > 0.0 ? t : 0.0;
-        int want = rng_unit(r) < o->overlap;
-        double scale = reach > 0.0 ? reach : 1.0;
-        for (int attempt = 0; attempt < 16; attempt++) {
-            double off;
-            if (want) // anywhere from concentric to just touching
-                off = contact * rng_range(r, 0.0, 0.98) * (attempt < 8 ? 1.0 : 0.5);
-            else      // gaps from a hair to about the pair's size, skewed small to exercise near contact
-                off = contact + scale * (0.002 + 0.8 * pow(rng_unit(r), 2.0)) * (attempt < 8 ? 1.0 : 2.0);
-            place(sc, a, b, cx, cy, off, ux, uy);
-            pair_distance(sc, a, b, &ov);
-            if (ov == want) break;
-        }
-        hits += ov;
-        if ((k & 0x3fff) == 0 && prog) progress_update(prog, k, pairs);
+        sc->first[i] = (int32_t)n;
+        n += sc->count[i];
+    }
+    sc->vertex_count = n;
+    if (n > 0) {
+        float *x = realloc(sc->vx, (size_t)n * sizeof(float)), *y;
+        if (x) sc->vx = x;
+        y = realloc(sc->vy, (size_t)n * sizeof(float));
+        if (y) sc->vy = y;
     }
     *overlapping = hits;
     return 0;
@@ -237,6 +287,7 @@ static const char gen_help[] =
     "\n"
     "options:\n"
     "%s"
+    "  --threads T       generator threads (default: one per online CPU); the scene does not depend on it\n"
     "  -o FILE           output file ('-' or none: stdout); written under a temporary name, then renamed\n"
     "\n"
     "examples:\n"
@@ -247,6 +298,7 @@ int cmd_gen(int argc, char **argv) {
     gen_opts o;
     gen_defaults(&o);
     const char *out_path = NULL;
+    int64_t threads = default_threads();
     for (int i = 1; i < argc; i++) {
         if (is_help(argv[i])) {
             printf(gen_help, gen_options_help);
@@ -257,19 +309,24 @@ int cmd_gen(int argc, char **argv) {
         if (g > 0) continue;
         if (opt_is(argv[i], "-o") || opt_is(argv[i], "--output")) {
             if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
+        } else if (opt_is(argv[i], "--threads")) {
+            const char *v = opt_value(argc, argv, &i, "--threads");
+            if (!v) return EXIT_USAGE;
+            if (parse_i64(v, &threads) || threads < 1 || threads > 64) {
+                cli_error("--threads needs a count in [1, 64], got '%s'", v);
+                return EXIT_USAGE;
+            }
         } else {
             return unknown_option("gen", argv[i]);
         }
     }
     if (gen_check(&o) != 0) return EXIT_USAGE;
 
-    rng r;
-    rng_seed(&r, o.seed);
     scene sc;
     int64_t overlapping = 0;
     progress prog;
     progress_start(&prog, "gen");
-    if (gen_scene(&o, &r, o.pairs, &sc, &overlapping, &prog) != 0) {
+    if (gen_scene(&o, 0, o.pairs, &sc, &overlapping, (int)threads, &prog) != 0) {
         progress_end(&prog);
         cli_error("out of memory for %lld pairs", (long long)o.pairs);
         return EXIT_USAGE;

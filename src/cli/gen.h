@@ -24,9 +24,12 @@ int gen_option(int argc, char **argv, int *i, gen_opts *o);
 /// Check the option values together. Returns 0, or -1 after reporting the problem.
 int gen_check(const gen_opts *o);
 
-/// Fill `sc` (allocated here, angles kept) with `pairs` pairs of fresh shapes (two per pair) drawn from r.
-/// *overlapping receives how many pairs overlap according to gjk2d_distance. Returns -1 on out of memory.
-int gen_scene(const gen_opts *o, rng *r, int64_t pairs, scene *sc, int64_t *overlapping, progress *prog);
+/// Fill `sc` (allocated here, angles kept) with `pairs` pairs of fresh shapes (two per pair). Pair k is
+/// drawn from a random stream seeded by (o->seed, first_index + k), so the result does not depend on
+/// `threads` and consecutive chunks continue one another. *overlapping receives how many pairs
+/// overlap according to gjk2d_distance. Returns -1 on out of memory.
+int gen_scene(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, int64_t *overlapping, int threads,
+              progress *prog);
 
 /// Help text of the generator options.
 extern const char gen_options_help[];
