@@ -50,7 +50,7 @@ typedef struct gjk2d_vec2 {
 /// A rigid pose: world = R * local + p, with R = [c -s; s c].
 typedef struct gjk2d_pose {
     float px, py; ///< position
-    float c, s;   ///< cos and sin of the rotation angle (must be a unit vector within 1e-4)
+    float c, s;   ///< cos and sin of the rotation angle: |c*c + s*s - 1| <= 1e-6
 } gjk2d_pose;
 
 /// One shape: local-frame CCW vertices and a radius.
@@ -107,7 +107,7 @@ typedef enum gjk2d_problem {
     GJK2D_PROBLEM_COUNT = 1,       ///< count < 1 or count > GJK2D_MAX_VERTICES
     GJK2D_PROBLEM_NONFINITE = 2,   ///< a vertex or pose number is NaN or infinite
     GJK2D_PROBLEM_MAGNITUDE = 3,   ///< a vertex or position is larger than GJK2D_MAX_COORDINATE
-    GJK2D_PROBLEM_ROTATION = 4,    ///< (c, s) is not a unit vector within 1e-4
+    GJK2D_PROBLEM_ROTATION = 4,    ///< |c*c + s*s - 1| > 1e-6: (c, s) is not a rotation
     GJK2D_PROBLEM_RADIUS = 5,      ///< radius negative, NaN, infinite or larger than GJK2D_MAX_COORDINATE
     GJK2D_PROBLEM_CLOCKWISE = 6,   ///< negative signed area: vertices are clockwise
     GJK2D_PROBLEM_REFLEX = 7,      ///< a vertex turns clockwise: the polygon is not convex
@@ -119,8 +119,9 @@ const char *gjk2d_problem_message(gjk2d_problem problem);
 
 /// Validate one shape (and its pose, if not NULL). Returns the first problem; if `vertex` is not NULL
 /// it receives the index of the offending vertex, or -1 when the problem is not about one vertex.
-/// Turns are judged with a tolerance of about 1e-6 rad so that collinear vertices rounded to float
-/// still count as collinear.
+/// A turn counts as reflex only beyond what rounding the vertices to float can cause
+/// (4 * FLT_EPSILON * M * (|e1|_1 + |e2|_1) for edges e1, e2 and largest coordinate M), so collinear
+/// vertices written in decimal still count as collinear.
 gjk2d_problem gjk2d_validate_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, int32_t *vertex);
 
 // ---------------------------------------------------------------------------------------------

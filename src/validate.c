@@ -24,12 +24,13 @@ static int finite_in_range(float v)
 
 static gjk2d_problem check_pose(const gjk2d_pose *pose)
 {
-    if (!isfinite(pose->px) || !isfinite(pose->py) || !isfinite(pose->c) || !isfinite(pose->s))
-        return GJK2D_PROBLEM_NONFINITE;
     if (fabsf(pose->px) > GJK2D_MAX_COORDINATE || fabsf(pose->py) > GJK2D_MAX_COORDINATE)
         return GJK2D_PROBLEM_MAGNITUDE;
+    // Queries invert a rotation by transposing it, so a rotation of length 1 + d scales B by about 2d.
+    // Float cos and sin round to |c^2 + s^2 - 1| of a few 1e-7; 1e-6 keeps that scaling within the
+    // distance tolerance (32 eps L).
     double len2 = (double)pose->c * pose->c + (double)pose->s * pose->s;
-    if (fabs(len2 - 1.0) > 1e-4)
+    if (fabs(len2 - 1.0) > 1e-6)
         return GJK2D_PROBLEM_ROTATION;
     return GJK2D_PROBLEM_NONE;
 }
@@ -109,12 +110,21 @@ gjk2d_problem ref_validate(const float *x, const float *y, int stride, int32_t n
         *vertex = -1;
     if (n < 1 || n > GJK2D_MAX_VERTICES)
         return GJK2D_PROBLEM_COUNT;
+    // NaN and infinity first (vertices, then the pose), then magnitudes: the order gjk2d_problem lists.
     for (int32_t i = 0; i < n; ++i) {
-        float xi = x[i * stride], yi = y[i * stride];
-        if (!isfinite(xi) || !isfinite(yi) || !finite_in_range(xi) || !finite_in_range(yi)) {
+        if (!isfinite(x[i * stride]) || !isfinite(y[i * stride])) {
             if (vertex)
                 *vertex = i;
-            return isfinite(xi) && isfinite(yi) ? GJK2D_PROBLEM_MAGNITUDE : GJK2D_PROBLEM_NONFINITE;
+            return GJK2D_PROBLEM_NONFINITE;
+        }
+    }
+    if (pose && (!isfinite(pose->px) || !isfinite(pose->py) || !isfinite(pose->c) || !isfinite(pose->s)))
+        return GJK2D_PROBLEM_NONFINITE;
+    for (int32_t i = 0; i < n; ++i) {
+        if (!finite_in_range(x[i * stride]) || !finite_in_range(y[i * stride])) {
+            if (vertex)
+                *vertex = i;
+            return GJK2D_PROBLEM_MAGNITUDE;
         }
     }
     if (pose) {

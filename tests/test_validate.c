@@ -33,9 +33,11 @@ Test(validate, valid_shapes) {
     EXPECT_PROBLEM(seg, 2, 0.5f, NULL, GJK2D_PROBLEM_NONE, -1);
     EXPECT_PROBLEM(zero_seg, 2, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
     EXPECT_PROBLEM(square, 4, 0.0f, &identity, GJK2D_PROBLEM_NONE, -1);
-    // Rotation within 1e-4 of unit length is accepted.
-    gjk2d_pose p = {5.0f, -3.0f, 1.00004f, 0.0f};
+    // A rotation with |c^2 + s^2 - 1| <= 1e-6 is accepted (1.0000004^2 - 1 = 8e-7); just past it is not.
+    gjk2d_pose p = {5.0f, -3.0f, 1.0000004f, 0.0f};
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_NONE, -1);
+    p.c = 1.0000006f; // 1.2e-6
+    EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_ROTATION, -1);
     p = gjk2d_pose_from_angle(1e6f, -1e6f, 2.0);
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_NONE, -1);
 }

@@ -143,10 +143,11 @@ static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2
     r->direction = pose_rotate(xf, d);
 }
 
-/// The GJK loop on the cores. Returns the closest points in A's frame, the final search direction
-/// (pointing from the closest point of Z toward the origin; zero for the overlap ends), and why it stopped.
-static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, gjk2d_vec2 *dir, int32_t *iterations,
-                          gjk2d_trace *trace)
+/// The GJK loop on the cores. Returns the closest points in A's frame, the closest point of the final
+/// simplex to the origin, the final search direction (from that point toward the origin; zero for the
+/// overlap ends), and why it stopped.
+static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, gjk2d_vec2 *closest_out,
+                          gjk2d_vec2 *dir, int32_t *iterations, gjk2d_trace *trace)
 {
     const gjk2d_vec2 zero = {0.0f, 0.0f};
     const int32_t cap = GJK2D_ITERATION_CAP(p->na, p->nb);
@@ -155,7 +156,7 @@ static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, gjk
     s.count = 1;
     int32_t iter = 0;
     gjk2d_end end;
-    gjk2d_vec2 d = zero;
+    gjk2d_vec2 d = zero, closest = zero;
 
     for (;;) {
         // Remember the simplex before culling: a support point equal to any of its vertices (kept or
@@ -166,7 +167,7 @@ static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, gjk
             saved_ib[i] = s.v[i].ib;
         }
 
-        gjk2d_vec2 closest = solve_simplex(&s);
+        closest = solve_simplex(&s);
 
         // Case 2, containment: a 2-simplex whose three vertices all contribute holds the origin.
         if (s.count == 3) {
@@ -229,6 +230,7 @@ static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, gjk
     }
 
     witness_points(&s, pa, pb);
+    *closest_out = closest;
     *dir = d;
     *iterations = iter;
     return end;
@@ -240,8 +242,8 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
         trace->count = 0;
         trace->total = 0;
     }
-    gjk2d_vec2 pa, pb, d;
-    out->end = gjk_core(p, &pa, &pb, &d, &out->iterations, trace);
+    gjk2d_vec2 pa, pb, closest, d;
+    out->end = gjk_core(p, &pa, &pb, &closest, &d, &out->iterations, trace);
     out->status = out->end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
 
     gjk2d_vec2 n = {0.0f, 0.0f};
@@ -251,8 +253,9 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
     if (cores_overlap) {
         pb = pa;
     } else {
-        gjk2d_vec2 ab = v2_sub(pb, pa);
-        core = sqrtf(v2_dot(ab, ab));
+        // |closest| rather than |pb - pa|: the simplex's closest point is formed from the differences
+        // w = b - a directly, while pb - pa subtracts two rebuilt points and loses a small gap to cancellation.
+        core = sqrtf(v2_dot(closest, closest));
         // The normal comes from the last search direction, which on an edge is the exact perpendicular.
         float len = sqrtf(v2_dot(d, d));
         n = v2_scale(-1.0f / len, d);

@@ -41,24 +41,37 @@ static gjk2d_vec2 edge_normal(gjk2d_vec2 p, gjk2d_vec2 q)
     return v2_scale(inv, v2_right(e));
 }
 
-/// Edge normals of `self` against `other`: along the outward normal n of edge i, the gap is
-/// min_j dot(other_j - self_i, n) (self_i is among self's furthest points along n).
+/// Gap between the projections of `self` and `other` on axis n (pointing from self to other):
+/// min over other minus max over self. Every axis is measured this way, whole shape against whole shape:
+/// a normal computed from a short edge is tilted by round-off, and on a tilted axis the edge's own vertex
+/// is no longer self's furthest point, so measuring from it would overstate the gap.
+static float projection_gap(const gjk2d_vec2 *self, int32_t n_self, const gjk2d_vec2 *other, int32_t n_other,
+                            gjk2d_vec2 n)
+{
+    float max_self = v2_dot(self[0], n), min_other = v2_dot(other[0], n);
+    for (int32_t i = 1; i < n_self; ++i) {
+        float v = v2_dot(self[i], n);
+        max_self = v > max_self ? v : max_self;
+    }
+    for (int32_t j = 1; j < n_other; ++j) {
+        float v = v2_dot(other[j], n);
+        min_other = v < min_other ? v : min_other;
+    }
+    return min_other - max_self;
+}
+
+/// The outward normal of every edge of `self` as a candidate axis (axis_sign -1 turns B's normals into
+/// axes from A to B).
 static void edge_axes(sat_best *best, const gjk2d_vec2 *self, int32_t n_self, const gjk2d_vec2 *other,
                       int32_t n_other, float axis_sign)
 {
     if (n_self < 2)
         return;
     for (int32_t i = 0; i < n_self; ++i) {
-        gjk2d_vec2 p = self[i], q = self[i + 1 < n_self ? i + 1 : 0];
-        gjk2d_vec2 n = edge_normal(p, q);
+        gjk2d_vec2 n = edge_normal(self[i], self[i + 1 < n_self ? i + 1 : 0]);
         if (v2_is_zero(n))
             continue; // duplicated vertex: no edge
-        float gap = v2_dot(v2_sub(other[0], p), n);
-        for (int32_t j = 1; j < n_other; ++j) {
-            float g = v2_dot(v2_sub(other[j], p), n);
-            gap = g < gap ? g : gap;
-        }
-        consider(best, gap, v2_scale(axis_sign, n));
+        consider(best, projection_gap(self, n_self, other, n_other, n), v2_scale(axis_sign, n));
     }
 }
 
@@ -82,16 +95,7 @@ static void vertex_pair_axis(sat_best *best, const ref_pair *p)
     if (best_d2 == 0.0f)
         return; // a shared vertex: no direction, and separation 0 is found by any other axis or below
     gjk2d_vec2 n = v2_scale(1.0f / sqrtf(best_d2), v2_sub(p->b[bj], p->a[bi]));
-    float max_a = v2_dot(p->a[0], n), min_b = v2_dot(p->b[0], n);
-    for (int32_t i = 1; i < p->na; ++i) {
-        float v = v2_dot(p->a[i], n);
-        max_a = v > max_a ? v : max_a;
-    }
-    for (int32_t j = 1; j < p->nb; ++j) {
-        float v = v2_dot(p->b[j], n);
-        min_b = v < min_b ? v : min_b;
-    }
-    consider(best, min_b - max_a, n);
+    consider(best, projection_gap(p->a, p->na, p->b, p->nb, n), n);
 }
 
 void ref_sat(const ref_pair *p, gjk2d_sat_result *out)
