@@ -193,12 +193,13 @@ int gjk2d_isa_supported(const char *name)
 // Lane-utilisation counters for the benchmark (off by default).
 
 static atomic_int stats_on;
-static _Atomic int64_t stats_v[6];
+#define NSTATS 7
+static _Atomic int64_t stats_v[NSTATS];
 
 void gjk2d__simd_stats_enable(int on)
 {
     if (on)
-        for (int i = 0; i < 6; i++) atomic_store(&stats_v[i], 0);
+        for (int i = 0; i < NSTATS; i++) atomic_store(&stats_v[i], 0);
     atomic_store(&stats_on, on != 0);
 }
 
@@ -206,18 +207,19 @@ int gjk2d__simd_stats_on(void) { return atomic_load_explicit(&stats_on, memory_o
 
 void gjk2d__simd_stats_add(const gjk2d_simd_stats *d)
 {
-    const int64_t v[6] = {d->blocks, d->block_steps, d->lane_iterations, d->lane_slots, d->pairs, d->slow_pairs};
-    for (int i = 0; i < 6; i++) atomic_fetch_add_explicit(&stats_v[i], v[i], memory_order_relaxed);
+    const int64_t v[NSTATS] = {d->blocks, d->block_steps, d->lane_iterations, d->lane_steps, d->lane_slots, d->pairs, d->slow_pairs};
+    for (int i = 0; i < NSTATS; i++) atomic_fetch_add_explicit(&stats_v[i], v[i], memory_order_relaxed);
 }
 
 void gjk2d__simd_stats_get(gjk2d_simd_stats *out)
 {
-    int64_t v[6];
-    for (int i = 0; i < 6; i++) v[i] = atomic_load(&stats_v[i]);
+    int64_t v[NSTATS];
+    for (int i = 0; i < NSTATS; i++) v[i] = atomic_load(&stats_v[i]);
     out->blocks = v[0];
     out->block_steps = v[1];
     out->lane_iterations = v[2];
-    out->lane_slots = v[3];
-    out->pairs = v[4];
-    out->slow_pairs = v[5];
+    out->lane_steps = v[3];
+    out->lane_slots = v[4];
+    out->pairs = v[5];
+    out->slow_pairs = v[6];
 }

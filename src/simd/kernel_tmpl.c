@@ -24,11 +24,13 @@
 // Lane-major packing of a block: vertex j of every lane's shape is one wide load.
 
 typedef struct block {
-    _Alignas(64) float ax[NMAX][W];
+    _Alignas(64) float ax[NMAX][W]; ///< A's vertices (its local frame is the query frame)
     _Alignas(64) float ay[NMAX][W];
-    _Alignas(64) float bx[NMAX][W];
+    _Alignas(64) float bx[NMAX][W]; ///< B's vertices in B's local frame (SAT moves them into A's frame)
     _Alignas(64) float by[NMAX][W];
-    int na_bound, nb_bound; ///< every lane holds valid (padded) vertices up to these
+    _Alignas(64) float rc[W], rs[W], rpx[W], rpy[W]; ///< B's pose in A's frame (ref_relative_pose)
+    _Alignas(64) float naf[W], nbf[W];               ///< vertex counts, as floats for lane masks
+    int na_bound, nb_bound; ///< largest counts loaded: the loops over vertices run to these
     int64_t pair[W];        ///< pair index of each lane, -1 when empty
     int32_t na[W], nb[W];
     float ra[W], rb[W];
@@ -70,12 +72,8 @@ static int64_t stream_next(stream *s)
     return -1;
 }
 
-static void pad_column(float (*v)[W], int lane, int from, int to)
-{
-    for (int j = from; j < to; j++) v[j][lane] = v[from - 1][lane];
-}
-
-/// Put pair k into lane l: A as given, B moved into A's frame exactly as ref_pair_load does.
+/// Put pair k into lane l: vertices as given (B stays in its own frame: the support search moves each
+/// vertex into A's frame with the relative pose, with the operations of ref_pair_load's pose_apply).
 static void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k)
 {
     int32_t ia = pairs->a[k], ib = pairs->b[k];
@@ -90,32 +88,17 @@ static void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pai
         bk->ay[i][l] = vya[i];
     }
     for (int32_t j = 0; j < nb; j++) {
-        gjk2d_vec2 q = pose_apply(&rel, v2(vxb[j], vyb[j]));
-        bk->bx[j][l] = q.x;
-        bk->by[j][l] = q.y;
+        bk->bx[j][l] = vxb[j];
+        bk->by[j][l] = vyb[j];
     }
-    // Padding repeats the last vertex: with strict '>' / '<' it never wins a support or a minimum.
-    // A larger shape raises the block's bound; the other lanes are padded up to it.
-    if (na > bk->na_bound) {
-        for (int m = 0; m < W; m++)
-            if (m != l && bk->na_bound > 0) {
-                pad_column(bk->ax, m, bk->na_bound, na);
-                pad_column(bk->ay, m, bk->na_bound, na);
-            }
-        bk->na_bound = na;
-    }
-    if (nb > bk->nb_bound) {
-        for (int m = 0; m < W; m++)
-            if (m != l && bk->nb_bound > 0) {
-                pad_column(bk->bx, m, bk->nb_bound, nb);
-                pad_column(bk->by, m, bk->nb_bound, nb);
-            }
-        bk->nb_bound = nb;
-    }
-    pad_column(bk->ax, l, na, bk->na_bound);
-    pad_column(bk->ay, l, na, bk->na_bound);
-    pad_column(bk->bx, l, nb, bk->nb_bound);
-    pad_column(bk->by, l, nb, bk->nb_bound);
+    bk->na_bound = na > bk->na_bound ? na : bk->na_bound;
+    bk->nb_bound = nb > bk->nb_bound ? nb : bk->nb_bound;
+    bk->rc[l] = rel.c;
+    bk->rs[l] = rel.s;
+    bk->rpx[l] = rel.px;
+    bk->rpy[l] = rel.py;
+    bk->naf[l] = (float)na;
+    bk->nbf[l] = (float)nb;
     bk->pair[l] = k;
     bk->na[l] = na;
     bk->nb[l] = nb;
@@ -124,21 +107,56 @@ static void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pai
     bk->pose_a[l] = pa;
 }
 
-/// Support of a wide direction over one shape of the block: the lowest index of maximum dot product.
-/// Returns the point; the index goes to *idx when idx is not NULL.
-static inline void support(const float (*vx)[W], const float (*vy)[W], int n, wf dx, wf dy, wf *px, wf *py,
-                           wf *idx)
+/// Vertex j of B in A's frame, scalar (pose_apply of the relative pose).
+static inline gjk2d_vec2 block_b(const block *bk, int l, int j)
 {
-    wf x = wf_load(vx[0]), y = wf_load(vy[0]);
+    const gjk2d_pose rel = {bk->rpx[l], bk->rpy[l], bk->rc[l], bk->rs[l]};
+    return pose_apply(&rel, v2(bk->bx[j][l], bk->by[j][l]));
+}
+
+/// Support over A: the lowest index of maximum dot(d, a_j) among each lane's own vertices (strict '>',
+/// as ref_support). Returns the point and, when idx is not NULL, the index.
+static inline void support_a(const block *bk, wf dx, wf dy, wf *px, wf *py, wf *idx)
+{
+    const wf n = wf_load(bk->naf);
+    wf x = wf_load(bk->ax[0]), y = wf_load(bk->ay[0]);
     wf best = wf_dot(dx, dy, x, y), bi = wf_zero();
-    for (int j = 1; j < n; j++) {
-        wf xj = wf_load(vx[j]), yj = wf_load(vy[j]);
+    for (int j = 1; j < bk->na_bound; j++) {
+        const wf jf = wf_set1((float)j);
+        wf xj = wf_load(bk->ax[j]), yj = wf_load(bk->ay[j]);
         wf v = wf_dot(dx, dy, xj, yj);
-        wm m = wf_gt(v, best);
+        wm m = wm_and(wf_gt(v, best), wf_gt(n, jf));
         best = wf_sel(m, v, best);
         x = wf_sel(m, xj, x);
         y = wf_sel(m, yj, y);
-        if (idx) bi = wf_sel(m, wf_set1((float)j), bi);
+        if (idx) bi = wf_sel(m, jf, bi);
+    }
+    *px = x;
+    *py = y;
+    if (idx) *idx = bi;
+}
+
+/// Support over B, each vertex first moved into A's frame exactly as pose_apply does.
+#define XF_X(lx, ly) wf_add(wf_sub(wf_mul(c, lx), wf_mul(s, ly)), tx)
+#define XF_Y(lx, ly) wf_add(wf_add(wf_mul(s, lx), wf_mul(c, ly)), ty)
+static inline void support_b(const block *bk, wf dx, wf dy, wf *px, wf *py, wf *idx)
+{
+    const wf n = wf_load(bk->nbf), c = wf_load(bk->rc), s = wf_load(bk->rs);
+    const wf tx = wf_load(bk->rpx), ty = wf_load(bk->rpy);
+    wf lx = wf_load(bk->bx[0]), ly = wf_load(bk->by[0]);
+    wf x = XF_X(lx, ly), y = XF_Y(lx, ly);
+    wf best = wf_dot(dx, dy, x, y), bi = wf_zero();
+    for (int j = 1; j < bk->nb_bound; j++) {
+        const wf jf = wf_set1((float)j);
+        lx = wf_load(bk->bx[j]);
+        ly = wf_load(bk->by[j]);
+        wf xj = XF_X(lx, ly), yj = XF_Y(lx, ly);
+        wf v = wf_dot(dx, dy, xj, yj);
+        wm m = wm_and(wf_gt(v, best), wf_gt(n, jf));
+        best = wf_sel(m, v, best);
+        x = wf_sel(m, xj, x);
+        y = wf_sel(m, yj, y);
+        if (idx) bi = wf_sel(m, jf, bi);
     }
     *px = x;
     *py = y;
@@ -167,8 +185,9 @@ typedef struct gjk_state {
 static void gjk_lane_start(gjk_state *s, const block *bk, int l)
 {
     // Start from vertex 0 of A and of B.
-    s->w0x[l] = bk->bx[0][l] - bk->ax[0][l];
-    s->w0y[l] = bk->by[0][l] - bk->ay[0][l];
+    const gjk2d_vec2 b0 = block_b(bk, l, 0);
+    s->w0x[l] = b0.x - bk->ax[0][l];
+    s->w0y[l] = b0.y - bk->ay[0][l];
     s->i0a[l] = s->i0b[l] = 0.0f;
     s->cnt[l] = 1.0f;
     s->n0[l] = 1.0f;
@@ -281,8 +300,8 @@ static unsigned gjk_step(gjk_state *s, const block *bk)
 
     // Support of Z = B - A along d.
     wf pax, pay, pbx, pby, ia, ib;
-    support(bk->ax, bk->ay, bk->na_bound, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
-    support(bk->bx, bk->by, bk->nb_bound, dx, dy, &pbx, &pby, &ib);
+    support_a(bk, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
+    support_b(bk, dx, dy, &pbx, &pby, &ib);
     iter = wf_sel(run, wf_add(iter, one), iter);
 
     // Case 1: the support point is a vertex of the simplex before culling.
@@ -342,7 +361,7 @@ static void gjk_lane_finish(const gjk_state *s, const block *bk, int l, const gj
     gjk2d_vec2 a[3], b[3];
     for (int i = 0; i < cnt; i++) {
         a[i] = v2(bk->ax[ia[i]][l], bk->ay[ia[i]][l]);
-        b[i] = v2(bk->bx[ib[i]][l], bk->by[ib[i]][l]);
+        b[i] = block_b(bk, l, ib[i]);
     }
     gjk2d_vec2 pa, pb;
     if (cnt == 1) {
@@ -419,8 +438,9 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
     block_init(&bk);
     memset(&st, 0, sizeof st);
     stream src = {pool, pairs, begin, end, 0, slow_distance, out, 0};
-    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0};
+    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     const int count_stats = gjk2d__simd_stats_on();
+    int64_t steps = 0, started[W] = {0};
     unsigned occupied = 0;
     for (int l = 0; l < W; l++) {
         int64_t k = stream_next(&src);
@@ -432,7 +452,6 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
         gjk_lane_start(&st, &bk, l);
         occupied |= 1u << l;
     }
-    int64_t steps = 0;
     while (occupied) {
         unsigned ended = gjk_step(&st, &bk) & occupied;
         steps++;
@@ -440,7 +459,11 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
             const int l = __builtin_ctz(ended);
             ended &= ended - 1;
             gjk_lane_finish(&st, &bk, l, out);
-            if (count_stats) stats.lane_iterations += (int64_t)st.iter[l];
+            if (count_stats) {
+                stats.lane_iterations += (int64_t)st.iter[l];
+                stats.lane_steps += steps - started[l];
+                started[l] = steps;
+            }
             stats.pairs++;
             const int64_t k = stream_next(&src);
             if (k < 0) {
@@ -473,26 +496,10 @@ typedef struct bool_state {
     _Alignas(64) float end[W];
 } bool_state;
 
+/// A fresh lane: its first step is the initial support along (1, 0) (cnt 0 marks it).
 static void bool_lane_start(bool_state *s, const block *bk, int l)
 {
-    // The first support point along (1, 0), as gjk_boolean does, scalar: same products, same order.
-    const gjk2d_vec2 d = v2(1.0f, 0.0f), nd = v2_neg(d);
-    int ia = 0, ib = 0;
-    float besta = v2_dot(nd, v2(bk->ax[0][l], bk->ay[0][l]));
-    float bestb = v2_dot(d, v2(bk->bx[0][l], bk->by[0][l]));
-    for (int j = 1; j < bk->na[l]; j++) {
-        float v = v2_dot(nd, v2(bk->ax[j][l], bk->ay[j][l]));
-        if (v > besta) besta = v, ia = j;
-    }
-    for (int j = 1; j < bk->nb[l]; j++) {
-        float v = v2_dot(d, v2(bk->bx[j][l], bk->by[j][l]));
-        if (v > bestb) bestb = v, ib = j;
-    }
-    s->p0x[l] = bk->bx[ib][l] - bk->ax[ia][l];
-    s->p0y[l] = bk->by[ib][l] - bk->ay[ia][l];
-    s->cnt[l] = 1.0f;
-    s->dx[l] = -s->p0x[l];
-    s->dy[l] = -s->p0y[l];
+    s->cnt[l] = 0.0f;
     s->iter[l] = 0.0f;
     s->cap[l] = (float)GJK2D_ITERATION_CAP(bk->na[l], bk->nb[l]);
     s->end[l] = 0.0f;
@@ -517,16 +524,21 @@ static unsigned bool_step(bool_state *s, const block *bk)
     wf p0x = wf_load(s->p0x), p0y = wf_load(s->p0y), p1x = wf_load(s->p1x), p1y = wf_load(s->p1y);
     wf p2x = wf_load(s->p2x), p2y = wf_load(s->p2y);
 
-    wm touch = wm_and(act, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
+    // Fresh lanes search along (1, 0) once, uncounted, to get their first simplex point (gjk_boolean).
+    const wm init = wm_and(act, wf_eq(cnt, zero));
+    dx = wf_sel(init, one, dx);
+    dy = wf_sel(init, zero, dy);
+
+    wm touch = wm_andnot(wm_and(act, wm_and(wf_eq(dx, zero), wf_eq(dy, zero))), init);
     end = wf_sel(touch, wf_set1((float)BOOL_OVERLAP), end);
-    wm run = wm_andnot(act, touch);
+    wm run = wm_andnot(wm_andnot(act, touch), init);
     wm capped = wm_and(run, wf_eq(iter, wf_load(s->cap)));
     end = wf_sel(capped, wf_set1((float)BOOL_MAXITER), end);
     run = wm_andnot(run, capped);
 
     wf pax, pay, pbx, pby;
-    support(bk->ax, bk->ay, bk->na_bound, wf_neg(dx), wf_neg(dy), &pax, &pay, NULL);
-    support(bk->bx, bk->by, bk->nb_bound, dx, dy, &pbx, &pby, NULL);
+    support_a(bk, wf_neg(dx), wf_neg(dy), &pax, &pay, NULL);
+    support_b(bk, dx, dy, &pbx, &pby, NULL);
     wf ax = wf_sub(pbx, pax), ay = wf_sub(pby, pay);
     iter = wf_sel(run, wf_add(iter, one), iter);
     wm sep = wm_andnot(run, wf_gt(wf_dot(ax, ay, dx, dy), zero));
@@ -586,15 +598,16 @@ static unsigned bool_step(bool_state *s, const block *bk)
     }
     end = wf_sel(contains, wf_set1((float)BOOL_OVERLAP), end);
 
-    wf_store(s->p0x, wf_sel(run, n0x, p0x));
-    wf_store(s->p0y, wf_sel(run, n0y, p0y));
+    // Fresh lanes: the support point is the simplex, the direction points from it to the origin.
+    wf_store(s->p0x, wf_sel(run, n0x, wf_sel(init, ax, p0x)));
+    wf_store(s->p0y, wf_sel(run, n0y, wf_sel(init, ay, p0y)));
     wf_store(s->p1x, wf_sel(run, n1x, p1x));
     wf_store(s->p1y, wf_sel(run, n1y, p1y));
     wf_store(s->p2x, p2x);
     wf_store(s->p2y, p2y);
-    wf_store(s->cnt, wf_sel(run, ncnt, cnt));
-    wf_store(s->dx, wf_sel(run, ndx, dx));
-    wf_store(s->dy, wf_sel(run, ndy, dy));
+    wf_store(s->cnt, wf_sel(run, ncnt, wf_sel(init, one, cnt)));
+    wf_store(s->dx, wf_sel(run, ndx, wf_sel(init, aox, dx)));
+    wf_store(s->dy, wf_sel(run, ndy, wf_sel(init, aoy, dy)));
     wf_store(s->iter, iter);
     wf_store(s->end, end);
     return wm_bits(wf_gt(end, zero));
@@ -692,6 +705,36 @@ static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (
     }
 }
 
+static void pad_lane(float (*v)[W], int l, int from, int to)
+{
+    const float last = v[from - 1][l];
+    for (int j = from; j < to; j++) v[j][l] = last;
+}
+
+/// SAT walks every edge of both shapes, so each lane is padded to the block's bounds by repeating its
+/// last vertex (zero-length edges, skipped; never a new minimum or maximum), unused lanes copy lane 0,
+/// and B is moved into A's frame once, a whole column at a time.
+static void sat_prepare(block *bk, int lanes)
+{
+    for (int l = 0; l < lanes; l++) {
+        pad_lane(bk->ax, l, bk->na[l], bk->na_bound);
+        pad_lane(bk->ay, l, bk->na[l], bk->na_bound);
+        pad_lane(bk->bx, l, bk->nb[l], bk->nb_bound);
+        pad_lane(bk->by, l, bk->nb[l], bk->nb_bound);
+    }
+    for (int l = lanes; l < W; l++) {
+        for (int j = 0; j < bk->na_bound; j++) bk->ax[j][l] = bk->ax[j][0], bk->ay[j][l] = bk->ay[j][0];
+        for (int j = 0; j < bk->nb_bound; j++) bk->bx[j][l] = bk->bx[j][0], bk->by[j][l] = bk->by[j][0];
+        bk->rc[l] = bk->rc[0], bk->rs[l] = bk->rs[0], bk->rpx[l] = bk->rpx[0], bk->rpy[l] = bk->rpy[0];
+    }
+    const wf c = wf_load(bk->rc), s = wf_load(bk->rs), tx = wf_load(bk->rpx), ty = wf_load(bk->rpy);
+    for (int j = 0; j < bk->nb_bound; j++) {
+        wf lx = wf_load(bk->bx[j]), ly = wf_load(bk->by[j]);
+        wf_store(bk->bx[j], XF_X(lx, ly));
+        wf_store(bk->by[j], XF_Y(lx, ly));
+    }
+}
+
 static void sat_block(const block *bk, int lanes, const gjk2d_sat_out *out)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
@@ -770,11 +813,7 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_pool *pool, const gjk2d_pairs *pairs
             block_load(&bk, lanes, pool, pairs, k);
         }
         if (!lanes) break;
-        // Unused lanes repeat lane 0, so they compute something finite and are never written.
-        for (int l = lanes; l < W; l++) {
-            for (int j = 0; j < bk.na_bound; j++) bk.ax[j][l] = bk.ax[j][0], bk.ay[j][l] = bk.ay[j][0];
-            for (int j = 0; j < bk.nb_bound; j++) bk.bx[j][l] = bk.bx[j][0], bk.by[j][l] = bk.by[j][0];
-        }
+        sat_prepare(&bk, lanes);
         sat_block(&bk, lanes, out);
         if (lanes < W) break;
     }
