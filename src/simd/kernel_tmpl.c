@@ -363,7 +363,10 @@ static void gjk_lane_finish(const gjk_state *s, const block *bk, int l, const gj
         a[i] = v2(bk->ax[ia[i]][l], bk->ay[ia[i]][l]);
         b[i] = block_b(bk, l, ib[i]);
     }
-    gjk2d_vec2 pa, pb;
+    // The closest point of the simplex to the origin, as solve_simplex forms it from the w = b - a
+    // (the CA edge adds its two terms the other way round: IEEE addition commutes).
+    const gjk2d_vec2 w0 = v2(s->w0x[l], s->w0y[l]), w1 = v2(s->w1x[l], s->w1y[l]);
+    gjk2d_vec2 pa, pb, closest = w0;
     if (cnt == 1) {
         pa = a[0];
         pb = b[0];
@@ -371,6 +374,7 @@ static void gjk_lane_finish(const gjk_state *s, const block *bk, int l, const gj
         const float inv = 1.0f / s->den[l];
         const float wt0 = s->n0[l] * inv, wt1 = s->n1[l] * inv;
         if (cnt == 2) {
+            closest = v2_add(v2_scale(wt0, w0), v2_scale(wt1, w1));
             pa = v2_add(v2_scale(wt0, a[0]), v2_scale(wt1, a[1]));
             pb = v2_add(v2_scale(wt0, b[0]), v2_scale(wt1, b[1]));
         } else {
@@ -390,8 +394,7 @@ static void gjk_lane_finish(const gjk_state *s, const block *bk, int l, const gj
     if (cores_overlap) {
         pb = pa;
     } else {
-        gjk2d_vec2 ab = v2_sub(pb, pa);
-        core = sqrtf(v2_dot(ab, ab));
+        core = sqrtf(v2_dot(closest, closest));
         float len = sqrtf(v2_dot(d, d));
         n = v2_scale(-1.0f / len, d);
     }
@@ -678,6 +681,23 @@ static inline void sat_consider(sat_best *b, wm valid, wf sep, wf nx, wf ny)
     b->found = wm_or(b->found, take);
 }
 
+/// projection_gap: min over `other` minus max over `self` of the projections on axis n.
+static inline wf projection_gap(const float (*sx)[W], const float (*sy)[W], int ns, const float (*ox)[W],
+                                const float (*oy)[W], int no, wf nx, wf ny)
+{
+    wf max_s = wf_dot(wf_load(sx[0]), wf_load(sy[0]), nx, ny);
+    wf min_o = wf_dot(wf_load(ox[0]), wf_load(oy[0]), nx, ny);
+    for (int i = 1; i < ns; i++) {
+        wf v = wf_dot(wf_load(sx[i]), wf_load(sy[i]), nx, ny);
+        max_s = wf_sel(wf_gt(v, max_s), v, max_s);
+    }
+    for (int j = 1; j < no; j++) {
+        wf v = wf_dot(wf_load(ox[j]), wf_load(oy[j]), nx, ny);
+        min_o = wf_sel(wf_lt(v, min_o), v, min_o);
+    }
+    return wf_sub(min_o, max_s);
+}
+
 /// Edge normals of `self` against `other` (edge_axes); `flip` negates the axis (B's edges).
 static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (*sy)[W], int ns,
                              const float (*ox)[W], const float (*oy)[W], int no, int flip)
@@ -692,11 +712,7 @@ static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (
         if (!wm_any(valid)) continue;
         wf inv = wf_div(one, wf_sqrt(len2));
         wf nx = wf_mul(inv, ey), ny = wf_mul(inv, wf_neg(ex));
-        wf gap = wf_dot(wf_sub(wf_load(ox[0]), px), wf_sub(wf_load(oy[0]), py), nx, ny);
-        for (int j = 1; j < no; j++) {
-            wf g = wf_dot(wf_sub(wf_load(ox[j]), px), wf_sub(wf_load(oy[j]), py), nx, ny);
-            gap = wf_sel(wf_lt(g, gap), g, gap);
-        }
+        wf gap = projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
         if (flip) {
             nx = wf_neg(nx);
             ny = wf_neg(ny);
@@ -761,17 +777,8 @@ static void sat_block(const block *bk, int lanes, const gjk2d_sat_out *out)
     if (wm_any(valid)) {
         wf inv = wf_div(one, wf_sqrt(bd2));
         wf nx = wf_mul(inv, ex), ny = wf_mul(inv, ey);
-        wf max_a = wf_dot(wf_load(bk->ax[0]), wf_load(bk->ay[0]), nx, ny);
-        wf min_b = wf_dot(wf_load(bk->bx[0]), wf_load(bk->by[0]), nx, ny);
-        for (int i = 1; i < bk->na_bound; i++) {
-            wf v = wf_dot(wf_load(bk->ax[i]), wf_load(bk->ay[i]), nx, ny);
-            max_a = wf_sel(wf_gt(v, max_a), v, max_a);
-        }
-        for (int j = 1; j < bk->nb_bound; j++) {
-            wf v = wf_dot(wf_load(bk->bx[j]), wf_load(bk->by[j]), nx, ny);
-            min_b = wf_sel(wf_lt(v, min_b), v, min_b);
-        }
-        sat_consider(&best, valid, wf_sub(min_b, max_a), nx, ny);
+        sat_consider(&best, valid, projection_gap(bk->ax, bk->ay, bk->na_bound, bk->bx, bk->by, bk->nb_bound, nx, ny),
+                     nx, ny);
     }
     best.sep = wf_sel(best.found, best.sep, zero);
     best.nx = wf_sel(best.found, best.nx, zero);

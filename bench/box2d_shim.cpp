@@ -1,0 +1,90 @@
+// Box2D 2.4.1 side of the benchmark. One b2PolygonShape per distinct vertex list of the pool (shapes
+// that share `first` share it, as bodies share a shape definition) and one b2Transform per shape.
+#include <box2d/box2d.h>
+#include <box2d/b2_distance.h>
+
+#include <vector>
+
+#include "box2d_shim.h"
+
+struct b2shim {
+    std::vector<b2PolygonShape> protos;
+    std::vector<int32_t> proto_of;   // per shape
+    std::vector<b2Transform> xf;     // per shape
+};
+
+extern "C" b2shim *b2shim_create(const gjk2d_pool *pool)
+{
+    b2shim *s = new b2shim;
+    std::vector<int32_t> by_first(static_cast<size_t>(pool->vertex_count), -1);
+    s->proto_of.resize(static_cast<size_t>(pool->shape_count));
+    s->xf.resize(static_cast<size_t>(pool->shape_count));
+    for (int32_t i = 0; i < pool->shape_count; ++i) {
+        const int32_t f = pool->first[i], n = pool->count[i];
+        if (n < 3 || n > b2_maxPolygonVertices || (pool->radius && pool->radius[i] != 0.0f)) {
+            delete s;
+            return nullptr;
+        }
+        if (by_first[f] < 0) {
+            // Vertices copied as they are (Set() would recompute a hull and could weld or reorder);
+            // radius 0: the same cores gjk2d sees.
+            b2PolygonShape p;
+            p.m_count = n;
+            for (int32_t j = 0; j < n; ++j) p.m_vertices[j].Set(pool->vx[f + j], pool->vy[f + j]);
+            for (int32_t j = 0; j < n; ++j) {
+                b2Vec2 e = p.m_vertices[j + 1 < n ? j + 1 : 0] - p.m_vertices[j];
+                b2Vec2 nrm(e.y, -e.x);
+                nrm.Normalize();
+                p.m_normals[j] = nrm;
+            }
+            p.m_centroid.SetZero();
+            p.m_radius = 0.0f;
+            by_first[f] = static_cast<int32_t>(s->protos.size());
+            s->protos.push_back(p);
+        }
+        s->proto_of[i] = by_first[f];
+        b2Transform t;
+        t.p.Set(pool->px[i], pool->py[i]);
+        t.q.c = pool->c[i];
+        t.q.s = pool->s[i];
+        s->xf[i] = t;
+    }
+    return s;
+}
+
+extern "C" void b2shim_destroy(b2shim *s) { delete s; }
+
+extern "C" void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                                float *distance, float *ax, float *ay, float *bx, float *by, int32_t *iterations)
+{
+    b2DistanceInput in;
+    in.useRadii = false;
+    for (int64_t k = begin; k < end; ++k) {
+        const int32_t a = pairs->a[k], b = pairs->b[k];
+        const b2PolygonShape &pa = s->protos[s->proto_of[a]], &pb = s->protos[s->proto_of[b]];
+        in.proxyA.Set(pa.m_vertices, pa.m_count, 0.0f);
+        in.proxyB.Set(pb.m_vertices, pb.m_count, 0.0f);
+        in.transformA = s->xf[a];
+        in.transformB = s->xf[b];
+        b2SimplexCache cache;
+        cache.count = 0;
+        b2DistanceOutput out;
+        b2Distance(&out, &cache, &in);
+        distance[k] = out.distance;
+        ax[k] = out.pointA.x;
+        ay[k] = out.pointA.y;
+        bx[k] = out.pointB.x;
+        by[k] = out.pointB.y;
+        iterations[k] = out.iterations;
+    }
+}
+
+extern "C" void b2shim_overlap(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                               uint8_t *overlap)
+{
+    for (int64_t k = begin; k < end; ++k) {
+        const int32_t a = pairs->a[k], b = pairs->b[k];
+        overlap[k] = b2TestOverlap(&s->protos[s->proto_of[a]], 0, &s->protos[s->proto_of[b]], 0, s->xf[a],
+                                   s->xf[b]);
+    }
+}

@@ -1,0 +1,28 @@
+// C view of the Box2D 2.4.1 comparison (box2d_shim.cpp): the same pool and pairs, run through
+// b2Distance (closest points, cores: useRadii = false) and b2TestOverlap (polygon radius set to 0 so it
+// answers the same question as gjk2d's boolean query).
+#ifndef GJK2D_BENCH_BOX2D_SHIM_H
+#define GJK2D_BENCH_BOX2D_SHIM_H
+
+#include <stdint.h>
+
+#include "gjk2d.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct b2shim b2shim;
+
+/// NULL if a shape does not fit a b2PolygonShape (3..8 vertices).
+b2shim *b2shim_create(const gjk2d_pool *pool);
+void b2shim_destroy(b2shim *s);
+void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance,
+                     float *ax, float *ay, float *bx, float *by, int32_t *iterations);
+void b2shim_overlap(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, uint8_t *overlap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
