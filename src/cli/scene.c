@@ -1,6 +1,7 @@
 // Scene file reader and writer. The reader streams the file through a growable line buffer (no copy of
-// the whole text, no allocation per line) and parses numbers in place with strtof/strtod, which need
-// a terminator: every line handed out ends in '\n' or '\0' inside the buffer.
+// the whole text, no allocation per line) and parses numbers in place with strtof/strtod (through the
+// exact fast path of numparse.c), which need a terminator: every line handed out ends in '\n' or '\0'
+// inside the buffer.
 #include "scene.h"
 
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "fmt.h"
+#include "numparse.h"
 
 typedef struct reader {
     int fd;
@@ -141,7 +143,7 @@ static int read_float(reader *r, char **p, char *end, const char *what, float *v
     }
     char *q;
     // Overflow (ERANGE to infinity) is left to validation, which reports the shape as non-finite.
-    float x = strtof(*p, &q);
+    float x = parse_float(*p, &q);
     if (q == *p || !ends_token(q, end)) {
         parse_error(r, "bad %s '%.*s' (expected a number)", what, token_len(*p, end), *p);
         return -1;
@@ -157,7 +159,7 @@ static int read_double(reader *r, char **p, char *end, const char *what, double 
         return -1;
     }
     char *q;
-    double x = strtod(*p, &q);
+    double x = parse_double(*p, &q);
     if (q == *p || !ends_token(q, end)) {
         parse_error(r, "bad %s '%.*s' (expected a number)", what, token_len(*p, end), *p);
         return -1;
