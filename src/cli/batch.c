@@ -176,48 +176,108 @@ static char *put_empty(char *q, int fields) {
     return q;
 }
 
-void write_csv_rows(outfile *out, const results *r, int64_t begin, int64_t end, int64_t index_offset) {
-    const size_t row_max = 24 + 8 * (FMT_FLOAT_MAX + 1) + 24 + 16;
-    for (int64_t k = begin; k < end; k++) {
-        char *p = out_reserve(out, row_max), *q = p;
-        q += fmt_i64(q, k + index_offset);
-        int invalid = r->status[k] == GJK2D_STATUS_INVALID;
-        switch (r->kind) {
-        case QUERY_DISTANCE:
-            if (invalid) {
-                q = put_empty(q, 8);
-            } else {
-                q = put_float(q, r->distance[k]);
-                q = put_float(q, r->ax[k]);
-                q = put_float(q, r->ay[k]);
-                q = put_float(q, r->bx[k]);
-                q = put_float(q, r->by[k]);
-                q = put_float(q, r->nx[k]);
-                q = put_float(q, r->ny[k]);
-                q = put_int(q, r->iterations[k]);
-            }
-            break;
-        case QUERY_OVERLAP:
-            if (invalid) {
-                q = put_empty(q, 2);
-            } else {
-                q = put_int(q, r->overlap[k] != 0);
-                q = put_int(q, r->iterations[k]);
-            }
-            break;
-        default:
-            if (invalid) {
-                q = put_empty(q, 4);
-            } else {
-                q = put_int(q, r->overlap[k] != 0);
-                q = put_float(q, r->separation[k]);
-                q = put_float(q, r->nx[k]);
-                q = put_float(q, r->ny[k]);
-            }
-            break;
+// Longest row: index, 8 floats, iterations, status, separators.
+#define CSV_ROW_MAX (24 + 8 * (FMT_FLOAT_MAX + 1) + 24 + 16)
+
+static char *format_row(char *q, const results *r, int64_t k, int64_t index_offset) {
+    q += fmt_i64(q, k + index_offset);
+    int invalid = r->status[k] == GJK2D_STATUS_INVALID;
+    switch (r->kind) {
+    case QUERY_DISTANCE:
+        if (invalid) {
+            q = put_empty(q, 8);
+        } else {
+            q = put_float(q, r->distance[k]);
+            q = put_float(q, r->ax[k]);
+            q = put_float(q, r->ay[k]);
+            q = put_float(q, r->bx[k]);
+            q = put_float(q, r->by[k]);
+            q = put_float(q, r->nx[k]);
+            q = put_float(q, r->ny[k]);
+            q = put_int(q, r->iterations[k]);
         }
-        q = put_status(q, r->status[k]);
-        *q++ = '\n';
-        out->len += (size_t)(q - p);
+        break;
+    case QUERY_OVERLAP:
+        if (invalid) {
+            q = put_empty(q, 2);
+        } else {
+            q = put_int(q, r->overlap[k] != 0);
+            q = put_int(q, r->iterations[k]);
+        }
+        break;
+    default:
+        if (invalid) {
+            q = put_empty(q, 4);
+        } else {
+            q = put_int(q, r->overlap[k] != 0);
+            q = put_float(q, r->separation[k]);
+            q = put_float(q, r->nx[k]);
+            q = put_float(q, r->ny[k]);
+        }
+        break;
     }
+    q = put_status(q, r->status[k]);
+    *q++ = '\n';
+    return q;
+}
+
+void write_csv_rows(outfile *out, const results *r, int64_t begin, int64_t end, int64_t index_offset) {
+    for (int64_t k = begin; k < end; k++) {
+        char *p = out_reserve(out, CSV_ROW_MAX);
+        out->len += (size_t)(format_row(p, r, k, index_offset) - p);
+    }
+}
+
+// Parallel formatting: each round, every thread formats one block of rows into its own buffer, then
+// the buffers are written in order, so the file is the same as a single thread's.
+#define CSV_BLOCK 32768
+
+typedef struct csv_job {
+    const results *r;
+    int64_t begin, end;
+    char *buf;
+    size_t len;
+} csv_job;
+
+static void *csv_worker(void *arg) {
+    csv_job *j = arg;
+    char *q = j->buf;
+    for (int64_t k = j->begin; k < j->end; k++) q = format_row(q, j->r, k, 0);
+    j->len = (size_t)(q - j->buf);
+    return NULL;
+}
+
+int write_csv(outfile *out, const results *r, int threads, progress *prog) {
+    if (threads > 64) threads = 64;
+    if (threads < 1) threads = 1;
+    csv_job jobs[64];
+    pthread_t tid[64];
+    for (int t = 0; t < threads; t++) {
+        jobs[t].r = r;
+        jobs[t].buf = malloc((size_t)CSV_BLOCK * CSV_ROW_MAX);
+        if (!jobs[t].buf) {
+            for (int u = 0; u < t; u++) free(jobs[u].buf);
+            write_csv_rows(out, r, 0, r->n, 0); // no memory for blocks: format inline
+            return out->failed ? -1 : 0;
+        }
+    }
+    for (int64_t b = 0; b < r->n; b += (int64_t)CSV_BLOCK * threads) {
+        int used = 0, started[64] = {0};
+        for (int t = 0; t < threads; t++) {
+            int64_t jb = b + (int64_t)t * CSV_BLOCK, je = jb + CSV_BLOCK < r->n ? jb + CSV_BLOCK : r->n;
+            if (jb >= r->n) break;
+            jobs[t].begin = jb;
+            jobs[t].end = je;
+            used++;
+            if (t > 0) started[t] = pthread_create(&tid[t], NULL, csv_worker, &jobs[t]) == 0;
+            if (t > 0 && !started[t]) csv_worker(&jobs[t]); // no thread: format it here
+        }
+        csv_worker(&jobs[0]);
+        for (int t = 1; t < used; t++)
+            if (started[t]) pthread_join(tid[t], NULL);
+        for (int t = 0; t < used; t++) out_write(out, jobs[t].buf, jobs[t].len);
+        if (prog) progress_update(prog, jobs[used - 1].end, r->n);
+    }
+    for (int t = 0; t < threads; t++) free(jobs[t].buf);
+    return out->failed ? -1 : 0;
 }

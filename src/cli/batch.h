@@ -41,4 +41,8 @@ const char *csv_header(query_kind kind);
 /// Write rows [begin, end) in CSV ("pair" column = index + index_offset).
 void write_csv_rows(outfile *out, const results *r, int64_t begin, int64_t end, int64_t index_offset);
 
+/// Write every row, formatted by `threads` threads in blocks (same bytes as one thread). Returns 0 or
+/// -1 on a write error.
+int write_csv(outfile *out, const results *r, int threads, progress *prog);
+
 #endif

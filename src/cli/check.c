@@ -250,6 +250,8 @@ typedef struct check_ctx {
     double seconds[8][QUERY_COUNT];
     int failed;     // a batch call failed
     int first_simd; // index of the first non-scalar ISA, -1 if none
+    progress *prog; // file mode: one step per ISA and query
+    int64_t steps, total_steps;
 } check_ctx;
 
 static int run_isa(check_ctx *cx, const char *isa, query_kind q, const scene *sc, results *r) {
@@ -294,8 +296,10 @@ static int check_scene(check_ctx *cx, const scene *sc, int64_t base) {
             double t0 = now_seconds();
             if (run_isa(cx, cx->isas[i], q, sc, r) != 0) goto out;
             cx->seconds[i][q] += now_seconds() - t0;
+            if (cx->prog) progress_update(cx->prog, ++cx->steps, cx->total_steps);
             qstats *st = &cx->st[i][q];
             for (int64_t k = 0; k < sc->pair_count; k++) {
+                if (cx->prog && (k & 0xffff) == 0) progress_update(cx->prog, cx->steps, cx->total_steps);
                 compare_pair(sc, k, base, q, r, &ref[q], &ref[QUERY_SAT], cx->isas[i], st);
                 st->bitdiff_scalar += !same_bits(r, &ref[q], k);
                 if (have_first && !is_scalar) st->bitdiff_first += !same_bits(r, &first, k);
@@ -449,7 +453,12 @@ int cmd_check(int argc, char **argv) {
             scene_free(&sc);
             return EXIT_USAGE;
         }
+        progress prog;
+        progress_start(&prog, "check (ISA x query runs)");
+        cx.prog = &prog;
+        cx.total_steps = (int64_t)cx.nisa * cx.nquery;
         int rc = check_scene(&cx, &sc, 0);
+        progress_end(&prog);
         scene_free(&sc);
         if (rc) return EXIT_USAGE;
         snprintf(source, sizeof source, "scene %s", scene_path);

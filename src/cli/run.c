@@ -22,7 +22,8 @@ static const char run_help[] =
     "\n"
     "options:\n"
     "  --query Q     distance (default), overlap (GJK boolean) or sat (separating axis test)\n"
-    "  --isa NAME    auto (default: the best this CPU runs), scalar, portable, sse41, avx2, avx512, neon\n"
+    "  --isa NAME    auto (the best this CPU runs), scalar, portable, sse41, avx2, avx512, neon; default:\n"
+    "                the library's choice, i.e. auto unless the GJK2D_ISA environment variable names one\n"
     "  --threads T   worker threads (default: one per online CPU); they share the pair range\n"
     "  -o OUT        output file ('-' or none: stdout); written under a temporary name and renamed\n"
     "                when complete, so a failed run never leaves a partial file\n"
@@ -49,7 +50,7 @@ static int select_isa(const char *name) {
 }
 
 int cmd_run(int argc, char **argv) {
-    const char *query = "distance", *isa = "auto", *scene_path = NULL, *out_path = NULL, *v;
+    const char *query = "distance", *isa = NULL, *scene_path = NULL, *out_path = NULL, *v;
     int64_t threads = default_threads();
     int verbose = 0;
     for (int i = 1; i < argc; i++) {
@@ -85,7 +86,8 @@ int cmd_run(int argc, char **argv) {
         return EXIT_USAGE;
     }
     int kind = parse_query(query);
-    if (kind < 0 || select_isa(isa) != 0) return EXIT_USAGE;
+    // Without --isa the library's own choice stands (the best ISA, or GJK2D_ISA from the environment).
+    if (kind < 0 || (isa && select_isa(isa) != 0)) return EXIT_USAGE;
 
     double t0 = now_seconds();
     scene sc;
@@ -121,11 +123,7 @@ int cmd_run(int argc, char **argv) {
     if (out_open(&out, out_path) == 0) {
         out_puts(&out, csv_header((query_kind)kind));
         progress_start(&prog, "write");
-        for (int64_t b = 0; b < sc.pair_count; b += 1 << 16) {
-            int64_t e = b + (1 << 16) < sc.pair_count ? b + (1 << 16) : sc.pair_count;
-            write_csv_rows(&out, &res, b, e, 0);
-            progress_update(&prog, e, sc.pair_count);
-        }
+        write_csv(&out, &res, (int)threads, &prog);
         progress_end(&prog);
         status = out_close(&out, 1) == 0 ? EXIT_OK : EXIT_USAGE;
     }
