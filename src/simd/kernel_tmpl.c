@@ -62,7 +62,10 @@ static int64_t stream_next(stream *s)
         int64_t k = s->k++;
         int32_t ia = s->pairs->a[k], ib = s->pairs->b[k];
         int32_t na = pool->count[ia], nb = pool->count[ib];
-        int fast = na >= 1 && nb >= 1 && na <= NMAX && nb <= NMAX && gjk2d__pair_valid(pool, ia, ib);
+        // With a pre-validated pool the check is two loads; otherwise the reference validates the shapes.
+        int fast = na >= 1 && nb >= 1 && na <= NMAX && nb <= NMAX &&
+                   (pool->problems ? pool->problems[ia] == GJK2D_PROBLEM_NONE && pool->problems[ib] == GJK2D_PROBLEM_NONE
+                                   : gjk2d__pair_valid(pool, ia, ib));
         if (fast && s->no_radius && pool->radius && (pool->radius[ia] > 0.0f || pool->radius[ib] > 0.0f))
             fast = 0;
         if (fast) return k;
@@ -70,6 +73,28 @@ static int64_t stream_next(stream *s)
         s->slow_count++;
     }
     return -1;
+}
+
+/// Copy n vertices into one lane (stride W). Plain scalar moves: auto-vectorised, this short loop spends
+/// more on alias checks and remainder handling than on the copy.
+#if defined(__clang__)
+#define NO_VECTORIZE
+#define NO_VECTORIZE_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
+#elif defined(__GNUC__)
+#define NO_VECTORIZE __attribute__((optimize("no-tree-vectorize")))
+#define NO_VECTORIZE_LOOP
+#else
+#define NO_VECTORIZE
+#define NO_VECTORIZE_LOOP
+#endif
+NO_VECTORIZE static inline void copy_column(float *restrict dx, float *restrict dy, const float *restrict sx,
+                                            const float *restrict sy, int32_t n)
+{
+    NO_VECTORIZE_LOOP
+    for (int32_t i = 0; i < n; i++) {
+        dx[i * W] = sx[i];
+        dy[i * W] = sy[i];
+    }
 }
 
 /// Put pair k into lane l: vertices as given (B stays in its own frame: the support search moves each
@@ -83,14 +108,8 @@ static void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pai
     gjk2d_pose rel = ref_relative_pose(&pa, &pb);
     const float *vxa = pool->vx + pool->first[ia], *vya = pool->vy + pool->first[ia];
     const float *vxb = pool->vx + pool->first[ib], *vyb = pool->vy + pool->first[ib];
-    for (int32_t i = 0; i < na; i++) {
-        bk->ax[i][l] = vxa[i];
-        bk->ay[i][l] = vya[i];
-    }
-    for (int32_t j = 0; j < nb; j++) {
-        bk->bx[j][l] = vxb[j];
-        bk->by[j][l] = vyb[j];
-    }
+    copy_column(&bk->ax[0][l], &bk->ay[0][l], vxa, vya, na);
+    copy_column(&bk->bx[0][l], &bk->by[0][l], vxb, vyb, nb);
     bk->na_bound = na > bk->na_bound ? na : bk->na_bound;
     bk->nb_bound = nb > bk->nb_bound ? nb : bk->nb_bound;
     bk->rc[l] = rel.c;
@@ -325,26 +344,27 @@ static unsigned gjk_step(gjk_state *s, const block *bk)
     i2b = wf_sel(put2, ib, i2b);
     ncnt = wf_sel(run, wf_add(ncnt, one), ncnt);
 
-    // Lanes that were not running at the start keep everything.
-    wf_store(s->w0x, wf_sel(act, w0x, wf_load(s->w0x)));
-    wf_store(s->w0y, wf_sel(act, w0y, wf_load(s->w0y)));
-    wf_store(s->i0a, wf_sel(act, i0a, s0a));
-    wf_store(s->i0b, wf_sel(act, i0b, s0b));
-    wf_store(s->w1x, wf_sel(act, w1x, wf_load(s->w1x)));
-    wf_store(s->w1y, wf_sel(act, w1y, wf_load(s->w1y)));
-    wf_store(s->i1a, wf_sel(act, i1a, s1a));
-    wf_store(s->i1b, wf_sel(act, i1b, s1b));
-    wf_store(s->w2x, wf_sel(act, w2x, wf_load(s->w2x)));
-    wf_store(s->w2y, wf_sel(act, w2y, wf_load(s->w2y)));
-    wf_store(s->i2a, wf_sel(act, i2a, s2a));
-    wf_store(s->i2b, wf_sel(act, i2b, s2b));
-    wf_store(s->cnt, wf_sel(act, ncnt, cnt));
-    wf_store(s->n0, wf_sel(act, n0, wf_load(s->n0)));
-    wf_store(s->n1, wf_sel(act, n1, wf_load(s->n1)));
-    wf_store(s->n2, wf_sel(act, n2, wf_load(s->n2)));
-    wf_store(s->den, wf_sel(act, den, wf_load(s->den)));
-    wf_store(s->dx, wf_sel(act, dx, wf_load(s->dx)));
-    wf_store(s->dy, wf_sel(act, dy, wf_load(s->dy)));
+    // Lanes that were not running at the start are empty or were finished right after the step that
+    // ended them: what is stored for them is never read, so no select is needed.
+    wf_store(s->w0x, w0x);
+    wf_store(s->w0y, w0y);
+    wf_store(s->i0a, i0a);
+    wf_store(s->i0b, i0b);
+    wf_store(s->w1x, w1x);
+    wf_store(s->w1y, w1y);
+    wf_store(s->i1a, i1a);
+    wf_store(s->i1b, i1b);
+    wf_store(s->w2x, w2x);
+    wf_store(s->w2y, w2y);
+    wf_store(s->i2a, i2a);
+    wf_store(s->i2b, i2b);
+    wf_store(s->cnt, ncnt);
+    wf_store(s->n0, n0);
+    wf_store(s->n1, n1);
+    wf_store(s->n2, n2);
+    wf_store(s->den, den);
+    wf_store(s->dx, dx);
+    wf_store(s->dy, dy);
     wf_store(s->iter, iter);
     wf_store(s->end, end);
     return wm_bits(wf_gt(end, zero));
