@@ -130,6 +130,10 @@ expect_status 2 "$G" run missing-file.scene -o x.csv
 grep -q "^missing-file.scene:0: cannot open" err.txt || fail "missing file message: $(cat err.txt)"
 [ -e x.csv ] && fail "missing file: output created"
 
+# An output that cannot be written: exit 2, nothing left behind.
+expect_status 2 "$G" run nofinal.scene -o no-such-dir/x.csv
+[ -e no-such-dir ] && fail "output directory created"
+
 # Options and ISAs.
 expect_status 2 "$G" run --bogus nofinal.scene && grep -q "unknown option '--bogus'" err.txt || fail "unknown option message"
 expect_status 2 "$G" run --isa foo nofinal.scene && grep -q "unknown instruction set 'foo'" err.txt || fail "unknown isa message"
