@@ -167,9 +167,9 @@ int cmd_bench(int argc, char **argv) {
             qsort(times, (size_t)repeat, sizeof(double), cmp_double);
             double m = repeat % 2 ? times[repeat / 2] : 0.5 * (times[repeat / 2 - 1] + times[repeat / 2]);
             double n = (double)sc.pair_count;
-            med[q][i] = n / m * 1e-6;
-            lo[q][i] = n / times[repeat - 1] * 1e-6;
-            hi[q][i] = n / times[0] * 1e-6;
+            med[q][i] = m > 0.0 ? n / m * 1e-6 : 0.0;
+            lo[q][i] = times[repeat - 1] > 0.0 ? n / times[repeat - 1] * 1e-6 : 0.0;
+            hi[q][i] = times[0] > 0.0 ? n / times[0] * 1e-6 : 0.0;
             printf("bench %s %s threads=%lld pairs=%lld %.2f Mpairs/s\n", query_names[q], isas[i], (long long)threads,
                    (long long)sc.pair_count, med[q][i]);
             fflush(stdout);
@@ -184,10 +184,10 @@ int cmd_bench(int argc, char **argv) {
             for (int i = 0; i < nisa; i++)
                 if (strcmp(isas[i], "scalar") == 0) s = i;
             for (int i = 0; i < nisa; i++) {
-                printf("# %-8s %-8s lanes=%d min %.2f max %.2f Mpairs/s, %.1f ns/pair per thread", query_names[q],
-                       isas[i], gjk2d_set_isa(isas[i]) == 0 ? gjk2d_lane_width() : 0, lo[q][i], hi[q][i],
-                       1e3 / med[q][i] * (double)threads);
-                if (s >= 0) printf(", %.2fx scalar", med[q][i] / med[q][s]);
+                printf("# %-8s %-8s lanes=%d min %.2f max %.2f Mpairs/s", query_names[q], isas[i],
+                       gjk2d_set_isa(isas[i]) == 0 ? gjk2d_lane_width() : 0, lo[q][i], hi[q][i]);
+                if (med[q][i] > 0.0) printf(", %.1f ns/pair per thread", 1e3 / med[q][i] * (double)threads);
+                if (s >= 0 && med[q][s] > 0.0) printf(", %.2fx scalar", med[q][i] / med[q][s]);
                 printf("\n");
             }
         }
