@@ -139,9 +139,10 @@ static inline void support_a(const block *bk, wf dx, wf dy, wf *px, wf *py, wf *
 {
     const wf n = wf_load(bk->naf);
     wf x = wf_load(bk->ax[0]), y = wf_load(bk->ay[0]);
-    wf best = wf_dot(dx, dy, x, y), bi = wf_zero();
+    wf best = wf_dot(dx, dy, x, y), bi = wf_zero(), jf = wf_zero();
+    const wf one = wf_set1(1.0f);
     for (int j = 1; j < bk->na_bound; j++) {
-        const wf jf = wf_set1((float)j);
+        jf = wf_add(jf, one); // j, exactly (small integers)
         wf xj = wf_load(bk->ax[j]), yj = wf_load(bk->ay[j]);
         wf v = wf_dot(dx, dy, xj, yj);
         wm m = wm_and(wf_gt(v, best), wf_gt(n, jf));
@@ -164,9 +165,10 @@ static inline void support_b(const block *bk, wf dx, wf dy, wf *px, wf *py, wf *
     const wf tx = wf_load(bk->rpx), ty = wf_load(bk->rpy);
     wf lx = wf_load(bk->bx[0]), ly = wf_load(bk->by[0]);
     wf x = XF_X(lx, ly), y = XF_Y(lx, ly);
-    wf best = wf_dot(dx, dy, x, y), bi = wf_zero();
+    wf best = wf_dot(dx, dy, x, y), bi = wf_zero(), jf = wf_zero();
+    const wf one = wf_set1(1.0f);
     for (int j = 1; j < bk->nb_bound; j++) {
-        const wf jf = wf_set1((float)j);
+        jf = wf_add(jf, one);
         lx = wf_load(bk->bx[j]);
         ly = wf_load(bk->by[j]);
         wf xj = XF_X(lx, ly), yj = XF_Y(lx, ly);
