@@ -337,8 +337,10 @@ int cmd_gen(int argc, char **argv) {
         scene_free(&sc);
         return EXIT_USAGE;
     }
-    scene_write(&sc, &out);
+    progress_start(&prog, "write");
+    scene_write(&sc, &out, &prog);
     int rc = out_close(&out, 1);
+    progress_end(&prog);
     fprintf(stderr, "gen: %lld pairs, %d shapes, %lld vertices; overlapping %lld = %.4f (target %.4f)\n",
             (long long)sc.pair_count, sc.shape_count, (long long)sc.vertex_count, (long long)overlapping,
             sc.pair_count ? (double)overlapping / (double)sc.pair_count : 0.0, o.overlap);

@@ -537,7 +537,7 @@ int64_t scene_validate(scene *sc, const char *label) {
     return bad;
 }
 
-void scene_write(const scene *sc, outfile *out) {
+void scene_write(const scene *sc, outfile *out, progress *prog) {
     out_printf(out, "gjk2d-scene 1\n");
     out_printf(out, "shapes %d\n", sc->shape_count);
     for (int32_t i = 0; i < sc->shape_count; i++) {
@@ -561,6 +561,7 @@ void scene_write(const scene *sc, outfile *out) {
         }
         *q++ = '\n';
         out->len += (size_t)(q - p);
+        if (prog && (i & 0xffff) == 0) progress_update(prog, i, sc->shape_count);
     }
     out_printf(out, "pairs %lld\n", (long long)sc->pair_count);
     for (int64_t k = 0; k < sc->pair_count; k++) {

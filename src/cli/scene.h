@@ -50,7 +50,7 @@ gjk2d_shape scene_shape(const scene *sc, int32_t i, gjk2d_vec2 *buf);
 gjk2d_pose scene_pose(const scene *sc, int32_t i);
 
 /// Write a scene in the text format. Angles come from sc->angle when kept (exact round trip), else
-/// from atan2(s, c).
-void scene_write(const scene *sc, outfile *out);
+/// from atan2(s, c). prog (may be NULL) counts shapes.
+void scene_write(const scene *sc, outfile *out, progress *prog);
 
 #endif

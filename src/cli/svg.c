@@ -203,8 +203,8 @@ static void iteration_label(outfile *out, const view *v, const gjk2d_vec2 *p, in
                             const char *color) {
     double cx = 0, cy = 0;
     for (int j = 0; j < count; j++) {
-        cx += p[j].x / count;
-        cy += p[j].y / count;
+        cx += (double)p[j].x / count;
+        cy += (double)p[j].y / count;
     }
     // Fan the labels of successive iterations out a little so equal simplexes stay readable.
     double a = 2.0 * 3.14159265358979 * number / (total + 1);
