@@ -22,6 +22,7 @@ static const char bench_help[] =
     "  SCENE          scene file to measure\n"
     "  --gen          generate the scene in memory instead, from the gen options:\n"
     "%s"
+    "                 (here --pairs defaults to 1000000)\n"
     "  --query LIST   comma-separated queries, or all (default: distance,overlap,sat)\n"
     "  --isa LIST     comma-separated ISAs, auto, or all (default: all this CPU supports)\n"
     "  --threads T    threads per batch (default: one per online CPU)\n"

@@ -29,7 +29,8 @@ static const char main_help[] =
     "  is in radians (cos and sin computed in double, rounded to float); n = 1 point, 2 segment, 3..1024\n"
     "  polygon; a radius rounds the shape.\n"
     "\n"
-    "exit status: 0 success, 1 check found a mismatch, 2 bad option, unsupported ISA, malformed input\n"
+    "exit status: 0 success, 1 check found a mismatch (or SIMD ISAs that are not bit-identical),\n"
+    "2 bad option, unsupported ISA, malformed input\n"
     "(reported as FILE:LINE: reason, before any output is written) or I/O error.\n"
     "\n"
     "environment: GJK2D_ISA picks the default instruction set (as --isa would).\n";
