@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gjk2d.h"
 #include "pairgen.h"
@@ -291,12 +292,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", op.dat, strerror(errno));
         return 1;
     }
-    printf("gjk2d %s benchmark: %lld pairs, %d repetitions (median), single thread\nmachine: %s, compiler: %s\n",
-           GJK2D_VERSION_STRING, (long long)op.pairs, op.reps, cpu, __VERSION__);
+    printf("gjk2d %s benchmark: %lld pairs, %d repetitions (median), single thread\n"
+           "machine: %s, %ld cores, AVX2 %s, AVX-512 %s; compiler: %s; kernels: %s\n",
+           GJK2D_VERSION_STRING, (long long)op.pairs, op.reps, cpu, sysconf(_SC_NPROCESSORS_ONLN),
+           gjk2d__cpu_has("avx2") ? "yes" : "no", gjk2d__cpu_has("avx512") ? "yes" : "no", __VERSION__, best);
     if (json)
-        fprintf(json, "{\n  \"gjk2d\": \"%s\",\n  \"machine\": {\"cpu\": \"%s\", \"compiler\": \"%s\", \"best_isa\": \"%s\"},\n"
+        fprintf(json, "{\n  \"gjk2d\": \"%s\",\n  \"machine\": {\"cpu\": \"%s\", \"cores\": %ld, \"avx2\": %d, \"avx512\": %d, "
+                      "\"compiler\": \"%s\", \"best_isa\": \"%s\"},\n"
                       "  \"pairs\": %lld,\n  \"repetitions\": %d,\n  \"workloads\": [",
-                GJK2D_VERSION_STRING, cpu, __VERSION__, best, (long long)op.pairs, op.reps);
+                GJK2D_VERSION_STRING, cpu, sysconf(_SC_NPROCESSORS_ONLN), gjk2d__cpu_has("avx2"), gjk2d__cpu_has("avx512"),
+                __VERSION__, best, (long long)op.pairs, op.reps);
     if (dat) fprintf(dat, "# workload query impl pairs_per_second\n");
 
     int first_w = 1;
