@@ -33,7 +33,8 @@ typedef struct block {
     int na_bound, nb_bound; ///< largest counts loaded: the loops over vertices run to these
     int64_t pair[W];        ///< pair index of each lane, -1 when empty
     int32_t na[W], nb[W];
-    float ra[W], rb[W];
+    _Alignas(64) float ra[W], rb[W];
+    _Alignas(64) float wc[W], ws[W], wpx[W], wpy[W]; ///< A's world pose, for the results
     gjk2d_pose pose_a[W];
 } block;
 
@@ -124,6 +125,10 @@ static void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pai
     bk->ra[l] = pool->radius ? pool->radius[ia] : 0.0f;
     bk->rb[l] = pool->radius ? pool->radius[ib] : 0.0f;
     bk->pose_a[l] = pa;
+    bk->wc[l] = pa.c;
+    bk->ws[l] = pa.s;
+    bk->wpx[l] = pa.px;
+    bk->wpy[l] = pa.py;
 }
 
 /// Vertex j of B in A's frame, scalar (pose_apply of the relative pose).
@@ -372,82 +377,105 @@ static unsigned gjk_step(gjk_state *s, const block *bk)
     return wm_bits(wf_gt(end, zero));
 }
 
-/// The end of ref_distance for one lane: witness points, radii, world frame; written to pair k.
-static void gjk_lane_finish(const gjk_state *s, const block *bk, int l, const gjk2d_distance_out *out)
+/// Results of the lanes that ended, staged per lane (world frame) before they go to the caller's arrays.
+typedef struct gjk_stage {
+    _Alignas(64) float dist[W], ax[W], ay[W], bx[W], by[W], nx[W], ny[W];
+    /// The final simplex's support points of ended lanes (other lanes hold stale, finite values).
+    _Alignas(64) float av[3][2][W], bv[3][2][W];
+} gjk_stage;
+
+/// gjk_lane_finish for every lane at once (only the lanes in `ended` are meaningful): the same
+/// operations, with the branches of ref_distance turned into selects.
+static void gjk_finish_wide(const gjk_state *st, const block *bk, unsigned ended, gjk_stage *o)
 {
-    const int64_t k = bk->pair[l];
-    const int cnt = (int)s->cnt[l];
-    const gjk2d_end endc = (gjk2d_end)(int)s->end[l];
-    const int ia[3] = {(int)s->i0a[l], (int)s->i1a[l], (int)s->i2a[l]};
-    const int ib[3] = {(int)s->i0b[l], (int)s->i1b[l], (int)s->i2b[l]};
-    gjk2d_vec2 a[3], b[3];
-    for (int i = 0; i < cnt; i++) {
-        a[i] = v2(bk->ax[ia[i]][l], bk->ay[ia[i]][l]);
-        b[i] = block_b(bk, l, ib[i]);
-    }
-    // The closest point of the simplex to the origin, as solve_simplex forms it from the w = b - a
-    // (the CA edge adds its two terms the other way round: IEEE addition commutes).
-    const gjk2d_vec2 w0 = v2(s->w0x[l], s->w0y[l]), w1 = v2(s->w1x[l], s->w1y[l]);
-    gjk2d_vec2 pa, pb, closest = w0;
-    if (cnt == 1) {
-        pa = a[0];
-        pb = b[0];
-    } else {
-        const float inv = 1.0f / s->den[l];
-        const float wt0 = s->n0[l] * inv, wt1 = s->n1[l] * inv;
-        if (cnt == 2) {
-            closest = v2_add(v2_scale(wt0, w0), v2_scale(wt1, w1));
-            pa = v2_add(v2_scale(wt0, a[0]), v2_scale(wt1, a[1]));
-            pb = v2_add(v2_scale(wt0, b[0]), v2_scale(wt1, b[1]));
-        } else {
-            const float wt2 = s->n2[l] * inv;
-            pa = v2_add(v2_add(v2_scale(wt0, a[0]), v2_scale(wt1, a[1])), v2_scale(wt2, a[2]));
-            pb = pa;
+    // The final simplex's support points, fetched by index for the ended lanes.
+    float (*av)[2][W] = o->av, (*bv)[2][W] = o->bv;
+    for (unsigned m = ended; m; m &= m - 1) {
+        const int l = __builtin_ctz(m), cnt = (int)st->cnt[l];
+        const float *ia[3] = {st->i0a, st->i1a, st->i2a}, *ib[3] = {st->i0b, st->i1b, st->i2b};
+        for (int i = 0; i < cnt; i++) {
+            const int ja = (int)ia[i][l], jb = (int)ib[i][l];
+            av[i][0][l] = bk->ax[ja][l];
+            av[i][1][l] = bk->ay[ja][l];
+            bv[i][0][l] = bk->bx[jb][l];
+            bv[i][1][l] = bk->by[jb][l];
         }
     }
-    const gjk2d_vec2 d = v2(s->dx[l], s->dy[l]);
-    const float ra = bk->ra[l], rb = bk->rb[l];
-    const gjk2d_pose *xf = &bk->pose_a[l];
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
+    const wf c = wf_load(bk->rc), s = wf_load(bk->rs), tx = wf_load(bk->rpx), ty = wf_load(bk->rpy);
+    wf ax_[3], ay_[3], bx_[3], by_[3];
+    for (int i = 0; i < 3; i++) {
+        ax_[i] = wf_load(av[i][0]);
+        ay_[i] = wf_load(av[i][1]);
+        wf lx = wf_load(bv[i][0]), ly = wf_load(bv[i][1]);
+        bx_[i] = XF_X(lx, ly);
+        by_[i] = XF_Y(lx, ly);
+    }
+    const wf cnt = wf_load(st->cnt), end = wf_load(st->end);
+    const wm c2 = wf_eq(cnt, two), c3 = wf_eq(cnt, three);
+    const wf inv = wf_div(one, wf_load(st->den));
+    const wf wt0 = wf_mul(wf_load(st->n0), inv), wt1 = wf_mul(wf_load(st->n1), inv), wt2 = wf_mul(wf_load(st->n2), inv);
+    const wf w0x = wf_load(st->w0x), w0y = wf_load(st->w0y), w1x = wf_load(st->w1x), w1y = wf_load(st->w1y);
+    // witness_points and the simplex's closest point.
+    wf cx = wf_sel(c2, wf_add(wf_mul(wt0, w0x), wf_mul(wt1, w1x)), w0x);
+    wf cy = wf_sel(c2, wf_add(wf_mul(wt0, w0y), wf_mul(wt1, w1y)), w0y);
+    wf pax2 = wf_add(wf_mul(wt0, ax_[0]), wf_mul(wt1, ax_[1])), pay2 = wf_add(wf_mul(wt0, ay_[0]), wf_mul(wt1, ay_[1]));
+    wf pbx2 = wf_add(wf_mul(wt0, bx_[0]), wf_mul(wt1, bx_[1])), pby2 = wf_add(wf_mul(wt0, by_[0]), wf_mul(wt1, by_[1]));
+    wf pax3 = wf_add(pax2, wf_mul(wt2, ax_[2])), pay3 = wf_add(pay2, wf_mul(wt2, ay_[2]));
+    wf pax = wf_sel(c3, pax3, wf_sel(c2, pax2, ax_[0])), pay = wf_sel(c3, pay3, wf_sel(c2, pay2, ay_[0]));
+    wf pbx = wf_sel(c3, pax3, wf_sel(c2, pbx2, bx_[0])), pby = wf_sel(c3, pay3, wf_sel(c2, pby2, by_[0]));
+    // ref_distance's tail.
+    const wm ov = wm_or(wm_or(wf_eq(end, wf_set1((float)GJK2D_END_CONTAINMENT)),
+                              wf_eq(end, wf_set1((float)GJK2D_END_VERTEX_OVERLAP))),
+                        wf_eq(end, wf_set1((float)GJK2D_END_EDGE_OVERLAP)));
+    pbx = wf_sel(ov, pax, pbx);
+    pby = wf_sel(ov, pay, pby);
+    const wf dx = wf_load(st->dx), dy = wf_load(st->dy);
+    const wf core = wf_sel(ov, zero, wf_sqrt(wf_dot(cx, cy, cx, cy)));
+    const wf ninv = wf_div(wf_set1(-1.0f), wf_sqrt(wf_dot(dx, dy, dx, dy)));
+    const wf nx = wf_sel(ov, zero, wf_mul(ninv, dx)), ny = wf_sel(ov, zero, wf_mul(ninv, dy));
+    const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb), radii = wf_add(ra, rb);
+    const wm apart = wm_andnot(wf_gt(core, radii), ov);
+    const wm rounded = wm_andnot(wm_not(apart), ov); // only the rounded parts overlap
+    const wf lo0 = wf_sub(core, rb);
+    const wf lo = wf_sel(wf_gt(lo0, zero), lo0, zero), hi = wf_sel(wf_lt(core, ra), core, ra);
+    const wf t = wf_mul(wf_set1(0.5f), wf_add(lo, hi));
+    const wf dist = wf_sel(apart, wf_sub(core, radii), zero);
+    const wf sa = wf_sel(apart, ra, t);
+    wf qax = wf_sel(wm_or(apart, rounded), wf_add(pax, wf_mul(sa, nx)), pax);
+    wf qay = wf_sel(wm_or(apart, rounded), wf_add(pay, wf_mul(sa, ny)), pay);
+    wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
+    wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
+    // World frame: pose_apply / pose_rotate with A's pose.
+    const wf pc = wf_load(bk->wc), ps = wf_load(bk->ws), ppx = wf_load(bk->wpx), ppy = wf_load(bk->wpy);
+    const wf wax = wf_add(wf_sub(wf_mul(pc, qax), wf_mul(ps, qay)), ppx);
+    const wf way = wf_add(wf_add(wf_mul(ps, qax), wf_mul(pc, qay)), ppy);
+    const wm same = wm_or(ov, wf_eq(dist, zero));
+    const wf wbx = wf_sel(same, wax, wf_add(wf_sub(wf_mul(pc, qbx), wf_mul(ps, qby)), ppx));
+    const wf wby = wf_sel(same, way, wf_add(wf_add(wf_mul(ps, qbx), wf_mul(pc, qby)), ppy));
+    wf_store(o->dist, dist);
+    wf_store(o->ax, wax);
+    wf_store(o->ay, way);
+    wf_store(o->bx, wbx);
+    wf_store(o->by, wby);
+    wf_store(o->nx, wf_sub(wf_mul(pc, nx), wf_mul(ps, ny)));
+    wf_store(o->ny, wf_add(wf_mul(ps, nx), wf_mul(pc, ny)));
+}
 
-    gjk2d_vec2 n = {0.0f, 0.0f};
-    float core = 0.0f, distance;
-    const int cores_overlap =
-        endc == GJK2D_END_CONTAINMENT || endc == GJK2D_END_VERTEX_OVERLAP || endc == GJK2D_END_EDGE_OVERLAP;
-    if (cores_overlap) {
-        pb = pa;
-    } else {
-        core = sqrtf(v2_dot(closest, closest));
-        float len = sqrtf(v2_dot(d, d));
-        n = v2_scale(-1.0f / len, d);
-    }
-    const float radii = ra + rb;
-    if (cores_overlap) {
-        distance = 0.0f;
-    } else if (core > radii) {
-        distance = core - radii;
-        pa = v2_add(pa, v2_scale(ra, n));
-        pb = v2_sub(pb, v2_scale(rb, n));
-    } else {
-        float lo = core - rb > 0.0f ? core - rb : 0.0f;
-        float hi = core < ra ? core : ra;
-        float t = 0.5f * (lo + hi);
-        distance = 0.0f;
-        pa = v2_add(pa, v2_scale(t, n));
-        pb = pa;
-    }
-    const gjk2d_vec2 wa = pose_apply(xf, pa);
-    const gjk2d_vec2 wb = cores_overlap || distance == 0.0f ? wa : pose_apply(xf, pb);
-    const gjk2d_vec2 wn = pose_rotate(xf, n);
-    if (out->distance) out->distance[k] = distance;
-    if (out->ax) out->ax[k] = wa.x;
-    if (out->ay) out->ay[k] = wa.y;
-    if (out->bx) out->bx[k] = wb.x;
-    if (out->by) out->by[k] = wb.y;
-    if (out->nx) out->nx[k] = wn.x;
-    if (out->ny) out->ny[k] = wn.y;
-    if (out->iterations) out->iterations[k] = (int32_t)s->iter[l];
+static void gjk_lane_write(const gjk_state *st, const block *bk, const gjk_stage *o, int l,
+                           const gjk2d_distance_out *out)
+{
+    const int64_t k = bk->pair[l];
+    if (out->distance) out->distance[k] = o->dist[l];
+    if (out->ax) out->ax[k] = o->ax[l];
+    if (out->ay) out->ay[k] = o->ay[l];
+    if (out->bx) out->bx[k] = o->bx[l];
+    if (out->by) out->by[k] = o->by[l];
+    if (out->nx) out->nx[k] = o->nx[l];
+    if (out->ny) out->ny[k] = o->ny[l];
+    if (out->iterations) out->iterations[k] = (int32_t)st->iter[l];
     if (out->status)
-        out->status[k] = (uint8_t)(endc == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
+        out->status[k] = (uint8_t)((int)st->end[l] == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
 }
 
 static void slow_distance(const stream *s, int64_t k)
@@ -460,6 +488,8 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
 {
     block bk;
     gjk_state st;
+    gjk_stage stage;
+    memset(&stage, 0, sizeof stage);
     block_init(&bk);
     memset(&st, 0, sizeof st);
     stream src = {pool, pairs, begin, end, 0, slow_distance, out, 0};
@@ -480,10 +510,11 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
     while (occupied) {
         unsigned ended = gjk_step(&st, &bk) & occupied;
         steps++;
+        if (ended) gjk_finish_wide(&st, &bk, ended, &stage);
         while (ended) {
             const int l = __builtin_ctz(ended);
             ended &= ended - 1;
-            gjk_lane_finish(&st, &bk, l, out);
+            gjk_lane_write(&st, &bk, &stage, l, out);
             if (count_stats) {
                 stats.lane_iterations += (int64_t)st.iter[l];
                 stats.lane_steps += steps - started[l];
