@@ -10,6 +10,7 @@ packages=(
   libxml2-utils                              # tests: xmllint checks the SVG output
   libbox2d-dev g++                           # benchmark peer (Box2D 2.4.1)
   hyperfine gnuplot                          # benchmark timing and plots
+  librsvg2-bin                               # demo: SVG pictures to PNG
 )
 
 missing=()
