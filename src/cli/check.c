@@ -280,6 +280,20 @@ static int run_isa(check_ctx *cx, const char *isa, query_kind q, const scene *sc
     return 0;
 }
 
+// Test hook: GJK2D_CHECK_INJECT="<isa>:<pair>" corrupts that ISA's result for that pair (a wrong
+// distance, separation and overlap bit) after the batch ran, so the test suite can show that check
+// really reports a mismatch and exits 1. Nothing else reads it.
+static void inject_fault(const char *isa, query_kind q, results *r, int64_t base, int64_t count) {
+    const char *spec = getenv("GJK2D_CHECK_INJECT");
+    const char *colon = spec ? strchr(spec, ':') : NULL;
+    if (!colon || strncmp(spec, isa, (size_t)(colon - spec)) != 0 || isa[colon - spec] != '\0') return;
+    int64_t k = strtoll(colon + 1, NULL, 10) - base;
+    if (k < 0 || k >= count) return;
+    if (q == QUERY_DISTANCE) r->distance[k] += 1.0f;
+    if (q == QUERY_SAT) r->separation[k] += 1.0f;
+    if (r->overlap) r->overlap[k] ^= 1;
+}
+
 // One scene (a file, or one soak chunk whose first pair is number `base`).
 static int check_scene(check_ctx *cx, const scene *sc, int64_t base) {
     results ref[QUERY_COUNT], first, cur;
@@ -307,6 +321,7 @@ static int check_scene(check_ctx *cx, const scene *sc, int64_t base) {
             double t0 = now_seconds();
             if (run_isa(cx, cx->isas[i], q, sc, r) != 0) goto out;
             cx->seconds[i][q] += now_seconds() - t0;
+            inject_fault(cx->isas[i], q, r, base, sc->pair_count);
             if (cx->prog) progress_update(cx->prog, ++cx->steps, cx->total_steps);
             qstats *st = &cx->st[i][q];
             for (int64_t k = 0; k < sc->pair_count; k++) {

@@ -46,4 +46,10 @@ paste -d, a-distance.csv a-sat.csv | awk -F, 'NR > 1 {
 expect_status 0 "$G" check --soak 20000 --chunk 5000 --seed 9
 grep -q "^check: PASS" out.txt || fail "soak check did not pass"
 grep -q "soak: 20000 / 20000" err.txt || fail "soak progress missing"
+# check must be able to fail: a result corrupted after the batch ran (test hook GJK2D_CHECK_INJECT) is
+# reported as a mismatch for that ISA and pair, with exit status 1; the scalar reference checked against
+# itself then also disagrees.
+GJK2D_CHECK_INJECT=scalar:17 expect_status 1 "$G" check a.scene
+grep -q "^check: FAIL" out.txt || fail "check did not report the injected mismatch: $(cat out.txt)"
+grep -q "pair 17" out.txt err.txt || fail "the injected mismatch does not name pair 17"
 finish
