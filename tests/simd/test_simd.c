@@ -13,7 +13,7 @@
 #ifdef GJK2D_FULL_TESTS
 #define RANDOM_PAIRS 1000000
 #else
-#define RANDOM_PAIRS 40000
+#define RANDOM_PAIRS 200000
 #endif
 
 /// Run every table over the set, compare each with the reference and all of them with each other.
@@ -317,4 +317,37 @@ Test(simd, env_unknown_isa_falls_back)
     cr_expect_str_neq(gjk2d_isa(), "avx1024");
     cr_expect_str_eq(gjk2d_isa(), gjk2d__active()->name);
     cr_expect_neq(gjk2d__active(), NULL);
+}
+
+// The cross-check must exercise the SIMD path, not the reference it falls back to: every pair of a
+// random 3..8-gon set goes through the lanes, and lanes are refilled (every lane-step is used until the
+// range runs dry).
+Test(simd, fast_path_taken)
+{
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0xfa57, 5000, 3, 8, 256);
+    gjk2d_pool pool = pg_pool(&g);
+    gjk2d_pairs pairs = pg_pairs(&g);
+    xc_table tables[16];
+    int nt = xc_tables(tables, 16);
+    xc_out o;
+    xc_out_alloc(&o, pairs.count);
+    gjk2d_distance_out d = {o.dist, o.ax, o.ay, o.bx, o.by, o.nx, o.ny, o.iter, o.st};
+    for (int t = 0; t < nt; t++) {
+        gjk2d__simd_stats_enable(1);
+        tables[t].table->distance(&pool, &pairs, 0, pairs.count, &d);
+        gjk2d_simd_stats s;
+        gjk2d__simd_stats_get(&s);
+        gjk2d__simd_stats_enable(0);
+        cr_expect_eq(s.pairs, pairs.count, "isa=%s: %lld of %lld pairs through the lanes", tables[t].label,
+                     (long long)s.pairs, (long long)pairs.count);
+        cr_expect_eq(s.slow_pairs, 0, "isa=%s", tables[t].label);
+        double use = (double)s.lane_steps / (double)s.lane_slots;
+        cr_expect(use > 0.9, "isa=%s: lane use %.3f", tables[t].label, use);
+        fprintf(stderr, "%-12s lanes %2d: mean iterations %.3f, lane use %.1f%%\n", tables[t].label,
+                tables[t].table->width, (double)s.lane_iterations / (double)s.pairs, 100.0 * use);
+    }
+    xc_out_free(&o);
+    pg_free(&g);
 }
