@@ -32,10 +32,8 @@ typedef struct block {
     _Alignas(64) float naf[W], nbf[W];               ///< vertex counts, as floats for lane masks
     int na_bound, nb_bound; ///< largest counts loaded: the loops over vertices run to these
     int64_t pair[W];        ///< pair index of each lane, -1 when empty
-    int32_t na[W], nb[W];
     _Alignas(64) float ra[W], rb[W];
     _Alignas(64) float wc[W], ws[W], wpx[W], wpy[W]; ///< A's world pose, for the results
-    gjk2d_pose pose_a[W];
 } block;
 
 /// The pair stream of one kernel call: pairs the fast path cannot take are sent to the reference.
@@ -76,23 +74,25 @@ static int64_t stream_next(stream *s)
     return -1;
 }
 
-/// Copy n vertices into one lane (stride W). Plain scalar moves: auto-vectorised, this short loop spends
-/// more on alias checks and remainder handling than on the copy.
-#if defined(__clang__)
-#define NO_VECTORIZE
-#define NO_VECTORIZE_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
-#elif defined(__GNUC__)
+/// Copy n vertices into one lane (stride W), two at a time. Kept out of the vectoriser: for a loop this
+/// short its alias checks and remainder loops cost more than the moves.
+#if defined(__GNUC__) && !defined(__clang__)
 #define NO_VECTORIZE __attribute__((optimize("no-tree-vectorize")))
-#define NO_VECTORIZE_LOOP
 #else
 #define NO_VECTORIZE
-#define NO_VECTORIZE_LOOP
 #endif
 NO_VECTORIZE static inline void copy_column(float *restrict dx, float *restrict dy, const float *restrict sx,
                                             const float *restrict sy, int32_t n)
 {
-    NO_VECTORIZE_LOOP
-    for (int32_t i = 0; i < n; i++) {
+    int32_t i = 0;
+    for (; i + 1 < n; i += 2) {
+        const float x0 = sx[i], x1 = sx[i + 1], y0 = sy[i], y1 = sy[i + 1];
+        dx[i * W] = x0;
+        dx[(i + 1) * W] = x1;
+        dy[i * W] = y0;
+        dy[(i + 1) * W] = y1;
+    }
+    if (i < n) {
         dx[i * W] = sx[i];
         dy[i * W] = sy[i];
     }
@@ -100,17 +100,16 @@ NO_VECTORIZE static inline void copy_column(float *restrict dx, float *restrict 
 
 /// Put pair k into lane l: vertices as given (B stays in its own frame: the support search moves each
 /// vertex into A's frame with the relative pose, with the operations of ref_pair_load's pose_apply).
-static void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k)
+static inline void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k)
 {
-    int32_t ia = pairs->a[k], ib = pairs->b[k];
-    int32_t na = pool->count[ia], nb = pool->count[ib];
-    gjk2d_pose pa = {pool->px[ia], pool->py[ia], pool->c[ia], pool->s[ia]};
-    gjk2d_pose pb = {pool->px[ib], pool->py[ib], pool->c[ib], pool->s[ib]};
-    gjk2d_pose rel = ref_relative_pose(&pa, &pb);
-    const float *vxa = pool->vx + pool->first[ia], *vya = pool->vy + pool->first[ia];
-    const float *vxb = pool->vx + pool->first[ib], *vyb = pool->vy + pool->first[ib];
-    copy_column(&bk->ax[0][l], &bk->ay[0][l], vxa, vya, na);
-    copy_column(&bk->bx[0][l], &bk->by[0][l], vxb, vyb, nb);
+    const int32_t ia = pairs->a[k], ib = pairs->b[k];
+    const int32_t na = pool->count[ia], nb = pool->count[ib];
+    const gjk2d_pose pa = {pool->px[ia], pool->py[ia], pool->c[ia], pool->s[ia]};
+    const gjk2d_pose pb = {pool->px[ib], pool->py[ib], pool->c[ib], pool->s[ib]};
+    const gjk2d_pose rel = ref_relative_pose(&pa, &pb);
+    const int32_t fa = pool->first[ia], fb = pool->first[ib];
+    copy_column(&bk->ax[0][l], &bk->ay[0][l], pool->vx + fa, pool->vy + fa, na);
+    copy_column(&bk->bx[0][l], &bk->by[0][l], pool->vx + fb, pool->vy + fb, nb);
     bk->na_bound = na > bk->na_bound ? na : bk->na_bound;
     bk->nb_bound = nb > bk->nb_bound ? nb : bk->nb_bound;
     bk->rc[l] = rel.c;
@@ -120,22 +119,14 @@ static void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pai
     bk->naf[l] = (float)na;
     bk->nbf[l] = (float)nb;
     bk->pair[l] = k;
-    bk->na[l] = na;
-    bk->nb[l] = nb;
-    bk->ra[l] = pool->radius ? pool->radius[ia] : 0.0f;
-    bk->rb[l] = pool->radius ? pool->radius[ib] : 0.0f;
-    bk->pose_a[l] = pa;
+    if (pool->radius) {
+        bk->ra[l] = pool->radius[ia];
+        bk->rb[l] = pool->radius[ib];
+    }
     bk->wc[l] = pa.c;
     bk->ws[l] = pa.s;
     bk->wpx[l] = pa.px;
     bk->wpy[l] = pa.py;
-}
-
-/// Vertex j of B in A's frame, scalar (pose_apply of the relative pose).
-static inline gjk2d_vec2 block_b(const block *bk, int l, int j)
-{
-    const gjk2d_pose rel = {bk->rpx[l], bk->rpy[l], bk->rc[l], bk->rs[l]};
-    return pose_apply(&rel, v2(bk->bx[j][l], bk->by[j][l]));
 }
 
 /// Support over A: the lowest index of maximum dot(d, a_j) among each lane's own vertices (strict '>',
@@ -162,21 +153,30 @@ static inline void support_a(const block *bk, wf dx, wf dy, wf *px, wf *py, wf *
 }
 
 /// Support over B, each vertex first moved into A's frame exactly as pose_apply does.
-#define XF_X(lx, ly) wf_add(wf_sub(wf_mul(c, lx), wf_mul(s, ly)), tx)
-#define XF_Y(lx, ly) wf_add(wf_add(wf_mul(s, lx), wf_mul(c, ly)), ty)
+/// pose_apply with a wide pose (c, s, tx, ty): ((c x - s y) + tx, (s x + c y) + ty).
+typedef struct wpose {
+    wf c, s, tx, ty;
+} wpose;
+static inline wpose wpose_load(const float *c, const float *s, const float *tx, const float *ty)
+{
+    wpose p = {wf_load(c), wf_load(s), wf_load(tx), wf_load(ty)};
+    return p;
+}
+static inline wf xf_x(const wpose *p, wf x, wf y) { return wf_add(wf_sub(wf_mul(p->c, x), wf_mul(p->s, y)), p->tx); }
+static inline wf xf_y(const wpose *p, wf x, wf y) { return wf_add(wf_add(wf_mul(p->s, x), wf_mul(p->c, y)), p->ty); }
 static inline void support_b(const block *bk, wf dx, wf dy, wf *px, wf *py, wf *idx)
 {
-    const wf n = wf_load(bk->nbf), c = wf_load(bk->rc), s = wf_load(bk->rs);
-    const wf tx = wf_load(bk->rpx), ty = wf_load(bk->rpy);
+    const wf n = wf_load(bk->nbf);
+    const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
     wf lx = wf_load(bk->bx[0]), ly = wf_load(bk->by[0]);
-    wf x = XF_X(lx, ly), y = XF_Y(lx, ly);
+    wf x = xf_x(&rel, lx, ly), y = xf_y(&rel, lx, ly);
     wf best = wf_dot(dx, dy, x, y), bi = wf_zero(), jf = wf_zero();
     const wf one = wf_set1(1.0f);
     for (int j = 1; j < bk->nb_bound; j++) {
         jf = wf_add(jf, one);
         lx = wf_load(bk->bx[j]);
         ly = wf_load(bk->by[j]);
-        wf xj = XF_X(lx, ly), yj = XF_Y(lx, ly);
+        wf xj = xf_x(&rel, lx, ly), yj = xf_y(&rel, lx, ly);
         wf v = wf_dot(dx, dy, xj, yj);
         wm m = wm_and(wf_gt(v, best), wf_gt(n, jf));
         best = wf_sel(m, v, best);
@@ -208,18 +208,11 @@ typedef struct gjk_state {
     _Alignas(64) float end[W]; ///< 0 while running, else gjk2d_end (or END_EMPTY)
 } gjk_state;
 
-static void gjk_lane_start(gjk_state *s, const block *bk, int l)
+/// A fresh lane: the step that follows starts it from vertex 0 of A and of B (cnt 0 marks it).
+static inline void gjk_lane_start(gjk_state *s, int l)
 {
-    // Start from vertex 0 of A and of B.
-    const gjk2d_vec2 b0 = block_b(bk, l, 0);
-    s->w0x[l] = b0.x - bk->ax[0][l];
-    s->w0y[l] = b0.y - bk->ay[0][l];
-    s->i0a[l] = s->i0b[l] = 0.0f;
-    s->cnt[l] = 1.0f;
-    s->n0[l] = 1.0f;
-    s->den[l] = 1.0f;
+    s->cnt[l] = 0.0f;
     s->iter[l] = 0.0f;
-    s->cap[l] = (float)GJK2D_ITERATION_CAP(bk->na[l], bk->nb[l]);
     s->end[l] = 0.0f;
 }
 
@@ -233,7 +226,20 @@ static unsigned gjk_step(gjk_state *s, const block *bk)
     wf w2x = wf_load(s->w2x), w2y = wf_load(s->w2y);
     wf i0a = wf_load(s->i0a), i0b = wf_load(s->i0b), i1a = wf_load(s->i1a), i1b = wf_load(s->i1b);
     wf i2a = wf_load(s->i2a), i2b = wf_load(s->i2b);
-    const wf cnt = wf_load(s->cnt);
+    wf cnt = wf_load(s->cnt);
+    {
+        // Fresh lanes: the simplex {b_0 - a_0} (make_vertex), weight 1, iteration cap na + nb + 16.
+        const wm fresh = wf_eq(cnt, zero);
+        const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
+        const wf lx = wf_load(bk->bx[0]), ly = wf_load(bk->by[0]);
+        w0x = wf_sel(fresh, wf_sub(xf_x(&rel, lx, ly), wf_load(bk->ax[0])), w0x);
+        w0y = wf_sel(fresh, wf_sub(xf_y(&rel, lx, ly), wf_load(bk->ay[0])), w0y);
+        i0a = wf_sel(fresh, zero, i0a);
+        i0b = wf_sel(fresh, zero, i0b);
+        cnt = wf_sel(fresh, one, cnt);
+        const wf cap = wf_add(wf_add(wf_load(bk->naf), wf_load(bk->nbf)), wf_set1(16.0f));
+        wf_store(s->cap, wf_sel(fresh, cap, wf_load(s->cap)));
+    }
     const wm had2 = wf_ge(cnt, two), had3 = wf_eq(cnt, three);
     // The simplex before culling, for the repeated-support test: w and indices as loaded.
     const wf s0a = i0a, s0b = i0b, s1a = i1a, s1b = i1b, s2a = i2a, s2b = i2b;
@@ -402,14 +408,14 @@ static void gjk_finish_wide(const gjk_state *st, const block *bk, unsigned ended
         }
     }
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
-    const wf c = wf_load(bk->rc), s = wf_load(bk->rs), tx = wf_load(bk->rpx), ty = wf_load(bk->rpy);
+    const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
     wf ax_[3], ay_[3], bx_[3], by_[3];
     for (int i = 0; i < 3; i++) {
         ax_[i] = wf_load(av[i][0]);
         ay_[i] = wf_load(av[i][1]);
         wf lx = wf_load(bv[i][0]), ly = wf_load(bv[i][1]);
-        bx_[i] = XF_X(lx, ly);
-        by_[i] = XF_Y(lx, ly);
+        bx_[i] = xf_x(&rel, lx, ly);
+        by_[i] = xf_y(&rel, lx, ly);
     }
     const wf cnt = wf_load(st->cnt), end = wf_load(st->end);
     const wm c2 = wf_eq(cnt, two), c3 = wf_eq(cnt, three);
@@ -447,12 +453,11 @@ static void gjk_finish_wide(const gjk_state *st, const block *bk, unsigned ended
     wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
     wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
     // World frame: pose_apply / pose_rotate with A's pose.
-    const wf pc = wf_load(bk->wc), ps = wf_load(bk->ws), ppx = wf_load(bk->wpx), ppy = wf_load(bk->wpy);
-    const wf wax = wf_add(wf_sub(wf_mul(pc, qax), wf_mul(ps, qay)), ppx);
-    const wf way = wf_add(wf_add(wf_mul(ps, qax), wf_mul(pc, qay)), ppy);
+    const wpose xa = wpose_load(bk->wc, bk->ws, bk->wpx, bk->wpy);
+    const wf pc = xa.c, ps = xa.s;
+    const wf wax = xf_x(&xa, qax, qay), way = xf_y(&xa, qax, qay);
     const wm same = wm_or(ov, wf_eq(dist, zero));
-    const wf wbx = wf_sel(same, wax, wf_add(wf_sub(wf_mul(pc, qbx), wf_mul(ps, qby)), ppx));
-    const wf wby = wf_sel(same, way, wf_add(wf_add(wf_mul(ps, qbx), wf_mul(pc, qby)), ppy));
+    const wf wbx = wf_sel(same, wax, xf_x(&xa, qbx, qby)), wby = wf_sel(same, way, xf_y(&xa, qbx, qby));
     wf_store(o->dist, dist);
     wf_store(o->ax, wax);
     wf_store(o->ay, way);
@@ -504,7 +509,7 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
             continue;
         }
         block_load(&bk, l, pool, pairs, k);
-        gjk_lane_start(&st, &bk, l);
+        gjk_lane_start(&st, l);
         occupied |= 1u << l;
     }
     while (occupied) {
@@ -528,7 +533,7 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
                 occupied &= ~(1u << l);
             } else {
                 block_load(&bk, l, pool, pairs, k);
-                gjk_lane_start(&st, &bk, l);
+                gjk_lane_start(&st, l);
             }
         }
     }
@@ -557,7 +562,7 @@ static void bool_lane_start(bool_state *s, const block *bk, int l)
 {
     s->cnt[l] = 0.0f;
     s->iter[l] = 0.0f;
-    s->cap[l] = (float)GJK2D_ITERATION_CAP(bk->na[l], bk->nb[l]);
+    s->cap[l] = (float)GJK2D_ITERATION_CAP((int)bk->naf[l], (int)bk->nbf[l]);
     s->end[l] = 0.0f;
 }
 
@@ -786,21 +791,22 @@ static void pad_lane(float (*v)[W], int l, int from, int to)
 static void sat_prepare(block *bk, int lanes)
 {
     for (int l = 0; l < lanes; l++) {
-        pad_lane(bk->ax, l, bk->na[l], bk->na_bound);
-        pad_lane(bk->ay, l, bk->na[l], bk->na_bound);
-        pad_lane(bk->bx, l, bk->nb[l], bk->nb_bound);
-        pad_lane(bk->by, l, bk->nb[l], bk->nb_bound);
+        const int na = (int)bk->naf[l], nb = (int)bk->nbf[l];
+        pad_lane(bk->ax, l, na, bk->na_bound);
+        pad_lane(bk->ay, l, na, bk->na_bound);
+        pad_lane(bk->bx, l, nb, bk->nb_bound);
+        pad_lane(bk->by, l, nb, bk->nb_bound);
     }
     for (int l = lanes; l < W; l++) {
         for (int j = 0; j < bk->na_bound; j++) bk->ax[j][l] = bk->ax[j][0], bk->ay[j][l] = bk->ay[j][0];
         for (int j = 0; j < bk->nb_bound; j++) bk->bx[j][l] = bk->bx[j][0], bk->by[j][l] = bk->by[j][0];
         bk->rc[l] = bk->rc[0], bk->rs[l] = bk->rs[0], bk->rpx[l] = bk->rpx[0], bk->rpy[l] = bk->rpy[0];
     }
-    const wf c = wf_load(bk->rc), s = wf_load(bk->rs), tx = wf_load(bk->rpx), ty = wf_load(bk->rpy);
+    const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
     for (int j = 0; j < bk->nb_bound; j++) {
         wf lx = wf_load(bk->bx[j]), ly = wf_load(bk->by[j]);
-        wf_store(bk->bx[j], XF_X(lx, ly));
-        wf_store(bk->by[j], XF_Y(lx, ly));
+        wf_store(bk->bx[j], xf_x(&rel, lx, ly));
+        wf_store(bk->by[j], xf_y(&rel, lx, ly));
     }
 }
 
@@ -844,7 +850,8 @@ static void sat_block(const block *bk, int lanes, const gjk2d_sat_out *out)
     for (int l = 0; l < lanes; l++) {
         const int64_t k = bk->pair[l];
         const float s = sep[l] - (bk->ra[l] + bk->rb[l]);
-        const gjk2d_vec2 n = pose_rotate(&bk->pose_a[l], v2(nx[l], ny[l]));
+        const gjk2d_pose xf = {bk->wpx[l], bk->wpy[l], bk->wc[l], bk->ws[l]};
+        const gjk2d_vec2 n = pose_rotate(&xf, v2(nx[l], ny[l]));
         if (out->overlap) out->overlap[k] = (uint8_t)(s <= 0.0f);
         if (out->separation) out->separation[k] = s;
         if (out->nx) out->nx[k] = n.x;
