@@ -54,7 +54,7 @@ static void block_init(block *b)
 }
 
 /// Next pair for the fast path, or -1 at the end of the range.
-static int64_t stream_next(stream *s)
+static inline int64_t stream_next(stream *s)
 {
     const gjk2d_pool *pool = s->pool;
     while (s->k < s->end) {
@@ -74,28 +74,29 @@ static int64_t stream_next(stream *s)
     return -1;
 }
 
-/// Copy n vertices into one lane (stride W), two at a time. Kept out of the vectoriser: for a loop this
-/// short its alias checks and remainder loops cost more than the moves.
-#if defined(__GNUC__) && !defined(__clang__)
-#define NO_VECTORIZE __attribute__((optimize("no-tree-vectorize")))
-#else
-#define NO_VECTORIZE
-#endif
-NO_VECTORIZE static inline void copy_column(float *restrict dx, float *restrict dy, const float *restrict sx,
-                                            const float *restrict sy, int32_t n)
+/// Copy n <= NMAX vertices into one lane (stride W): straight-line moves entered at the right case, so
+/// there is neither a loop nor the vectoriser's alias checks for a copy this short.
+static inline void copy_column(float *restrict dx, float *restrict dy, const float *restrict sx,
+                               const float *restrict sy, int32_t n)
 {
-    int32_t i = 0;
-    for (; i + 1 < n; i += 2) {
-        const float x0 = sx[i], x1 = sx[i + 1], y0 = sy[i], y1 = sy[i + 1];
-        dx[i * W] = x0;
-        dx[(i + 1) * W] = x1;
-        dy[i * W] = y0;
-        dy[(i + 1) * W] = y1;
+#if defined(__GNUC__)
+#define FALLTHROUGH __attribute__((fallthrough))
+#else
+#define FALLTHROUGH
+#endif
+#define MOVE(i)              \
+    case (i) + 1:            \
+        dx[(i) * W] = sx[i]; \
+        dy[(i) * W] = sy[i]; \
+        FALLTHROUGH;
+    switch (n) {
+    MOVE(15) MOVE(14) MOVE(13) MOVE(12) MOVE(11) MOVE(10) MOVE(9) MOVE(8)
+    MOVE(7) MOVE(6) MOVE(5) MOVE(4) MOVE(3) MOVE(2) MOVE(1) MOVE(0)
+    default:
+        break;
     }
-    if (i < n) {
-        dx[i * W] = sx[i];
-        dy[i * W] = sy[i];
-    }
+#undef MOVE
+#undef FALLTHROUGH
 }
 
 /// Put pair k into lane l: vertices as given (B stays in its own frame: the support search moves each
