@@ -35,6 +35,7 @@ typedef struct options {
     int w1, w2;
     int queries; // bit per query
     const char *only_isa;
+    const char *only; ///< run just this implementation: no scalar/Box2D columns, no extra reports
     const char *json, *dat;
     int threads;
 } options;
@@ -242,13 +243,14 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: gjk2d_bench [--pairs N] [--reps R] [--workload w1|w2|all] [--query distance|overlap|sat|all]\n"
-            "                   [--isa NAME] [--json FILE] [--dat FILE] [--no-threads]\n");
+            "                   [--isa NAME] [--only IMPL] [--json FILE] [--dat FILE] [--no-threads]\n"
+            "  --isa NAME   time this SIMD ISA (plus scalar and Box2D); --only IMPL: time just one implementation\n");
     exit(2);
 }
 
 int main(int argc, char **argv)
 {
-    options op = {1000000, 5, 1, 1, 7, NULL, NULL, NULL, 1};
+    options op = {1000000, 5, 1, 1, 7, NULL, NULL, NULL, NULL, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--pairs") && v) op.pairs = atoll(v), i++;
@@ -262,6 +264,7 @@ int main(int argc, char **argv)
             if (!op.queries) usage();
             i++;
         } else if (!strcmp(a, "--isa") && v) op.only_isa = v, i++;
+        else if (!strcmp(a, "--only") && v) op.only = v, op.threads = 0, i++;
         else if (!strcmp(a, "--json") && v) op.json = v, i++;
         else if (!strcmp(a, "--dat") && v) op.dat = v, i++;
         else if (!strcmp(a, "--no-threads")) op.threads = 0;
@@ -278,6 +281,17 @@ int main(int argc, char **argv)
 #ifdef GJK2D_BENCH_BOX2D
     impls[ni++] = (impl){"box2d", 1};
 #endif
+    if (op.only) {
+        int keep = -1;
+        for (int i = 0; i < ni; i++)
+            if (!strcmp(impls[i].name, op.only)) keep = i;
+        if (keep < 0) {
+            fprintf(stderr, "--only %s: not available here\n", op.only);
+            return 1;
+        }
+        impls[0] = impls[keep];
+        ni = 1;
+    }
     gjk2d_set_isa("auto");
     const char *best = gjk2d_isa();
 
