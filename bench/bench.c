@@ -339,11 +339,13 @@ int main(int argc, char **argv)
         c.b2 = b2shim_create(&c.pool);
 #endif
         // Share of overlapping pairs (reference boolean query), for the record.
-        gjk2d_set_isa("scalar");
-        gjk2d_overlap_out ov = {c.o.ov, c.o.oiter, c.o.ost};
-        gjk2d_batch_overlap(&c.pool, &c.pairs, 0, c.pairs.count, &ov);
         int64_t overlapping = 0;
-        for (int64_t k = 0; k < c.pairs.count; k++) overlapping += c.o.ov[k];
+        if (!op.only) {
+            gjk2d_set_isa("scalar");
+            gjk2d_overlap_out ov = {c.o.ov, c.o.oiter, c.o.ost};
+            gjk2d_batch_overlap(&c.pool, &c.pairs, 0, c.pairs.count, &ov);
+            for (int64_t k = 0; k < c.pairs.count; k++) overlapping += c.o.ov[k];
+        }
 
         const char *wname = w == 1 ? "W1" : "W2";
         printf("\n%s: %s, %.1f%% overlapping\n", wname, w == 1 ? "random convex 3..8-gons" : "random convex 8-gons",
@@ -415,7 +417,7 @@ int main(int argc, char **argv)
                "lane use", "block max*", "slow pairs");
         int first_l = 1;
         for (int i = 0; i < ni; i++) {
-            if (impls[i].box2d || !strcmp(impls[i].name, "scalar")) continue;
+            if (op.only || impls[i].box2d || !strcmp(impls[i].name, "scalar")) continue;
             lane_report lr = lane_stats(&c, impls[i].name);
             int width = gjk2d__isa_table(impls[i].name)->width;
             printf("  %-9s %6d %9.3f %9.0f %10.3f %8.1f%% %12.3f %14lld\n", impls[i].name, width, lr.mean_iter, lr.max_iter,
@@ -431,7 +433,8 @@ int main(int argc, char **argv)
                "    kernel without lane refill would run per block (vs the mean iterations above).\n");
         if (json) fprintf(json, "\n    ]}");
 #ifdef GJK2D_BENCH_BOX2D
-        if (c.b2) {
+        if (c.b2 && op.only) b2shim_destroy(c.b2);
+        if (c.b2 && !op.only) {
             // Agreement check: gjk2d's distances against Box2D's on the same pairs.
             gjk2d_set_isa("auto");
             outputs *o = &c.o;

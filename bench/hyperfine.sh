@@ -1,6 +1,7 @@
 #!/bin/sh
-# End-to-end timing of the benchmark binary with hyperfine, one command per implementation, on W1
-# (pair generation included: compare the commands with each other, not with the in-process table).
+# End-to-end timing of the benchmark binary with hyperfine, one command per implementation (--only), on
+# W1's distance query with 5 in-process repetitions. Pair generation is included in every command, so
+# compare the commands with each other; the in-process table of gjk2d_bench is the precise number.
 # Usage: bench/hyperfine.sh [build-dir] [pairs]     (defaults: build, 1000000)
 set -eu
 build=${1:-build}
@@ -11,16 +12,16 @@ command -v hyperfine >/dev/null || { echo "hyperfine not installed (apt-get inst
 out=$(dirname "$0")/results
 mkdir -p "$out"
 cmds=""
-for isa in scalar portable sse41 avx2 avx512 neon; do
-    # Only the implementations this machine runs: the benchmark itself lists them.
-    if "$bin" --pairs 16 --reps 1 --workload w1 --query distance --isa "$isa" --no-threads 2>/dev/null | grep -q " $isa "; then
-        cmds="$cmds|$isa"
+for impl in scalar portable sse41 avx2 avx512 neon box2d; do
+    # Only the implementations this machine (and build) runs.
+    if "$bin" --pairs 16 --reps 1 --workload w1 --query distance --only "$impl" >/dev/null 2>&1; then
+        cmds="$cmds|$impl"
     fi
 done
 set --
 IFS='|'
-for isa in ${cmds#|}; do
-    set -- "$@" --command-name "distance-$isa" "GJK2D_ISA=$isa $bin --pairs $pairs --reps 1 --workload w1 --query distance --isa $isa --no-threads"
+for impl in ${cmds#|}; do
+    set -- "$@" --command-name "distance-$impl" "$bin --pairs $pairs --reps 5 --workload w1 --query distance --only $impl"
 done
 unset IFS
 hyperfine --warmup 1 --runs 5 --export-json "$out/hyperfine-w1-distance.json" --export-markdown "$out/hyperfine-w1-distance.md" "$@"
