@@ -4,6 +4,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pairgen.h"
@@ -17,9 +18,28 @@
 #endif
 
 /// Run every table over the set, compare each with the reference and all of them with each other.
+static void check_set_pool(const char *what, const pg_set *g, int64_t chunk, const uint8_t *problems);
+
 static void check_set(const char *what, const pg_set *g, int64_t chunk)
 {
+    check_set_pool(what, g, chunk, NULL);
+}
+
+/// The same, with the pool pre-validated (gjk2d_pool.problems): the kernels then trust the flags.
+static void check_set_validated(const char *what, const pg_set *g, int64_t chunk)
+{
     gjk2d_pool pool = pg_pool(g);
+    uint8_t *problems = malloc((size_t)pool.shape_count + 1);
+    cr_assert(problems);
+    cr_assert_geq(gjk2d_validate_pool(&pool, problems, NULL), 0);
+    check_set_pool(what, g, chunk, problems);
+    free(problems);
+}
+
+static void check_set_pool(const char *what, const pg_set *g, int64_t chunk, const uint8_t *problems)
+{
+    gjk2d_pool pool = pg_pool(g);
+    pool.problems = problems;
     gjk2d_pairs pairs = pg_pairs(g);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
@@ -175,6 +195,7 @@ Test(simd, hard_cases, .timeout = 300)
     check_set("hard cases", &g, 1 << 20);
     // The same pairs through small ranges: lanes refill across range ends differently.
     check_set("hard cases, ranges of 7", &g, 7);
+    check_set_validated("hard cases, pre-validated pool", &g, 1 << 20);
     pg_free(&g);
 }
 
