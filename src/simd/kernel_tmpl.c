@@ -201,10 +201,13 @@ typedef struct gjk_state {
     _Alignas(64) float w0x[W], w0y[W], w1x[W], w1y[W], w2x[W], w2y[W];
     _Alignas(64) float i0a[W], i0b[W], i1a[W], i1b[W], i2a[W], i2b[W];
     _Alignas(64) float cnt[W];
+    // The same simplex before that solve culled it: a support point equal to any of its vertices ends
+    // the search (case 1).
+    _Alignas(64) float s0a[W], s0b[W], s1a[W], s1b[W], s2a[W], s2b[W], scnt[W];
     // Barycentric weights as numerators over one denominator (weight_i = num_i * (1 / den)), divided only
     // when the pair ends; the reference computes the same quotient the same way.
     _Alignas(64) float n0[W], n1[W], n2[W], den[W];
-    _Alignas(64) float dx[W], dy[W];
+    _Alignas(64) float dx[W], dy[W]; ///< the search direction the solve produced
     _Alignas(64) float iter[W], cap[W];
     _Alignas(64) float end[W]; ///< 0 while running, else gjk2d_end (or END_EMPTY)
 } gjk_state;
@@ -217,39 +220,96 @@ static inline void gjk_lane_start(gjk_state *s, int l)
     s->end[l] = 0.0f;
 }
 
-/// One GJK iteration for every running lane. Returns the lanes that have ended (bits).
+/// One GJK iteration for every running lane, arranged so that each step does one support search per
+/// lane: support along the direction of the last solve, the repeated-support test, append, then the
+/// next solve, direction and the termination tests of gjk_core (which come, in the reference, at the top
+/// of its next loop turn: the same operations in the same order). Returns the lanes that have ended.
 static unsigned gjk_step(gjk_state *s, const block *bk)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     wf end = wf_load(s->end);
     const wm act = wf_eq(end, zero);
+    wf cnt = wf_load(s->cnt), iter = wf_load(s->iter);
+    wf dx = wf_load(s->dx), dy = wf_load(s->dy);
+    wm run = act;
+    {
+        // Fresh lanes: the simplex {b_0 - a_0} (make_vertex), solved as one vertex: weight 1, direction
+        // -w0; case 3a if that is zero. The iteration cap na + nb + 16 cannot be 0, so no cap test here.
+        const wm fresh = wm_and(act, wf_eq(cnt, zero));
+        {
+            const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
+            const wf lx = wf_load(bk->bx[0]), ly = wf_load(bk->by[0]);
+            const wf w0x = wf_sub(xf_x(&rel, lx, ly), wf_load(bk->ax[0]));
+            const wf w0y = wf_sub(xf_y(&rel, lx, ly), wf_load(bk->ay[0]));
+            wf_store(s->w0x, wf_sel(fresh, w0x, wf_load(s->w0x)));
+            wf_store(s->w0y, wf_sel(fresh, w0y, wf_load(s->w0y)));
+            wf_store(s->i0a, wf_sel(fresh, zero, wf_load(s->i0a)));
+            wf_store(s->i0b, wf_sel(fresh, zero, wf_load(s->i0b)));
+            wf_store(s->s0a, wf_sel(fresh, zero, wf_load(s->s0a)));
+            wf_store(s->s0b, wf_sel(fresh, zero, wf_load(s->s0b)));
+            wf_store(s->scnt, wf_sel(fresh, one, wf_load(s->scnt)));
+            wf_store(s->n0, wf_sel(fresh, one, wf_load(s->n0)));
+            wf_store(s->den, wf_sel(fresh, one, wf_load(s->den)));
+            const wf cap = wf_add(wf_add(wf_load(bk->naf), wf_load(bk->nbf)), wf_set1(16.0f));
+            wf_store(s->cap, wf_sel(fresh, cap, wf_load(s->cap)));
+            cnt = wf_sel(fresh, one, cnt);
+            dx = wf_sel(fresh, wf_neg(w0x), dx);
+            dy = wf_sel(fresh, wf_neg(w0y), dy);
+            const wm vert_ov = wm_and(fresh, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
+            end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), end);
+            run = wm_andnot(run, vert_ov);
+        }
+    }
+
+    // Support of Z = B - A along d.
+    wf pax, pay, pbx, pby, ia, ib;
+    support_a(bk, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
+    support_b(bk, dx, dy, &pbx, &pby, &ib);
+    iter = wf_sel(run, wf_add(iter, one), iter);
+
+    // Case 1: the support point is a vertex of the simplex before the last solve culled it.
+    {
+        const wf scnt = wf_load(s->scnt);
+        wm rep = wm_and(wf_eq(ia, wf_load(s->s0a)), wf_eq(ib, wf_load(s->s0b)));
+        rep = wm_or(rep, wm_and(wf_ge(scnt, two), wm_and(wf_eq(ia, wf_load(s->s1a)), wf_eq(ib, wf_load(s->s1b)))));
+        rep = wm_or(rep, wm_and(wf_eq(scnt, three), wm_and(wf_eq(ia, wf_load(s->s2a)), wf_eq(ib, wf_load(s->s2b)))));
+        rep = wm_and(run, rep);
+        end = wf_sel(rep, wf_set1((float)GJK2D_END_REPEATED_SUPPORT), end);
+        run = wm_andnot(run, rep);
+    }
+
+    // Append the new vertex after the survivors (lanes that stop keep their solved simplex untouched).
     wf w0x = wf_load(s->w0x), w0y = wf_load(s->w0y), w1x = wf_load(s->w1x), w1y = wf_load(s->w1y);
     wf w2x = wf_load(s->w2x), w2y = wf_load(s->w2y);
     wf i0a = wf_load(s->i0a), i0b = wf_load(s->i0b), i1a = wf_load(s->i1a), i1b = wf_load(s->i1b);
     wf i2a = wf_load(s->i2a), i2b = wf_load(s->i2b);
-    wf cnt = wf_load(s->cnt);
     {
-        // Fresh lanes: the simplex {b_0 - a_0} (make_vertex), weight 1, iteration cap na + nb + 16.
-        const wm fresh = wf_eq(cnt, zero);
-        const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
-        const wf lx = wf_load(bk->bx[0]), ly = wf_load(bk->by[0]);
-        w0x = wf_sel(fresh, wf_sub(xf_x(&rel, lx, ly), wf_load(bk->ax[0])), w0x);
-        w0y = wf_sel(fresh, wf_sub(xf_y(&rel, lx, ly), wf_load(bk->ay[0])), w0y);
-        i0a = wf_sel(fresh, zero, i0a);
-        i0b = wf_sel(fresh, zero, i0b);
-        cnt = wf_sel(fresh, one, cnt);
-        const wf cap = wf_add(wf_add(wf_load(bk->naf), wf_load(bk->nbf)), wf_set1(16.0f));
-        wf_store(s->cap, wf_sel(fresh, cap, wf_load(s->cap)));
+        const wf nwx = wf_sub(pbx, pax), nwy = wf_sub(pby, pay);
+        const wm put1 = wm_and(run, wf_eq(cnt, one)), put2 = wm_and(run, wf_eq(cnt, two));
+        w1x = wf_sel(put1, nwx, w1x);
+        w1y = wf_sel(put1, nwy, w1y);
+        i1a = wf_sel(put1, ia, i1a);
+        i1b = wf_sel(put1, ib, i1b);
+        w2x = wf_sel(put2, nwx, w2x);
+        w2y = wf_sel(put2, nwy, w2y);
+        i2a = wf_sel(put2, ia, i2a);
+        i2b = wf_sel(put2, ib, i2b);
+        cnt = wf_sel(run, wf_add(cnt, one), cnt);
     }
-    const wm had2 = wf_ge(cnt, two), had3 = wf_eq(cnt, three);
-    // The simplex before culling, for the repeated-support test: w and indices as loaded.
-    const wf s0a = i0a, s0b = i0b, s1a = i1a, s1b = i1b, s2a = i2a, s2b = i2b;
+    // The simplex before this solve, for the next repeated-support test.
+    wf_store(s->s0a, wf_sel(run, i0a, wf_load(s->s0a)));
+    wf_store(s->s0b, wf_sel(run, i0b, wf_load(s->s0b)));
+    wf_store(s->s1a, wf_sel(run, i1a, wf_load(s->s1a)));
+    wf_store(s->s1b, wf_sel(run, i1b, wf_load(s->s1b)));
+    wf_store(s->s2a, wf_sel(run, i2a, wf_load(s->s2a)));
+    wf_store(s->s2b, wf_sel(run, i2b, wf_load(s->s2b)));
+    wf_store(s->scnt, wf_sel(run, cnt, wf_load(s->scnt)));
 
     // --- solve_simplex: segment (gjk2d_closest_on_segment with q = 0) ---
     wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
-    wf su = wf_dot(w1x, w1y, ex, ey);                                  // dot(b - q, e)
-    wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey);     // dot(q - a, e)
-    wm seg = wm_and(act, wf_eq(cnt, two));
+    wf su = wf_dot(w1x, w1y, ex, ey);                              // dot(b - q, e)
+    wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey); // dot(q - a, e)
+    wm seg = wm_and(run, wf_eq(cnt, two));
     wm segB = wf_le(su, zero);
     wm segA = wm_andnot(wf_le(sv, zero), segB);
     wm segAB = wm_andnot(wm_andnot(seg, segB), segA);
@@ -268,7 +328,7 @@ static unsigned gjk_step(gjk_state *s, const block *bk)
     wf uABC = wf_cross(w1x, w1y, w2x, w2y);
     wf vABC = wf_cross(w2x, w2y, w0x, w0y);
     wf wABC = wf_cross(w0x, w0y, w1x, w1y);
-    wm tri = wm_and(act, had3);
+    wm tri = wm_and(run, wf_eq(cnt, three));
     wm rA = wm_and(wf_le(vAB, zero), wf_le(uCA, zero));
     wm rB = wm_andnot(wm_and(wf_le(uAB, zero), wf_le(vBC, zero)), rA);
     wm rC = wm_andnot(wm_andnot(wm_and(wf_le(uBC, zero), wf_le(vCA, zero)), rA), rB);
@@ -279,23 +339,26 @@ static unsigned gjk_step(gjk_state *s, const block *bk)
     left = wm_andnot(left, rBC);
     wm rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_gt(vCA, zero)), wf_le(wf_mul(vABC, area), zero)));
     wm rABC = wm_andnot(left, rCA);
-    rA = wm_and(tri, rA);
     rB = wm_and(tri, rB);
     rC = wm_and(tri, rC);
 
     // Culling keeps the survivors in order: v0 <- v1 (B, BC, segment B), v0 <- v2 (C), v1 <- v2 (BC, CA).
     wm from1 = wm_or(wm_or(rB, rBC), wm_and(seg, segB));
     wm v1from2 = wm_or(rBC, rCA);
-    wf nw0x = wf_sel(from1, w1x, wf_sel(rC, w2x, w0x)), nw0y = wf_sel(from1, w1y, wf_sel(rC, w2y, w0y));
-    wf ni0a = wf_sel(from1, i1a, wf_sel(rC, i2a, i0a)), ni0b = wf_sel(from1, i1b, wf_sel(rC, i2b, i0b));
+    w0x = wf_sel(from1, w1x, wf_sel(rC, w2x, w0x));
+    w0y = wf_sel(from1, w1y, wf_sel(rC, w2y, w0y));
+    i0a = wf_sel(from1, i1a, wf_sel(rC, i2a, i0a));
+    i0b = wf_sel(from1, i1b, wf_sel(rC, i2b, i0b));
     w1x = wf_sel(v1from2, w2x, w1x);
     w1y = wf_sel(v1from2, w2y, w1y);
     i1a = wf_sel(v1from2, i2a, i1a);
     i1b = wf_sel(v1from2, i2b, i1b);
-    w0x = nw0x, w0y = nw0y, i0a = ni0a, i0b = ni0b;
 
-    // Weights: vertex regions 1/1; edges (u, v) / (u + v); interior (u, v, w) / area.
-    wf n0 = one, n1 = zero, n2 = zero, den = one;
+    // Weights: vertex regions 1/1; edges (u, v) / (u + v); interior (u, v, w) / area. Lanes not solved
+    // this step keep theirs.
+    const wm solved = wm_or(seg, tri);
+    wf n0 = wf_sel(solved, one, wf_load(s->n0)), n1 = wf_load(s->n1), n2 = wf_load(s->n2);
+    wf den = wf_sel(solved, one, wf_load(s->den));
     n0 = wf_sel(segAB, su, n0);
     n1 = wf_sel(segAB, sv, n1);
     den = wf_sel(segAB, wf_add(su, sv), den);
@@ -305,61 +368,34 @@ static unsigned gjk_step(gjk_state *s, const block *bk)
     den = wf_sel(rAB, wf_add(uAB, vAB), wf_sel(rBC, wf_add(uBC, vBC),
                  wf_sel(rCA, wf_add(uCA, vCA), wf_sel(rABC, area, den))));
     wm two_left = wm_or(segAB, wm_or(wm_or(rAB, rBC), rCA));
-    wf ncnt = wf_sel(rABC, three, wf_sel(two_left, two, wf_sel(wm_or(seg, tri), one, cnt)));
+    cnt = wf_sel(rABC, three, wf_sel(two_left, two, wf_sel(solved, one, cnt)));
 
     // Case 2, containment.
     end = wf_sel(rABC, wf_set1((float)GJK2D_END_CONTAINMENT), end);
-    wm run = wm_andnot(act, rABC);
+    run = wm_andnot(run, rABC);
 
     // Search direction: -w0 for one vertex, the exact perpendicular of the edge toward the origin for two.
-    wm c2 = wf_eq(ncnt, two);
+    const wm c2 = wf_eq(cnt, two);
     ex = wf_sub(w1x, w0x);
     ey = wf_sub(w1y, w0y);
-    wf side = wf_cross(ex, ey, wf_neg(w0x), wf_neg(w0y));
-    wm pos = wf_gt(side, zero), neg = wf_lt(side, zero);
-    wf dx = wf_sel(c2, wf_sel(pos, wf_neg(ey), wf_sel(neg, ey, zero)), wf_neg(w0x));
-    wf dy = wf_sel(c2, wf_sel(pos, ex, wf_sel(neg, wf_neg(ex), zero)), wf_neg(w0y));
-    // Cases 3b/4: the origin on the edge. Case 3a: the closest point is the origin.
-    wm edge_ov = wm_and(run, wm_andnot(wm_andnot(c2, pos), neg));
+    const wf side = wf_cross(ex, ey, wf_neg(w0x), wf_neg(w0y));
+    const wm pos = wf_gt(side, zero), neg = wf_lt(side, zero);
+    const wf ndx = wf_sel(c2, wf_sel(pos, wf_neg(ey), wf_sel(neg, ey, zero)), wf_neg(w0x));
+    const wf ndy = wf_sel(c2, wf_sel(pos, ex, wf_sel(neg, wf_neg(ex), zero)), wf_neg(w0y));
+    dx = wf_sel(run, ndx, dx);
+    dy = wf_sel(run, ndy, dy);
+    // Cases 3b/4: the origin on the edge. Case 3a: the closest point is the origin. Then the cap.
+    const wm edge_ov = wm_and(run, wm_andnot(wm_andnot(c2, pos), neg));
     end = wf_sel(edge_ov, wf_set1((float)GJK2D_END_EDGE_OVERLAP), end);
     run = wm_andnot(run, edge_ov);
-    wm vert_ov = wm_and(run, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
+    const wm vert_ov = wm_and(run, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
     end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), end);
     run = wm_andnot(run, vert_ov);
-    wf iter = wf_load(s->iter);
-    wm capped = wm_and(run, wf_eq(iter, wf_load(s->cap)));
+    const wm capped = wm_and(run, wf_eq(iter, wf_load(s->cap)));
     end = wf_sel(capped, wf_set1((float)GJK2D_END_MAX_ITERATIONS), end);
-    run = wm_andnot(run, capped);
 
-    // Support of Z = B - A along d.
-    wf pax, pay, pbx, pby, ia, ib;
-    support_a(bk, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
-    support_b(bk, dx, dy, &pbx, &pby, &ib);
-    iter = wf_sel(run, wf_add(iter, one), iter);
-
-    // Case 1: the support point is a vertex of the simplex before culling.
-    wm rep = wm_and(wf_eq(ia, s0a), wf_eq(ib, s0b));
-    rep = wm_or(rep, wm_and(had2, wm_and(wf_eq(ia, s1a), wf_eq(ib, s1b))));
-    rep = wm_or(rep, wm_and(had3, wm_and(wf_eq(ia, s2a), wf_eq(ib, s2b))));
-    rep = wm_and(run, rep);
-    end = wf_sel(rep, wf_set1((float)GJK2D_END_REPEATED_SUPPORT), end);
-    run = wm_andnot(run, rep);
-
-    // Append the new vertex after the survivors.
-    wf nwx = wf_sub(pbx, pax), nwy = wf_sub(pby, pay);
-    wm put1 = wm_and(run, wf_eq(ncnt, one)), put2 = wm_and(run, c2);
-    w1x = wf_sel(put1, nwx, w1x);
-    w1y = wf_sel(put1, nwy, w1y);
-    i1a = wf_sel(put1, ia, i1a);
-    i1b = wf_sel(put1, ib, i1b);
-    w2x = wf_sel(put2, nwx, w2x);
-    w2y = wf_sel(put2, nwy, w2y);
-    i2a = wf_sel(put2, ia, i2a);
-    i2b = wf_sel(put2, ib, i2b);
-    ncnt = wf_sel(run, wf_add(ncnt, one), ncnt);
-
-    // Lanes that were not running at the start are empty or were finished right after the step that
-    // ended them: what is stored for them is never read, so no select is needed.
+    // Lanes that did not append keep their simplex: every value above equals the loaded one for them
+    // (appends, culls and weights are all selected by masks within `run`), so plain stores suffice.
     wf_store(s->w0x, w0x);
     wf_store(s->w0y, w0y);
     wf_store(s->i0a, i0a);
@@ -372,7 +408,7 @@ static unsigned gjk_step(gjk_state *s, const block *bk)
     wf_store(s->w2y, w2y);
     wf_store(s->i2a, i2a);
     wf_store(s->i2b, i2b);
-    wf_store(s->cnt, ncnt);
+    wf_store(s->cnt, cnt);
     wf_store(s->n0, n0);
     wf_store(s->n1, n1);
     wf_store(s->n2, n2);
