@@ -17,6 +17,7 @@
 #include "simd/wide.h"
 
 #define NMAX GJK2D_SIMD_MAX_VERTICES
+_Static_assert(NMAX == 16, "copy_column spells out 16 cases");
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
@@ -153,7 +154,6 @@ static inline void support_a(const block *bk, wf dx, wf dy, wf *px, wf *py, wf *
     if (idx) *idx = bi;
 }
 
-/// Support over B, each vertex first moved into A's frame exactly as pose_apply does.
 /// pose_apply with a wide pose (c, s, tx, ty): ((c x - s y) + tx, (s x + c y) + ty).
 typedef struct wpose {
     wf c, s, tx, ty;
@@ -165,6 +165,8 @@ static inline wpose wpose_load(const float *c, const float *s, const float *tx, 
 }
 static inline wf xf_x(const wpose *p, wf x, wf y) { return wf_add(wf_sub(wf_mul(p->c, x), wf_mul(p->s, y)), p->tx); }
 static inline wf xf_y(const wpose *p, wf x, wf y) { return wf_add(wf_add(wf_mul(p->s, x), wf_mul(p->c, y)), p->ty); }
+
+/// Support over B, each vertex first moved into A's frame exactly as pose_apply does.
 static inline void support_b(const block *bk, wf dx, wf dy, wf *px, wf *py, wf *idx)
 {
     const wf n = wf_load(bk->nbf);
