@@ -30,6 +30,7 @@ typedef struct block {
     _Alignas(64) float bx[NMAX][W]; ///< B's vertices in B's local frame (SAT moves them into A's frame)
     _Alignas(64) float by[NMAX][W];
     _Alignas(64) float rc[W], rs[W], rpx[W], rpy[W]; ///< B's pose in A's frame (ref_relative_pose)
+    _Alignas(64) float bc[W], bs[W], bpx[W], bpy[W]; ///< B's world pose, until block_relative() runs
     _Alignas(64) float naf[W], nbf[W];               ///< vertex counts, as floats for lane masks
     int na_bound, nb_bound; ///< largest counts loaded: the loops over vertices run to these
     int64_t pair[W];        ///< pair index of each lane, -1 when empty
@@ -106,18 +107,15 @@ static inline void block_load(block *bk, int l, const gjk2d_pool *pool, const gj
 {
     const int32_t ia = pairs->a[k], ib = pairs->b[k];
     const int32_t na = pool->count[ia], nb = pool->count[ib];
-    const gjk2d_pose pa = {pool->px[ia], pool->py[ia], pool->c[ia], pool->s[ia]};
-    const gjk2d_pose pb = {pool->px[ib], pool->py[ib], pool->c[ib], pool->s[ib]};
-    const gjk2d_pose rel = ref_relative_pose(&pa, &pb);
     const int32_t fa = pool->first[ia], fb = pool->first[ib];
     copy_column(&bk->ax[0][l], &bk->ay[0][l], pool->vx + fa, pool->vy + fa, na);
     copy_column(&bk->bx[0][l], &bk->by[0][l], pool->vx + fb, pool->vy + fb, nb);
     bk->na_bound = na > bk->na_bound ? na : bk->na_bound;
     bk->nb_bound = nb > bk->nb_bound ? nb : bk->nb_bound;
-    bk->rc[l] = rel.c;
-    bk->rs[l] = rel.s;
-    bk->rpx[l] = rel.px;
-    bk->rpy[l] = rel.py;
+    bk->bc[l] = pool->c[ib];
+    bk->bs[l] = pool->s[ib];
+    bk->bpx[l] = pool->px[ib];
+    bk->bpy[l] = pool->py[ib];
     bk->naf[l] = (float)na;
     bk->nbf[l] = (float)nb;
     bk->pair[l] = k;
@@ -125,10 +123,21 @@ static inline void block_load(block *bk, int l, const gjk2d_pool *pool, const gj
         bk->ra[l] = pool->radius[ia];
         bk->rb[l] = pool->radius[ib];
     }
-    bk->wc[l] = pa.c;
-    bk->ws[l] = pa.s;
-    bk->wpx[l] = pa.px;
-    bk->wpy[l] = pa.py;
+    bk->wc[l] = pool->c[ia];
+    bk->ws[l] = pool->s[ia];
+    bk->wpx[l] = pool->px[ia];
+    bk->wpy[l] = pool->py[ia];
+}
+
+/// ref_relative_pose for the lanes in `fresh`, all at once (the same operations in the same order).
+static inline void block_relative(block *bk, wm fresh)
+{
+    const wf ac = wf_load(bk->wc), as = wf_load(bk->ws), bc = wf_load(bk->bc), bs = wf_load(bk->bs);
+    const wf dx = wf_sub(wf_load(bk->bpx), wf_load(bk->wpx)), dy = wf_sub(wf_load(bk->bpy), wf_load(bk->wpy));
+    wf_store(bk->rc, wf_sel(fresh, wf_add(wf_mul(ac, bc), wf_mul(as, bs)), wf_load(bk->rc)));
+    wf_store(bk->rs, wf_sel(fresh, wf_sub(wf_mul(ac, bs), wf_mul(as, bc)), wf_load(bk->rs)));
+    wf_store(bk->rpx, wf_sel(fresh, wf_add(wf_mul(ac, dx), wf_mul(as, dy)), wf_load(bk->rpx)));
+    wf_store(bk->rpy, wf_sel(fresh, wf_sub(wf_mul(ac, dy), wf_mul(as, dx)), wf_load(bk->rpy)));
 }
 
 /// Support over A: the lowest index of maximum dot(d, a_j) among each lane's own vertices (strict '>',
@@ -226,7 +235,7 @@ static inline void gjk_lane_start(gjk_state *s, int l)
 /// lane: support along the direction of the last solve, the repeated-support test, append, then the
 /// next solve, direction and the termination tests of gjk_core (which come, in the reference, at the top
 /// of its next loop turn: the same operations in the same order). Returns the lanes that have ended.
-static unsigned gjk_step(gjk_state *s, const block *bk)
+static unsigned gjk_step(gjk_state *s, block *bk)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     wf end = wf_load(s->end);
@@ -239,6 +248,7 @@ static unsigned gjk_step(gjk_state *s, const block *bk)
         // -w0; case 3a if that is zero. The iteration cap na + nb + 16 cannot be 0, so no cap test here.
         const wm fresh = wm_and(act, wf_eq(cnt, zero));
         {
+            block_relative(bk, fresh);
             const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
             const wf lx = wf_load(bk->bx[0]), ly = wf_load(bk->by[0]);
             const wf w0x = wf_sub(xf_x(&rel, lx, ly), wf_load(bk->ax[0]));
@@ -615,7 +625,7 @@ static inline void perp_toward(wf ex, wf ey, wf tx, wf ty, wf *px, wf *py)
     *py = wf_sel(pos, ex, wf_sel(neg, wf_neg(ex), zero));
 }
 
-static unsigned bool_step(bool_state *s, const block *bk)
+static unsigned bool_step(bool_state *s, block *bk)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
     wf end = wf_load(s->end);
@@ -626,6 +636,7 @@ static unsigned bool_step(bool_state *s, const block *bk)
 
     // Fresh lanes search along (1, 0) once, uncounted, to get their first simplex point (gjk_boolean).
     const wm init = wm_and(act, wf_eq(cnt, zero));
+    block_relative(bk, init);
     dx = wf_sel(init, one, dx);
     dy = wf_sel(init, zero, dy);
 
@@ -839,8 +850,10 @@ static void sat_prepare(block *bk, int lanes)
     for (int l = lanes; l < W; l++) {
         for (int j = 0; j < bk->na_bound; j++) bk->ax[j][l] = bk->ax[j][0], bk->ay[j][l] = bk->ay[j][0];
         for (int j = 0; j < bk->nb_bound; j++) bk->bx[j][l] = bk->bx[j][0], bk->by[j][l] = bk->by[j][0];
-        bk->rc[l] = bk->rc[0], bk->rs[l] = bk->rs[0], bk->rpx[l] = bk->rpx[0], bk->rpy[l] = bk->rpy[0];
+        bk->bc[l] = bk->bc[0], bk->bs[l] = bk->bs[0], bk->bpx[l] = bk->bpx[0], bk->bpy[l] = bk->bpy[0];
+        bk->wc[l] = bk->wc[0], bk->ws[l] = bk->ws[0], bk->wpx[l] = bk->wpx[0], bk->wpy[l] = bk->wpy[0];
     }
+    block_relative(bk, wf_eq(wf_zero(), wf_zero()));
     const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
     for (int j = 0; j < bk->nb_bound; j++) {
         wf lx = wf_load(bk->bx[j]), ly = wf_load(bk->by[j]);
