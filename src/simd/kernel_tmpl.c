@@ -47,6 +47,7 @@ typedef struct stream {
     void (*slow)(const struct stream *s, int64_t k);
     const void *out;
     int64_t slow_count;
+    int32_t ia, ib, na, nb; ///< the shapes of the pair stream_next returned last
 } stream;
 
 static void block_init(block *b)
@@ -69,7 +70,10 @@ static inline int64_t stream_next(stream *s)
                                    : gjk2d__pair_valid(pool, ia, ib));
         if (fast && s->no_radius && pool->radius && (pool->radius[ia] > 0.0f || pool->radius[ib] > 0.0f))
             fast = 0;
-        if (fast) return k;
+        if (fast) {
+            s->ia = ia, s->ib = ib, s->na = na, s->nb = nb;
+            return k;
+        }
         s->slow(s, k);
         s->slow_count++;
     }
@@ -103,10 +107,10 @@ static inline void copy_column(float *restrict dx, float *restrict dy, const flo
 
 /// Put pair k into lane l: vertices as given (B stays in its own frame: the support search moves each
 /// vertex into A's frame with the relative pose, with the operations of ref_pair_load's pose_apply).
-static inline void block_load(block *bk, int l, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k)
+static inline void block_load(block *bk, int l, const stream *src, int64_t k)
 {
-    const int32_t ia = pairs->a[k], ib = pairs->b[k];
-    const int32_t na = pool->count[ia], nb = pool->count[ib];
+    const gjk2d_pool *pool = src->pool;
+    const int32_t ia = src->ia, ib = src->ib, na = src->na, nb = src->nb;
     const int32_t fa = pool->first[ia], fb = pool->first[ib];
     copy_column(&bk->ax[0][l], &bk->ay[0][l], pool->vx + fa, pool->vy + fa, na);
     copy_column(&bk->bx[0][l], &bk->by[0][l], pool->vx + fb, pool->vy + fb, nb);
@@ -546,7 +550,7 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
     memset(&stage, 0, sizeof stage);
     block_init(&bk);
     memset(&st, 0, sizeof st);
-    stream src = {pool, pairs, begin, end, 0, slow_distance, out, 0};
+    stream src = {pool, pairs, begin, end, 0, slow_distance, out, 0, 0, 0, 0, 0};
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     const int count_stats = gjk2d__simd_stats_on();
     int64_t steps = 0, started[W] = {0};
@@ -557,7 +561,7 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
             st.end[l] = END_EMPTY;
             continue;
         }
-        block_load(&bk, l, pool, pairs, k);
+        block_load(&bk, l, &src, k);
         gjk_lane_start(&st, l);
         occupied |= 1u << l;
     }
@@ -581,7 +585,7 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
                 bk.pair[l] = -1;
                 occupied &= ~(1u << l);
             } else {
-                block_load(&bk, l, pool, pairs, k);
+                block_load(&bk, l, &src, k);
                 gjk_lane_start(&st, l);
             }
         }
@@ -737,7 +741,7 @@ static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *p
     block_init(&bk);
     memset(&st, 0, sizeof st);
     // Rounded shapes take the reference (the distance query); the boolean fast path is for cores.
-    stream src = {pool, pairs, begin, end, 1, slow_overlap, out, 0};
+    stream src = {pool, pairs, begin, end, 1, slow_overlap, out, 0, 0, 0, 0, 0};
     unsigned occupied = 0;
     for (int l = 0; l < W; l++) {
         int64_t k = stream_next(&src);
@@ -745,7 +749,7 @@ static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *p
             st.end[l] = END_EMPTY;
             continue;
         }
-        block_load(&bk, l, pool, pairs, k);
+        block_load(&bk, l, &src, k);
         bool_lane_start(&st, &bk, l);
         occupied |= 1u << l;
     }
@@ -765,7 +769,7 @@ static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *p
                 bk.pair[l] = -1;
                 occupied &= ~(1u << l);
             } else {
-                block_load(&bk, l, pool, pairs, k);
+                block_load(&bk, l, &src, k);
                 bool_lane_start(&st, &bk, l);
             }
         }
@@ -922,14 +926,14 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_pool *pool, const gjk2d_pairs *pairs
 {
     block bk;
     block_init(&bk);
-    stream src = {pool, pairs, begin, end, 0, slow_sat, out, 0};
+    stream src = {pool, pairs, begin, end, 0, slow_sat, out, 0, 0, 0, 0, 0};
     for (;;) {
         bk.na_bound = bk.nb_bound = 0;
         int lanes = 0;
         for (; lanes < W; lanes++) {
             int64_t k = stream_next(&src);
             if (k < 0) break;
-            block_load(&bk, lanes, pool, pairs, k);
+            block_load(&bk, lanes, &src, k);
         }
         if (!lanes) break;
         sat_prepare(&bk, lanes);
