@@ -6,8 +6,9 @@
 //
 // GJK lanes are refilled: when a lane's pair ends, its answer is written and the next pair of the range
 // moves into the lane while the others keep iterating, so a block never idles on its slowest pair.
-// Pairs the fast path does not take (a shape with more than GJK2D_SIMD_MAX_VERTICES vertices, an invalid
-// shape, or rounded shapes in the boolean query) are answered by the reference, in place.
+// Pairs the fast path does not take (a shape with more than GJK2D_SIMD_MAX_VERTICES vertices, or an
+// invalid shape) are answered by the reference, in place. Rounded pairs of the boolean query go through
+// the distance lanes, as the reference answers them with its distance query.
 #include <math.h>
 #include <string.h>
 
@@ -43,7 +44,7 @@ typedef struct stream {
     const gjk2d_pool *pool;
     const gjk2d_pairs *pairs;
     int64_t k, end;
-    int no_radius; ///< the query's fast path handles only radius-0 shapes
+    int mode;      ///< which pairs this pass takes (stream_mode)
     void (*slow)(const struct stream *s, int64_t k);
     const void *out;
     int64_t slow_count;
@@ -56,20 +57,28 @@ static void block_init(block *b)
     for (int l = 0; l < W; l++) b->pair[l] = -1;
 }
 
-/// Next pair for the fast path, or -1 at the end of the range.
+/// The boolean query answers rounded pairs with the distance query, as the reference does: its kernel
+/// runs the range twice, cores first, then the rounded pairs through the distance lanes.
+enum stream_mode { TAKE_ALL, TAKE_CORES, TAKE_ROUNDED };
+
+/// Next pair for the fast path, or -1 at the end of the range. Pairs this pass does not take are skipped
+/// (another pass takes them); pairs no fast path takes are answered by the reference here. Each pair is
+/// validated once, by the pass that takes it.
 static inline int64_t stream_next(stream *s)
 {
     const gjk2d_pool *pool = s->pool;
     while (s->k < s->end) {
         int64_t k = s->k++;
         int32_t ia = s->pairs->a[k], ib = s->pairs->b[k];
+        if (s->mode != TAKE_ALL) {
+            const int rounded = pool->radius && (pool->radius[ia] > 0.0f || pool->radius[ib] > 0.0f);
+            if (rounded != (s->mode == TAKE_ROUNDED)) continue;
+        }
         int32_t na = pool->count[ia], nb = pool->count[ib];
         // With a pre-validated pool the check is two loads; otherwise the reference validates the shapes.
         int fast = na >= 1 && nb >= 1 && na <= NMAX && nb <= NMAX &&
                    (pool->problems ? pool->problems[ia] == GJK2D_PROBLEM_NONE && pool->problems[ib] == GJK2D_PROBLEM_NONE
                                    : gjk2d__pair_valid(pool, ia, ib));
-        if (fast && s->no_radius && pool->radius && (pool->radius[ia] > 0.0f || pool->radius[ib] > 0.0f))
-            fast = 0;
         if (fast) {
             s->ia = ia, s->ib = ib, s->na = na, s->nb = nb;
             return k;
@@ -536,13 +545,28 @@ static void gjk_lane_write(const gjk_state *st, const block *bk, const gjk_stage
         out->status[k] = (uint8_t)((int)st->end[l] == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
 }
 
+static void slow_overlap(const stream *s, int64_t k);
+
 static void slow_distance(const stream *s, int64_t k)
 {
     gjk2d__scalar_table.distance(s->pool, s->pairs, k, k + 1, (const gjk2d_distance_out *)s->out);
 }
 
-static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                                     const gjk2d_distance_out *out)
+/// The boolean query's answer for a rounded pair (ref_overlap): core distance <= ra + rb, i.e. the pair
+/// is not apart (a staged distance of exactly 0), with the distance query's iterations and status.
+static void gjk_lane_write_overlap(const gjk_state *st, const block *bk, const gjk_stage *o, int l,
+                                   const gjk2d_overlap_out *out)
+{
+    const int64_t k = bk->pair[l];
+    if (out->overlap) out->overlap[k] = (uint8_t)(o->dist[l] == 0.0f);
+    if (out->iterations) out->iterations[k] = (int32_t)st->iter[l];
+    if (out->status)
+        out->status[k] = (uint8_t)((int)st->end[l] == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
+}
+
+/// GJK distance lanes over a range: results to `out`, or (rounded pairs of the boolean query) to `oout`.
+static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                             const gjk2d_distance_out *out, const gjk2d_overlap_out *oout)
 {
     block bk;
     gjk_state st;
@@ -550,7 +574,8 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
     memset(&stage, 0, sizeof stage);
     block_init(&bk);
     memset(&st, 0, sizeof st);
-    stream src = {pool, pairs, begin, end, 0, slow_distance, out, 0, 0, 0, 0, 0};
+    stream src = {pool, pairs, begin, end, out ? TAKE_ALL : TAKE_ROUNDED, out ? slow_distance : slow_overlap,
+                  out ? (const void *)out : (const void *)oout, 0, 0, 0, 0, 0};
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     const int count_stats = gjk2d__simd_stats_on();
     int64_t steps = 0, started[W] = {0};
@@ -572,7 +597,10 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
         while (ended) {
             const int l = __builtin_ctz(ended);
             ended &= ended - 1;
-            gjk_lane_write(&st, &bk, &stage, l, out);
+            if (out)
+                gjk_lane_write(&st, &bk, &stage, l, out);
+            else
+                gjk_lane_write_overlap(&st, &bk, &stage, l, oout);
             if (count_stats) {
                 stats.lane_iterations += (int64_t)st.iter[l];
                 stats.lane_steps += steps - started[l];
@@ -597,6 +625,12 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
         stats.slow_pairs = src.slow_count;
         gjk2d__simd_stats_add(&stats);
     }
+}
+
+static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                                     const gjk2d_distance_out *out)
+{
+    gjk_distance_run(pool, pairs, begin, end, out, NULL);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -741,7 +775,7 @@ static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *p
     block_init(&bk);
     memset(&st, 0, sizeof st);
     // Rounded shapes take the reference (the distance query); the boolean fast path is for cores.
-    stream src = {pool, pairs, begin, end, 1, slow_overlap, out, 0, 0, 0, 0, 0};
+    stream src = {pool, pairs, begin, end, TAKE_CORES, slow_overlap, out, 0, 0, 0, 0, 0};
     unsigned occupied = 0;
     for (int l = 0; l < W; l++) {
         int64_t k = stream_next(&src);
@@ -774,6 +808,8 @@ static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *p
             }
         }
     }
+    // Rounded pairs: the distance lanes decide (ref_overlap's fallback).
+    if (pool->radius) gjk_distance_run(pool, pairs, begin, end, NULL, out);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -926,7 +962,7 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_pool *pool, const gjk2d_pairs *pairs
 {
     block bk;
     block_init(&bk);
-    stream src = {pool, pairs, begin, end, 0, slow_sat, out, 0, 0, 0, 0, 0};
+    stream src = {pool, pairs, begin, end, TAKE_ALL, slow_sat, out, 0, 0, 0, 0, 0};
     for (;;) {
         bk.na_bound = bk.nb_bound = 0;
         int lanes = 0;
