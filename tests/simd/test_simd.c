@@ -372,3 +372,33 @@ Test(simd, fast_path_taken)
     xc_out_free(&o);
     pg_free(&g);
 }
+
+// Rounded pairs of the boolean query run through the distance lanes (not the reference) and agree with
+// the reference bit for bit (check_set covers the values; this checks the path).
+Test(simd, rounded_overlap_uses_lanes)
+{
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x20d, 3000, 3, 8, 128);
+    for (int32_t i = 0; i < g.ns; i += 2) g.radius[i] = 0.25f; // every pair has a rounded A
+    gjk2d_pool pool = pg_pool(&g);
+    gjk2d_pairs pairs = pg_pairs(&g);
+    xc_table tables[16];
+    int nt = xc_tables(tables, 16);
+    xc_out o;
+    xc_out_alloc(&o, pairs.count);
+    gjk2d_overlap_out v = {o.ov, o.oiter, o.ost};
+    for (int t = 0; t < nt; t++) {
+        gjk2d__simd_stats_enable(1);
+        tables[t].table->overlap(&pool, &pairs, 0, pairs.count, &v);
+        gjk2d_simd_stats s;
+        gjk2d__simd_stats_get(&s);
+        gjk2d__simd_stats_enable(0);
+        cr_expect_eq(s.pairs, pairs.count, "isa=%s: %lld of %lld rounded pairs through the distance lanes",
+                     tables[t].label, (long long)s.pairs, (long long)pairs.count);
+        cr_expect_eq(s.slow_pairs, 0, "isa=%s", tables[t].label);
+    }
+    xc_out_free(&o);
+    check_set("rounded pairs", &g, 1 << 20);
+    pg_free(&g);
+}
