@@ -48,6 +48,7 @@ typedef struct stream {
     void (*slow)(const struct stream *s, int64_t k);
     const void *out;
     int64_t slow_count;
+    int64_t skipped; ///< pairs left to another pass
     int32_t ia, ib, na, nb; ///< the shapes of the pair stream_next returned last
 } stream;
 
@@ -72,7 +73,10 @@ static inline int64_t stream_next(stream *s)
         int32_t ia = s->pairs->a[k], ib = s->pairs->b[k];
         if (s->mode != TAKE_ALL) {
             const int rounded = pool->radius && (pool->radius[ia] > 0.0f || pool->radius[ib] > 0.0f);
-            if (rounded != (s->mode == TAKE_ROUNDED)) continue;
+            if (rounded != (s->mode == TAKE_ROUNDED)) {
+                s->skipped++;
+                continue;
+            }
         }
         int32_t na = pool->count[ia], nb = pool->count[ib];
         // With a pre-validated pool the check is two loads; otherwise the reference validates the shapes.
@@ -575,7 +579,7 @@ static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, i
     block_init(&bk);
     memset(&st, 0, sizeof st);
     stream src = {pool, pairs, begin, end, out ? TAKE_ALL : TAKE_ROUNDED, out ? slow_distance : slow_overlap,
-                  out ? (const void *)out : (const void *)oout, 0, 0, 0, 0, 0};
+                  out ? (const void *)out : (const void *)oout, 0, 0, 0, 0, 0, 0};
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     const int count_stats = gjk2d__simd_stats_on();
     int64_t steps = 0, started[W] = {0};
@@ -775,7 +779,7 @@ static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *p
     block_init(&bk);
     memset(&st, 0, sizeof st);
     // Rounded shapes take the reference (the distance query); the boolean fast path is for cores.
-    stream src = {pool, pairs, begin, end, TAKE_CORES, slow_overlap, out, 0, 0, 0, 0, 0};
+    stream src = {pool, pairs, begin, end, TAKE_CORES, slow_overlap, out, 0, 0, 0, 0, 0, 0};
     unsigned occupied = 0;
     for (int l = 0; l < W; l++) {
         int64_t k = stream_next(&src);
@@ -809,7 +813,7 @@ static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *p
         }
     }
     // Rounded pairs: the distance lanes decide (ref_overlap's fallback).
-    if (pool->radius) gjk_distance_run(pool, pairs, begin, end, NULL, out);
+    if (src.skipped) gjk_distance_run(pool, pairs, begin, end, NULL, out);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -962,7 +966,7 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_pool *pool, const gjk2d_pairs *pairs
 {
     block bk;
     block_init(&bk);
-    stream src = {pool, pairs, begin, end, TAKE_ALL, slow_sat, out, 0, 0, 0, 0, 0};
+    stream src = {pool, pairs, begin, end, TAKE_ALL, slow_sat, out, 0, 0, 0, 0, 0, 0};
     for (;;) {
         bk.na_bound = bk.nb_bound = 0;
         int lanes = 0;
