@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Configure (once) and build gjk2d in ./build. Extra arguments go to `meson setup`, e.g. -Dfull_tests=true.
+# Configure (once) and build gjk2d in ./build. Extra arguments go to `meson setup`, e.g. -Dfull_tests=false for a quick suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -f build/build.ninja ]; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's test command: install what is missing, build, run the whole test suite.
-# Extra arguments go to `meson setup` (e.g. -Dfull_tests=true for the 1,000,000-pair suites).
+# Extra arguments go to `meson setup` (e.g. -Dfull_tests=false for a tenth of the random pairs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
