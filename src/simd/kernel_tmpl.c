@@ -456,7 +456,8 @@ typedef struct gjk_stage {
     _Alignas(64) float av[3][2][W], bv[3][2][W];
 } gjk_stage;
 
-/// gjk_lane_finish for every lane at once (only the lanes in `ended` are meaningful): the same
+/// The end of ref_distance (witness points, core distance, normal, radii, world frame) for every lane at
+/// once (only the lanes in `ended` are meaningful): the same
 /// operations, with the branches of ref_distance turned into selects.
 static void gjk_finish_wide(const gjk_state *st, const block *bk, unsigned ended, gjk_stage *o)
 {
