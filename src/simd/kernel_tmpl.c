@@ -118,6 +118,23 @@ static inline void copy_column(float *restrict dx, float *restrict dy, const flo
 #undef FALLTHROUGH
 }
 
+/// copy_column for a shape whose n vertices are followed by at least `fixed - n` more floats in the
+/// pool: a fixed-length copy with no jump on n (a random vertex count would mispredict every time). The
+/// extra vertices belong to other shapes; lanes never read past their own count.
+static inline void copy_shape(float *restrict dx, float *restrict dy, const gjk2d_pool *pool, int32_t first,
+                              int32_t n)
+{
+    const float *sx = pool->vx + first, *sy = pool->vy + first;
+    if (n <= 8 && first + 8 <= pool->vertex_count) {
+        for (int i = 0; i < 8; i++) {
+            dx[i * W] = sx[i];
+            dy[i * W] = sy[i];
+        }
+    } else {
+        copy_column(dx, dy, sx, sy, n);
+    }
+}
+
 /// Put pair k into lane l: vertices as given (B stays in its own frame: the support search moves each
 /// vertex into A's frame with the relative pose, with the operations of ref_pair_load's pose_apply).
 static inline void block_load(block *bk, int l, const stream *src, int64_t k)
@@ -125,8 +142,8 @@ static inline void block_load(block *bk, int l, const stream *src, int64_t k)
     const gjk2d_pool *pool = src->pool;
     const int32_t ia = src->ia, ib = src->ib, na = src->na, nb = src->nb;
     const int32_t fa = pool->first[ia], fb = pool->first[ib];
-    copy_column(&bk->ax[0][l], &bk->ay[0][l], pool->vx + fa, pool->vy + fa, na);
-    copy_column(&bk->bx[0][l], &bk->by[0][l], pool->vx + fb, pool->vy + fb, nb);
+    copy_shape(&bk->ax[0][l], &bk->ay[0][l], pool, fa, na);
+    copy_shape(&bk->bx[0][l], &bk->by[0][l], pool, fb, nb);
     bk->na_bound = na > bk->na_bound ? na : bk->na_bound;
     bk->nb_bound = nb > bk->nb_bound ? nb : bk->nb_bound;
     bk->bc[l] = pool->c[ib];
