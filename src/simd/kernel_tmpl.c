@@ -478,12 +478,14 @@ typedef struct gjk_stage {
 /// operations, with the branches of ref_distance turned into selects.
 static void gjk_finish_wide(const gjk_state *st, const block *bk, unsigned ended, gjk_stage *o)
 {
-    // The final simplex's support points, fetched by index for the ended lanes.
+    // The final simplex's support points, fetched by index for the ended lanes. All three slots are
+    // fetched whatever the count (no jump on it): unused slots hold indices of earlier pairs, always
+    // inside the block's columns, and their values are never selected.
     float (*av)[2][W] = o->av, (*bv)[2][W] = o->bv;
     for (unsigned m = ended; m; m &= m - 1) {
-        const int l = __builtin_ctz(m), cnt = (int)st->cnt[l];
+        const int l = __builtin_ctz(m);
         const float *ia[3] = {st->i0a, st->i1a, st->i2a}, *ib[3] = {st->i0b, st->i1b, st->i2b};
-        for (int i = 0; i < cnt; i++) {
+        for (int i = 0; i < 3; i++) {
             const int ja = (int)ia[i][l], jb = (int)ib[i][l];
             av[i][0][l] = bk->ax[ja][l];
             av[i][1][l] = bk->ay[ja][l];
