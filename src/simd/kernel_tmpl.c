@@ -893,29 +893,40 @@ static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (
     }
 }
 
-static void pad_lane(float (*v)[W], int l, int from, int to)
-{
-    const float last = v[from - 1][l];
-    for (int j = from; j < to; j++) v[j][l] = last;
-}
-
 /// SAT walks every edge of both shapes, so each lane is padded to the block's bounds by repeating its
 /// last vertex (zero-length edges, skipped; never a new minimum or maximum), unused lanes copy lane 0,
-/// and B is moved into A's frame once, a whole column at a time.
+/// and B is moved into A's frame once, a whole column at a time. The padding is a select per column
+/// (no loop whose length depends on a lane's vertex count).
 static void sat_prepare(block *bk, int lanes)
 {
-    for (int l = 0; l < lanes; l++) {
-        const int na = (int)bk->naf[l], nb = (int)bk->nbf[l];
-        pad_lane(bk->ax, l, na, bk->na_bound);
-        pad_lane(bk->ay, l, na, bk->na_bound);
-        pad_lane(bk->bx, l, nb, bk->nb_bound);
-        pad_lane(bk->by, l, nb, bk->nb_bound);
-    }
     for (int l = lanes; l < W; l++) {
         for (int j = 0; j < bk->na_bound; j++) bk->ax[j][l] = bk->ax[j][0], bk->ay[j][l] = bk->ay[j][0];
         for (int j = 0; j < bk->nb_bound; j++) bk->bx[j][l] = bk->bx[j][0], bk->by[j][l] = bk->by[j][0];
+        bk->naf[l] = bk->naf[0], bk->nbf[l] = bk->nbf[0];
         bk->bc[l] = bk->bc[0], bk->bs[l] = bk->bs[0], bk->bpx[l] = bk->bpx[0], bk->bpy[l] = bk->bpy[0];
         bk->wc[l] = bk->wc[0], bk->ws[l] = bk->ws[0], bk->wpx[l] = bk->wpx[0], bk->wpy[l] = bk->wpy[0];
+    }
+    _Alignas(64) float last[4][W];
+    for (int l = 0; l < W; l++) {
+        const int na = (int)bk->naf[l], nb = (int)bk->nbf[l];
+        last[0][l] = bk->ax[na - 1][l];
+        last[1][l] = bk->ay[na - 1][l];
+        last[2][l] = bk->bx[nb - 1][l];
+        last[3][l] = bk->by[nb - 1][l];
+    }
+    const wf one = wf_set1(1.0f), na = wf_load(bk->naf), nb = wf_load(bk->nbf);
+    const wf lax = wf_load(last[0]), lay = wf_load(last[1]), lbx = wf_load(last[2]), lby = wf_load(last[3]);
+    wf jf = wf_zero();
+    for (int j = 0; j < bk->na_bound; j++, jf = wf_add(jf, one)) {
+        const wm in = wf_lt(jf, na);
+        wf_store(bk->ax[j], wf_sel(in, wf_load(bk->ax[j]), lax));
+        wf_store(bk->ay[j], wf_sel(in, wf_load(bk->ay[j]), lay));
+    }
+    jf = wf_zero();
+    for (int j = 0; j < bk->nb_bound; j++, jf = wf_add(jf, one)) {
+        const wm in = wf_lt(jf, nb);
+        wf_store(bk->bx[j], wf_sel(in, wf_load(bk->bx[j]), lbx));
+        wf_store(bk->by[j], wf_sel(in, wf_load(bk->by[j]), lby));
     }
     block_relative(bk, wf_eq(wf_zero(), wf_zero()));
     const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
