@@ -39,7 +39,7 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 int cmd_bench(int argc, char **argv) {
-    const char *scene_path = NULL, *isa_list = NULL, *query_list = "distance,overlap,sat", *v;
+    const char *scene_path = NULL, *isa_list = NULL, *query_list = "distance,overlap,sat";
     int64_t threads = default_threads(), repeat = 5;
     int use_gen = 0;
     gen_opts go;
@@ -63,17 +63,9 @@ int cmd_bench(int argc, char **argv) {
         } else if (opt_is(a, "--query")) {
             if (!(query_list = opt_value(argc, argv, &i, "--query"))) return EXIT_USAGE;
         } else if (opt_is(a, "--threads")) {
-            if (!(v = opt_value(argc, argv, &i, "--threads"))) return EXIT_USAGE;
-            if (parse_i64(v, &threads) || threads < 1 || threads > 1024) {
-                cli_error("--threads needs a count in [1, 1024], got '%s'", v);
-                return EXIT_USAGE;
-            }
+            if (opt_count(argc, argv, &i, "--threads", 1, 1024, &threads)) return EXIT_USAGE;
         } else if (opt_is(a, "--repeat")) {
-            if (!(v = opt_value(argc, argv, &i, "--repeat"))) return EXIT_USAGE;
-            if (parse_i64(v, &repeat) || repeat < 1 || repeat > 1000) {
-                cli_error("--repeat needs a count in [1, 1000], got '%s'", v);
-                return EXIT_USAGE;
-            }
+            if (opt_count(argc, argv, &i, "--repeat", 1, 1000, &repeat)) return EXIT_USAGE;
         } else if (a[0] == '-' && a[1] != 0) {
             return unknown_option("bench", a);
         } else if (!scene_path) {

@@ -399,7 +399,7 @@ static int report(const check_ctx *cx, const char *source) {
 }
 
 int cmd_check(int argc, char **argv) {
-    const char *scene_path = NULL, *isa_list = NULL, *query_list = "distance,overlap,sat", *v;
+    const char *scene_path = NULL, *isa_list = NULL, *query_list = "distance,overlap,sat";
     int64_t threads = default_threads(), soak = -1, chunk = 262144;
     gen_opts go;
     gen_defaults(&go);
@@ -421,23 +421,11 @@ int cmd_check(int argc, char **argv) {
         } else if (opt_is(a, "--query")) {
             if (!(query_list = opt_value(argc, argv, &i, "--query"))) return EXIT_USAGE;
         } else if (opt_is(a, "--threads")) {
-            if (!(v = opt_value(argc, argv, &i, "--threads"))) return EXIT_USAGE;
-            if (parse_i64(v, &threads) || threads < 1 || threads > 1024) {
-                cli_error("--threads needs a count in [1, 1024], got '%s'", v);
-                return EXIT_USAGE;
-            }
+            if (opt_count(argc, argv, &i, "--threads", 1, 1024, &threads)) return EXIT_USAGE;
         } else if (opt_is(a, "--soak")) {
-            if (!(v = opt_value(argc, argv, &i, "--soak"))) return EXIT_USAGE;
-            if (parse_i64(v, &soak) || soak < 1) {
-                cli_error("--soak needs a pair count >= 1, got '%s'", v);
-                return EXIT_USAGE;
-            }
+            if (opt_count(argc, argv, &i, "--soak", 1, INT64_MAX, &soak)) return EXIT_USAGE;
         } else if (opt_is(a, "--chunk")) {
-            if (!(v = opt_value(argc, argv, &i, "--chunk"))) return EXIT_USAGE;
-            if (parse_i64(v, &chunk) || chunk < 1 || chunk > (1 << 26)) {
-                cli_error("--chunk needs a pair count in [1, %d], got '%s'", 1 << 26, v);
-                return EXIT_USAGE;
-            }
+            if (opt_count(argc, argv, &i, "--chunk", 1, 1 << 26, &chunk)) return EXIT_USAGE;
         } else if (a[0] == '-' && a[1] != 0) {
             return unknown_option("check", a);
         } else if (!scene_path) {

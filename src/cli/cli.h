@@ -80,6 +80,9 @@ int parse_f64(const char *s, double *v);
 /// The value of an option at argv[*i] ("--name VALUE" or "--name=VALUE"). Advances *i past a separate
 /// value. Returns NULL and reports the error when the value is missing.
 const char *opt_value(int argc, char **argv, int *i, const char *name);
+/// The whole-number value of option `name` at argv[*i], which must lie in [lo, hi] (hi = INT64_MAX: no
+/// upper bound). Returns 0, or -1 after reporting a missing, malformed or out-of-range value.
+int opt_count(int argc, char **argv, int *i, const char *name, int64_t lo, int64_t hi, int64_t *out);
 /// Whether argv[i] is option `name`, either alone or as "name=...".
 int opt_is(const char *arg, const char *name);
 

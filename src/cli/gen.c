@@ -39,20 +39,12 @@ int gen_option(int argc, char **argv, int *i, gen_opts *o) {
     int64_t n;
     double f;
     if (opt_is(a, "--pairs")) {
-        if (!(v = opt_value(argc, argv, i, "--pairs"))) return -1;
-        if (parse_i64(v, &n) || n < 0) {
-            cli_error("--pairs needs a count >= 0, got '%s'", v);
-            return -1;
-        }
+        if (opt_count(argc, argv, i, "--pairs", 0, INT64_MAX, &n)) return -1;
         o->pairs = n;
     } else if (opt_is(a, "--min-verts") || opt_is(a, "--max-verts")) {
         int is_min = opt_is(a, "--min-verts");
         const char *name = is_min ? "--min-verts" : "--max-verts";
-        if (!(v = opt_value(argc, argv, i, name))) return -1;
-        if (parse_i64(v, &n) || n < 1 || n > GJK2D_MAX_VERTICES) {
-            cli_error("%s needs a count in [1, %d], got '%s'", name, GJK2D_MAX_VERTICES, v);
-            return -1;
-        }
+        if (opt_count(argc, argv, i, name, 1, GJK2D_MAX_VERTICES, &n)) return -1;
         *(is_min ? &o->min_verts : &o->max_verts) = (int)n;
     } else if (opt_is(a, "--overlap")) {
         if (!(v = opt_value(argc, argv, i, "--overlap"))) return -1;
@@ -310,12 +302,7 @@ int cmd_gen(int argc, char **argv) {
         if (opt_is(argv[i], "-o") || opt_is(argv[i], "--output")) {
             if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
         } else if (opt_is(argv[i], "--threads")) {
-            const char *v = opt_value(argc, argv, &i, "--threads");
-            if (!v) return EXIT_USAGE;
-            if (parse_i64(v, &threads) || threads < 1 || threads > 64) {
-                cli_error("--threads needs a count in [1, 64], got '%s'", v);
-                return EXIT_USAGE;
-            }
+            if (opt_count(argc, argv, &i, "--threads", 1, 64, &threads)) return EXIT_USAGE;
         } else {
             return unknown_option("gen", argv[i]);
         }

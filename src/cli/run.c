@@ -50,7 +50,7 @@ static int select_isa(const char *name) {
 }
 
 int cmd_run(int argc, char **argv) {
-    const char *query = "distance", *isa = NULL, *scene_path = NULL, *out_path = NULL, *v;
+    const char *query = "distance", *isa = NULL, *scene_path = NULL, *out_path = NULL;
     int64_t threads = default_threads();
     int verbose = 0;
     for (int i = 1; i < argc; i++) {
@@ -63,11 +63,7 @@ int cmd_run(int argc, char **argv) {
         } else if (opt_is(a, "--isa")) {
             if (!(isa = opt_value(argc, argv, &i, "--isa"))) return EXIT_USAGE;
         } else if (opt_is(a, "--threads")) {
-            if (!(v = opt_value(argc, argv, &i, "--threads"))) return EXIT_USAGE;
-            if (parse_i64(v, &threads) || threads < 1 || threads > 1024) {
-                cli_error("--threads needs a count in [1, 1024], got '%s'", v);
-                return EXIT_USAGE;
-            }
+            if (opt_count(argc, argv, &i, "--threads", 1, 1024, &threads)) return EXIT_USAGE;
         } else if (opt_is(a, "-o") || opt_is(a, "--output")) {
             if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
         } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {

@@ -467,11 +467,7 @@ int cmd_svg(int argc, char **argv) {
         } else if (strcmp(a, "--minkowski") == 0) {
             minkowski = 1;
         } else if (opt_is(a, "--cols")) {
-            if (!(v = opt_value(argc, argv, &i, "--cols"))) return EXIT_USAGE;
-            if (parse_i64(v, &cols) || cols < 1 || cols > 64) {
-                cli_error("--cols needs a count in [1, 64], got '%s'", v);
-                return EXIT_USAGE;
-            }
+            if (opt_count(argc, argv, &i, "--cols", 1, 64, &cols)) return EXIT_USAGE;
         } else if (opt_is(a, "--size")) {
             if (!(v = opt_value(argc, argv, &i, "--size"))) return EXIT_USAGE;
             if (parse_i64(v, &size) || size < 100 || size > 10000) {

@@ -234,6 +234,21 @@ const char *opt_value(int argc, char **argv, int *i, const char *name) {
     return argv[++*i];
 }
 
+int opt_count(int argc, char **argv, int *i, const char *name, int64_t lo, int64_t hi, int64_t *out) {
+    const char *v = opt_value(argc, argv, i, name);
+    if (!v) return -1;
+    int64_t n;
+    if (parse_i64(v, &n) || n < lo || n > hi) {
+        if (hi == INT64_MAX)
+            cli_error("%s needs a count >= %lld, got '%s'", name, (long long)lo, v);
+        else
+            cli_error("%s needs a count in [%lld, %lld], got '%s'", name, (long long)lo, (long long)hi, v);
+        return -1;
+    }
+    *out = n;
+    return 0;
+}
+
 static const char *known_isa(const char *name, size_t len) {
     for (int k = 0; k < cli_isa_count; k++)
         if (strlen(cli_isa_names[k]) == len && strncmp(cli_isa_names[k], name, len) == 0) return cli_isa_names[k];
