@@ -414,3 +414,36 @@ Test(hard, nearly_unit_rotation) {
     }
     cr_log_info("nearly unit rotation: worst distance error %.3g L", worst);
 }
+
+Test(hard, tiny_coordinates_stay_finite) {
+    // Found by tests/fuzz: a point against itself near 1e-19. The relative rotation is 1 - 1 ulp, so the
+    // two copies differ by ~1e-26 and the final search direction's squared length underflows to 0. The
+    // cores must then count as touching (distance 0, zero normal), never produce NaN, on every ISA.
+    static const char *const isas[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
+    const float scales[] = {0x1.01fep-63f, 1e-25f, 1e-30f};
+    for (int k = 0; k < 3; k++) {
+        float vx[2] = {scales[k], scales[k]}, vy[2] = {0.0f, 0.0f};
+        int32_t first[2] = {0, 1}, count[2] = {1, 1};
+        float radius[2] = {0x1.cf76p-57f, 0x1.cf76p-57f};
+        float px[2] = {0x1.88p+2f, 0x1.88p+2f}, py[2] = {0x1.f2009ap-126f, 0x1.f2009ap-126f};
+        float c[2] = {-0x1.ede9c6p-1f, -0x1.ede9c6p-1f}, s[2] = {0x1.0dc4cap-2f, 0x1.0dc4cap-2f};
+        int32_t a[1] = {0}, b[1] = {1};
+        gjk2d_pool pool = {vx, vy, 2, first, count, radius, px, py, c, s, 2, NULL};
+        gjk2d_pairs pairs = {a, b, 1};
+        for (int i = 0; i < 6; i++) {
+            if (gjk2d_set_isa(isas[i]) != 0)
+                continue;
+            float d, ax, ay, bx, by, nx, ny;
+            int32_t it;
+            uint8_t st;
+            gjk2d_distance_out out = {&d, &ax, &ay, &bx, &by, &nx, &ny, &it, &st};
+            cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, 1, &out), 0);
+            cr_expect(st == GJK2D_STATUS_OK && d == 0.0f, "%s scale %g: status %d distance %g", isas[i],
+                      (double)scales[k], st, (double)d);
+            cr_expect(isfinite(ax) && isfinite(ay) && isfinite(bx) && isfinite(by) && nx == 0.0f && ny == 0.0f,
+                      "%s scale %g: a (%g, %g) b (%g, %g) n (%g, %g)", isas[i], (double)scales[k], (double)ax,
+                      (double)ay, (double)bx, (double)by, (double)nx, (double)ny);
+        }
+    }
+    gjk2d_set_isa("auto");
+}

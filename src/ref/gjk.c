@@ -246,10 +246,13 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
     out->end = gjk_core(p, &pa, &pb, &closest, &d, &out->iterations, trace);
     out->status = out->end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
 
+    // The cores overlap when the last search direction has no length: exactly zero for the overlap ends
+    // (containment, vertex overlap, edge overlap), and also when the simplex is so close to the origin
+    // that dot(d, d) underflows (coordinates near 1e-19): no normal can be formed there either.
     gjk2d_vec2 n = {0.0f, 0.0f};
     float core = 0.0f;
-    int cores_overlap = out->end == GJK2D_END_CONTAINMENT || out->end == GJK2D_END_VERTEX_OVERLAP ||
-                        out->end == GJK2D_END_EDGE_OVERLAP;
+    float len = sqrtf(v2_dot(d, d));
+    int cores_overlap = !(len > 0.0f);
     if (cores_overlap) {
         pb = pa;
     } else {
@@ -257,7 +260,6 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
         // w = b - a directly, while pb - pa subtracts two rebuilt points and loses a small gap to cancellation.
         core = sqrtf(v2_dot(closest, closest));
         // The normal comes from the last search direction, which on an edge is the exact perpendicular.
-        float len = sqrtf(v2_dot(d, d));
         n = v2_scale(-1.0f / len, d);
     }
     out->core_distance = core;

@@ -517,14 +517,18 @@ static void gjk_finish_wide(const gjk_state *st, const block *bk, unsigned ended
     wf pax = wf_sel(c3, pax3, wf_sel(c2, pax2, ax_[0])), pay = wf_sel(c3, pay3, wf_sel(c2, pay2, ay_[0]));
     wf pbx = wf_sel(c3, pax3, wf_sel(c2, pbx2, bx_[0])), pby = wf_sel(c3, pay3, wf_sel(c2, pby2, by_[0]));
     // ref_distance's tail.
-    const wm ov = wm_or(wm_or(wf_eq(end, wf_set1((float)GJK2D_END_CONTAINMENT)),
-                              wf_eq(end, wf_set1((float)GJK2D_END_VERTEX_OVERLAP))),
-                        wf_eq(end, wf_set1((float)GJK2D_END_EDGE_OVERLAP)));
+    // Cores overlap iff the reference's last search direction has no length: it is zero for the overlap
+    // ends (this state keeps the previous direction there, hence the end test) and dot(d, d) may underflow.
+    const wf dx = wf_load(st->dx), dy = wf_load(st->dy);
+    const wf len = wf_sqrt(wf_dot(dx, dy, dx, dy));
+    const wm ov = wm_or(wm_or(wm_or(wf_eq(end, wf_set1((float)GJK2D_END_CONTAINMENT)),
+                                    wf_eq(end, wf_set1((float)GJK2D_END_VERTEX_OVERLAP))),
+                              wf_eq(end, wf_set1((float)GJK2D_END_EDGE_OVERLAP))),
+                        wm_not(wf_gt(len, zero)));
     pbx = wf_sel(ov, pax, pbx);
     pby = wf_sel(ov, pay, pby);
-    const wf dx = wf_load(st->dx), dy = wf_load(st->dy);
     const wf core = wf_sel(ov, zero, wf_sqrt(wf_dot(cx, cy, cx, cy)));
-    const wf ninv = wf_div(wf_set1(-1.0f), wf_sqrt(wf_dot(dx, dy, dx, dy)));
+    const wf ninv = wf_div(wf_set1(-1.0f), len);
     const wf nx = wf_sel(ov, zero, wf_mul(ninv, dx)), ny = wf_sel(ov, zero, wf_mul(ninv, dy));
     const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb), radii = wf_add(ra, rb);
     const wm apart = wm_andnot(wf_gt(core, radii), ov);
