@@ -18,6 +18,25 @@ int parse_query(const char *name) {
     return -1;
 }
 
+int parse_query_list(const char *list, int *queries) {
+    int n = 0;
+    if (strcmp(list, "all") == 0) list = "distance,overlap,sat";
+    for (const char *p = list; *p;) {
+        const char *comma = strchr(p, ',');
+        char name[32];
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), p);
+        int q = parse_query(name);
+        if (q < 0) return -1;
+        int dup = 0;
+        for (int j = 0; j < n; j++) dup |= queries[j] == q;
+        if (!dup) queries[n++] = q;
+        if (!comma) break;
+        p = comma + 1;
+    }
+    return n;
+}
+
 int results_alloc(results *r, query_kind kind, int64_t n) {
     memset(r, 0, sizeof *r);
     r->kind = kind;

@@ -13,6 +13,9 @@ extern const char *const query_names[QUERY_COUNT];
 
 /// "distance", "overlap" or "sat" -> kind; -1 after reporting an unknown name.
 int parse_query(const char *name);
+/// "all" or a comma-separated list of query names -> distinct kinds in `queries` (room for QUERY_COUNT).
+/// Returns how many, or -1 after reporting an unknown name.
+int parse_query_list(const char *list, int *queries);
 
 /// Result arrays of one query over n pairs (only the fields that query fills are allocated).
 typedef struct results {

@@ -85,21 +85,9 @@ int cmd_bench(int argc, char **argv) {
     const char *isas[8];
     int nisa = parse_isa_list(isa_list, isas, 8);
     if (nisa < 0) return EXIT_USAGE;
-    int queries[QUERY_COUNT], nquery = 0;
-    if (strcmp(query_list, "all") == 0) query_list = "distance,overlap,sat";
-    for (const char *p = query_list; *p;) {
-        const char *comma = strchr(p, ',');
-        char name[32];
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), p);
-        int q = parse_query(name);
-        if (q < 0) return EXIT_USAGE;
-        int dup = 0;
-        for (int j = 0; j < nquery; j++) dup |= queries[j] == q;
-        if (!dup) queries[nquery++] = q;
-        if (!comma) break;
-        p = comma + 1;
-    }
+    int queries[QUERY_COUNT];
+    int nquery = parse_query_list(query_list, queries);
+    if (nquery < 0) return EXIT_USAGE;
 
     scene sc;
     char source[256];

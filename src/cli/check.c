@@ -445,19 +445,8 @@ int cmd_check(int argc, char **argv) {
     cx.first_simd = -1;
     cx.nisa = parse_isa_list(isa_list, cx.isas, 8);
     if (cx.nisa < 0) return EXIT_USAGE;
-    for (const char *p = query_list; *p;) {
-        const char *comma = strchr(p, ',');
-        char name[32];
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), p);
-        int q = parse_query(name);
-        if (q < 0) return EXIT_USAGE;
-        int dup = 0;
-        for (int j = 0; j < cx.nquery; j++) dup |= cx.queries[j] == q;
-        if (!dup) cx.queries[cx.nquery++] = q;
-        if (!comma) break;
-        p = comma + 1;
-    }
+    cx.nquery = parse_query_list(query_list, cx.queries);
+    if (cx.nquery < 0) return EXIT_USAGE;
 
     char source[512];
     if (scene_path) {
