@@ -9,6 +9,8 @@ packages=(
   libcriterion-dev                           # tests
   libxml2-utils                              # tests: xmllint checks the SVG output
   libbox2d-dev g++                           # benchmark peer (Box2D 2.4.1)
+  libgeos-dev                                # benchmark peer (GEOS C API)
+  clang valgrind                             # fuzz targets, memcheck test
   hyperfine gnuplot                          # benchmark timing and plots
   librsvg2-bin                               # demo: SVG pictures to PNG
 )
