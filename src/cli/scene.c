@@ -261,6 +261,38 @@ static int grow_vertices(scene *sc, int64_t need) {
     return 0;
 }
 
+// Arrays sized from a header count start at most this large and double as lines arrive.
+#define INITIAL_ITEMS ((int64_t)1 << 16)
+
+static int grow_array(void *pp, size_t elem, int64_t cap) {
+    void *q = realloc(*(void **)pp, (size_t)(cap > 0 ? cap : 1) * elem);
+    if (!q) return -1;
+    *(void **)pp = q;
+    return 0;
+}
+
+// Room for the next shapes: double the per-shape arrays, up to the header's count.
+static int grow_shapes(scene *sc, int64_t *cap, int64_t max) {
+    int64_t n = *cap * 2 > max ? max : *cap * 2;
+    if (n < 1) n = 1;
+    if (grow_array(&sc->first, sizeof(int32_t), n) || grow_array(&sc->count, sizeof(int32_t), n) ||
+        grow_array(&sc->radius, sizeof(float), n) || grow_array(&sc->px, sizeof(float), n) ||
+        grow_array(&sc->py, sizeof(float), n) || grow_array(&sc->c, sizeof(float), n) ||
+        grow_array(&sc->s, sizeof(float), n))
+        return -1;
+    *cap = n;
+    return 0;
+}
+
+// Room for the next pairs: INITIAL_ITEMS first, then doubling, up to the header's count.
+static int grow_pairs(scene *sc, int64_t *cap, int64_t max) {
+    int64_t n = *cap ? *cap * 2 : INITIAL_ITEMS;
+    if (n > max) n = max;
+    if (grow_array(&sc->pa, sizeof(int32_t), n) || grow_array(&sc->pb, sizeof(int32_t), n)) return -1;
+    *cap = n;
+    return 0;
+}
+
 static int parse_shape(reader *r, scene *sc, char *p, char *end, int32_t i) {
     float px, py, radius;
     double angle;
@@ -347,13 +379,20 @@ static int parse_scene(reader *r, scene *sc, progress *prog) {
 
     int64_t ns;
     if (read_header_count(r, "shapes", INT32_MAX, &ns)) return -1;
-    // The vertex arrays start at 6 per shape (a 3..8-gon mix) and grow as needed.
-    if (scene_alloc(sc, (int32_t)ns, ns * 6, 0, 0) != 0) {
+    // The header's count is not trusted with memory: the arrays start at no more than INITIAL_ITEMS
+    // shapes (vertex arrays at 6 per shape, a 3..8-gon mix) and grow as lines really arrive, so a
+    // short file claiming two billion shapes fails on its missing lines, not on a 48 GB allocation.
+    int64_t shape_cap = ns < INITIAL_ITEMS ? ns : INITIAL_ITEMS;
+    if (scene_alloc(sc, (int32_t)shape_cap, shape_cap * 6, 0, 0) != 0) {
         parse_error(r, "out of memory for %lld shapes", (long long)ns);
         return -1;
     }
     sc->shape_count = (int32_t)ns;
     for (int64_t i = 0; i < ns; i++) {
+        if (i == shape_cap && grow_shapes(sc, &shape_cap, ns) != 0) {
+            parse_error(r, "out of memory for %lld shapes", (long long)ns);
+            return -1;
+        }
         p = next_line(r, &end);
         if (!p) {
             if (r->eof >= 0) {
@@ -374,16 +413,13 @@ static int parse_scene(reader *r, scene *sc, progress *prog) {
 
     int64_t np;
     if (read_header_count(r, "pairs", INT64_MAX / 8, &np)) return -1;
-    free(sc->pa);
-    free(sc->pb);
-    sc->pa = malloc((size_t)(np > 0 ? np : 1) * sizeof(int32_t));
-    sc->pb = malloc((size_t)(np > 0 ? np : 1) * sizeof(int32_t));
-    if (!sc->pa || !sc->pb) {
-        parse_error(r, "out of memory for %lld pairs", (long long)np);
-        return -1;
-    }
+    int64_t pair_cap = 0;
     sc->pair_count = np;
     for (int64_t k = 0; k < np; k++) {
+        if (k == pair_cap && grow_pairs(sc, &pair_cap, np) != 0) {
+            parse_error(r, "out of memory for %lld pairs", (long long)np);
+            return -1;
+        }
         p = next_line(r, &end);
         if (!p) {
             if (r->eof >= 0) {

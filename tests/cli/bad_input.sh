@@ -111,6 +111,17 @@ $ok_shapes
 pairs 1
 0 1.0
 "
+# Header counts far beyond the file (found by fuzz_scene: the reader used to allocate the arrays for
+# the announced count up front, 48 GB for two billion shapes): the file's real end is reported.
+case_ hugeshapes 4 "header says 2000000000 shapes, found 1" "gjk2d-scene 1
+shapes 2000000000
+0 0 0 0 1 0 0
+"
+case_ hugepairs 7 "header says 1000000000000 pairs, found 1" "gjk2d-scene 1
+$ok_shapes
+pairs 1000000000000
+0 1
+"
 # Comments and blank lines count as lines: the reported number is the file's own line.
 case_ comments 9 "names shape 7" "gjk2d-scene 1
 # a comment

@@ -1,0 +1,227 @@
+// libFuzzer target: the single-pair API on arbitrary bytes.
+//
+// Two shapes of 0..300 vertices (sometimes 1024 or out of range, or a NULL vertex pointer) built from
+// the bytes as in fuzz_input.h, poses of any magnitude (some not rotations, some NULL), a point, a
+// trace of 0..8 records. Vertex arrays are heap blocks of exactly `count` elements so AddressSanitizer
+// catches any stray read. Checked:
+// - gjk2d_validate_shape: a problem in range, a vertex index in [-1, count);
+// - gjk2d_distance, gjk2d_closest_on_shape, gjk2d_overlap, gjk2d_sat: `invalid` exactly when a shape
+//   fails validation, then NaN floats, overlap 0, iterations 0, an empty trace; otherwise finite
+//   outputs, distance >= 0, a unit or zero normal, at most GJK2D_ITERATION_CAP iterations, a trace
+//   whose records are consistent (count 1..3, indices inside the shapes) and whose count is
+//   min(total, capacity);
+// - against the exact oracle (tests/oracle.c, double): with status ok the distance is within the
+//   documented tolerance 32 eps L (README "Tolerances") and so is a positive SAT separation; the
+//   overlap answers agree with the oracle outside the touching band |clearance| <= 32 eps L;
+// - NULL arguments: a NULL output is refused with `invalid`, a NULL shape gives `invalid`;
+// - gjk2d_closest_on_segment / _on_triangle on any points: a region in range, and finite outputs
+//   for finite inputs up to 1e15.
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_input.h"
+#include "gjk2d.h"
+#include "oracle.h"
+
+enum { MAX_BUILT = 300, MAX_TRACE = 8 };
+
+static void fail(const char *what) { fz_fail("fuzz_pair", what); }
+
+static oracle_poly wa, wb, fa, fb; // too large for the stack
+
+static int32_t fz_count(fuzz_reader *r)
+{
+    uint8_t m = fz_byte(r);
+    if (m < 180)
+        return 1 + m % 16;
+    if (m < 235)
+        return 17 + fz_u16(r) % (MAX_BUILT - 16);
+    static const int32_t odd[] = {0, -1, GJK2D_MAX_VERTICES, GJK2D_MAX_VERTICES + 1, INT32_MIN};
+    return odd[m % 5];
+}
+
+/// A shape whose vertex array is a heap block of exactly its count (or NULL).
+static gjk2d_shape make_shape(fuzz_reader *r, gjk2d_vec2 **storage)
+{
+    int32_t n = fz_count(r);
+    int32_t kept = n >= 1 && n <= GJK2D_MAX_VERTICES ? n : 0;
+    gjk2d_vec2 *v = malloc(kept ? (size_t)kept * sizeof *v : 1);
+    if (!v)
+        abort();
+    fz_vertices(r, kept, &v[0].x, &v[0].y, 2);
+    *storage = v;
+    gjk2d_shape s = {fz_byte(r) == 255 ? NULL : v, n, fz_radius(r)};
+    return s;
+}
+
+static int valid_shape(const gjk2d_shape *s, const gjk2d_pose *p)
+{
+    int32_t vertex = -7;
+    gjk2d_problem pr = gjk2d_validate_shape(s, p, &vertex);
+    if ((int)pr < GJK2D_PROBLEM_NONE || pr > GJK2D_PROBLEM_WINDING)
+        fail("validate_shape: problem out of range");
+    if (vertex < -1 || (s && vertex >= 0 && vertex >= s->count) || (vertex >= 0 && !(pr == GJK2D_PROBLEM_NONFINITE ||
+        pr == GJK2D_PROBLEM_MAGNITUDE || pr == GJK2D_PROBLEM_REFLEX || pr == GJK2D_PROBLEM_WINDING ||
+        pr == GJK2D_PROBLEM_CLOCKWISE)))
+        fprintf(stderr, "problem %d vertex %d count %d\n", pr, vertex, s ? s->count : -99), fail("validate_shape: vertex index out of range");
+    if (gjk2d_problem_message(pr) == NULL)
+        fail("problem without a message");
+    return pr == GJK2D_PROBLEM_NONE;
+}
+
+static void check_trace(const gjk2d_trace *t, int capacity, int32_t na, int32_t nb, int iterations)
+{
+    if (t->count < 0 || t->count > capacity || t->total < t->count || (t->total > capacity && t->count != capacity) ||
+        (t->total <= capacity && t->count != t->total))
+        fail("trace count / total inconsistent");
+    if (t->total > iterations + 1)
+        fail("more trace records than GJK iterations");
+    for (int i = 0; i < t->count; i++) {
+        const gjk2d_simplex_record *s = &t->simplices[i];
+        if (s->count < 1 || s->count > 3)
+            fail("trace record with a simplex of 0 or more than 3 vertices");
+        for (int j = 0; j < s->count; j++)
+            if (s->index_a[j] < 0 || s->index_a[j] >= na || s->index_b[j] < 0 || s->index_b[j] >= nb)
+                fail("trace record names a vertex outside the shapes");
+    }
+}
+
+static void check_points(fuzz_reader *r)
+{
+    gjk2d_vec2 p[4];
+    int finite = 1;
+    for (int i = 0; i < 4; i++) {
+        p[i].x = fz_float(r);
+        p[i].y = fz_float(r);
+        finite &= isfinite(p[i].x) && isfinite(p[i].y) && fabsf(p[i].x) <= GJK2D_MAX_COORDINATE &&
+                  fabsf(p[i].y) <= GJK2D_MAX_COORDINATE;
+    }
+    gjk2d_segment_result s = gjk2d_closest_on_segment(p[0], p[1], p[3]);
+    if (s.region != GJK2D_REGION_A && s.region != GJK2D_REGION_B && s.region != GJK2D_REGION_AB)
+        fail("segment: region out of range");
+    gjk2d_triangle_result t = gjk2d_closest_on_triangle(p[0], p[1], p[2], p[3]);
+    if ((int)t.region < GJK2D_REGION_A || t.region > GJK2D_REGION_ABC)
+        fail("triangle: region out of range");
+    if (finite && !(isfinite(s.point.x) && isfinite(s.point.y) && isfinite(s.u) && isfinite(s.v)))
+        fail("segment: non-finite result for finite input");
+    if (finite && !(isfinite(t.point.x) && isfinite(t.point.y) && isfinite(t.u) && isfinite(t.v) && isfinite(t.w)))
+        fail("triangle: non-finite result for finite input");
+    if (gjk2d_region_name(s.region) == NULL || gjk2d_region_name(t.region) == NULL)
+        fail("region without a name");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_reader r = {data, size};
+    uint8_t flags = fz_byte(&r);
+    gjk2d_vec2 *va, *vb;
+    gjk2d_shape a = make_shape(&r, &va), b = make_shape(&r, &vb);
+    gjk2d_pose pa = fz_pose(&r), pb = fz_pose(&r);
+    if (flags & 1) // B placed near A: the interesting distances are small relative to the positions
+        pb.px = pa.px + (float)(fz_scale(&r) * (int8_t)fz_byte(&r) / 64.0),
+        pb.py = pa.py + (float)(fz_scale(&r) * (int8_t)fz_byte(&r) / 64.0);
+    const gjk2d_pose *ppa = (flags & 2) ? NULL : &pa, *ppb = (flags & 4) ? NULL : &pb;
+    int capacity = fz_byte(&r) % (MAX_TRACE + 1);
+    gjk2d_simplex_record records[MAX_TRACE];
+    gjk2d_trace trace = {records, capacity, -5, -5};
+    gjk2d_vec2 q = {fz_float(&r), fz_float(&r)};
+
+    int va_ok = valid_shape(&a, ppa), vb_ok = valid_shape(&b, ppb), valid = va_ok && vb_ok;
+    gjk2d_distance_result d;
+    gjk2d_overlap_result o;
+    gjk2d_sat_result s;
+    memset(&d, 0xAB, sizeof d);
+    gjk2d_status ds = gjk2d_distance(&a, ppa, &b, ppb, &d, (flags & 8) ? NULL : &trace);
+    gjk2d_status os = gjk2d_overlap(&a, ppa, &b, ppb, &o);
+    gjk2d_status ss = gjk2d_sat(&a, ppa, &b, ppb, &s);
+    if (ds != d.status || os != o.status || ss != s.status)
+        fail("returned status differs from the result's");
+    if (!valid) {
+        if (d.status != GJK2D_STATUS_INVALID || o.status != GJK2D_STATUS_INVALID || s.status != GJK2D_STATUS_INVALID)
+            fail("invalid shape not reported");
+        if (!isnan(d.distance) || !isnan(d.core_distance) || !isnan(d.point_a.x) || !isnan(d.point_b.y) ||
+            !isnan(d.normal.x) || !isnan(d.normal.y) || d.iterations != 0 || d.end != GJK2D_END_NONE)
+            fail("invalid distance result not NaN / zero");
+        if (o.overlap != 0 || o.iterations != 0 || s.overlap != 0 || !isnan(s.separation) || !isnan(s.normal.x))
+            fail("invalid overlap / sat result");
+        if (!(flags & 8) && (trace.count != 0 || trace.total != 0))
+            fail("invalid pair left a trace");
+    } else {
+        float f[] = {d.distance, d.core_distance, d.point_a.x, d.point_a.y, d.point_b.x, d.point_b.y,
+                     d.normal.x, d.normal.y, s.separation, s.normal.x, s.normal.y};
+        for (int i = 0; i < 11; i++)
+            if (!isfinite(f[i]))
+                fail("valid pair gave a non-finite result");
+        if (d.status == GJK2D_STATUS_INVALID || o.status == GJK2D_STATUS_INVALID || s.status == GJK2D_STATUS_INVALID)
+            fail("valid pair reported invalid");
+        if (!(d.distance >= 0.0f) || !(d.core_distance >= 0.0f))
+            fail("negative distance");
+        int cap = GJK2D_ITERATION_CAP(a.count, b.count);
+        if (d.iterations < 0 || d.iterations > cap || o.iterations < 0 || o.iterations > cap)
+            fprintf(stderr, "iterations %d overlap-iterations %d cap %d counts %d %d end %d\n", d.iterations, o.iterations, cap, a.count, b.count, d.end),
+            fail("iterations outside [0, cap]");
+        if ((d.status == GJK2D_STATUS_MAXITER) != (d.end == GJK2D_END_MAX_ITERATIONS))
+            fail("maxiter status without the max-iterations end, or the reverse");
+        double nn = hypot(d.normal.x, d.normal.y), sn = hypot(s.normal.x, s.normal.y);
+        if (!(nn == 0.0 || fabs(nn - 1.0) <= 8.0 * FLT_EPSILON) || !(sn == 0.0 || fabs(sn - 1.0) <= 8.0 * FLT_EPSILON))
+            fail("normal neither unit nor zero");
+        if (o.overlap > 1 || s.overlap > 1)
+            fail("overlap not 0 or 1");
+        if (!(flags & 8))
+            check_trace(&trace, capacity, a.count, b.count, d.iterations);
+
+        // The exact answer. Only pairs GJK reports converged are held to the tolerance.
+        gjk2d_pose ia = ppa ? pa : (gjk2d_pose){0, 0, 1, 0}, ib = ppb ? pb : (gjk2d_pose){0, 0, 1, 0};
+        oracle_world(&a, &ia, &wa);
+        oracle_world(&b, &ib, &wb);
+        oracle_into_frame(&wa, &ia, &fa);
+        oracle_into_frame(&wb, &ia, &fb);
+        double L = oracle_scale(&a, &ia, &b, &ib), tol = 32.0 * FLT_EPSILON * L;
+        double exact = oracle_distance(&fa, &fb), clearance = oracle_clearance(&fa, &fb);
+        if (d.status == GJK2D_STATUS_OK && fabs(d.distance - exact) > tol) {
+            fprintf(stderr, "distance %.9g, exact %.17g, L %.9g: error %.3g eps L\n", d.distance, exact, L,
+                    fabs(d.distance - exact) / (FLT_EPSILON * L));
+            fail("distance beyond 32 eps L of the exact oracle");
+        }
+        if (clearance > tol && fabs(s.separation - clearance) > tol) {
+            fprintf(stderr, "separation %.9g, exact %.17g, L %.9g\n", s.separation, clearance, L);
+            fail("positive SAT separation beyond 32 eps L of the exact oracle");
+        }
+        if (fabs(clearance) > tol) {
+            int exact_overlap = clearance < 0.0;
+            if (s.overlap != exact_overlap || (d.status == GJK2D_STATUS_OK && (d.distance == 0.0f) != exact_overlap) ||
+                (o.status == GJK2D_STATUS_OK && o.overlap != exact_overlap)) {
+                fprintf(stderr, "clearance %.17g, L %.9g: sat %d, distance %.9g, gjk %d\n", clearance, L, s.overlap,
+                        d.distance, o.overlap);
+                fail("overlap answer disagrees with the oracle outside the touching band");
+            }
+        }
+    }
+
+    // Closest point on one shape to a point.
+    gjk2d_distance_result c;
+    gjk2d_status cs = gjk2d_closest_on_shape(&a, ppa, q, &c, NULL);
+    int q_ok = isfinite(q.x) && isfinite(q.y) && fabsf(q.x) <= GJK2D_MAX_COORDINATE && fabsf(q.y) <= GJK2D_MAX_COORDINATE;
+    if ((cs == GJK2D_STATUS_INVALID) != !(va_ok && q_ok))
+        fail("closest_on_shape: status invalid does not match validation");
+    if (cs != GJK2D_STATUS_INVALID && !(isfinite(c.distance) && isfinite(c.point_a.x) && isfinite(c.point_a.y)))
+        fail("closest_on_shape: non-finite result");
+
+    // NULL arguments.
+    if (gjk2d_distance(&a, ppa, &b, ppb, NULL, NULL) != GJK2D_STATUS_INVALID ||
+        gjk2d_overlap(&a, ppa, &b, ppb, NULL) != GJK2D_STATUS_INVALID || gjk2d_sat(&a, ppa, &b, ppb, NULL) != GJK2D_STATUS_INVALID)
+        fail("NULL output not refused");
+    if (gjk2d_distance(NULL, ppa, &b, ppb, &d, NULL) != GJK2D_STATUS_INVALID ||
+        gjk2d_overlap(&a, ppa, NULL, ppb, &o) != GJK2D_STATUS_INVALID || gjk2d_sat(NULL, NULL, NULL, NULL, &s) != GJK2D_STATUS_INVALID)
+        fail("NULL shape not reported invalid");
+    if (gjk2d_validate_shape(NULL, NULL, NULL) != GJK2D_PROBLEM_COUNT)
+        fail("NULL shape not a count problem");
+
+    check_points(&r);
+    free(va);
+    free(vb);
+    return 0;
+}
