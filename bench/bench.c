@@ -1,188 +1,169 @@
-// gjk2d throughput benchmark: pairs per second per query and per implementation, single thread, on
-//   W1: random convex 3..8-gon pairs, about half overlapping, poses in a 20x20 box;
-//   W2: the same with every polygon an 8-gon;
-// against the scalar reference and (when built with Box2D) Box2D 2.4.1's b2Distance and b2TestOverlap on
-// the same pairs in the same process. Each repetition runs every implementation once, interleaved, and
-// ratios are taken within a repetition; the report gives medians. Also: GJK iterations and lane use of
-// the SIMD distance kernel, and two-thread throughput of the best ISA.
+// gjk2d benchmark: gjk2d per ISA against Box2D 2.4.1 and GEOS 3.11 on the same pairs, in one process,
+// single thread, interleaved (each repetition runs every implementation once and ratios are taken within
+// a repetition; medians are reported), with every implementation's accuracy against the exact oracle.
+// Sections: the workloads W1..W4 and B3, a vertex-count sweep, a batch-size sweep, one vs two threads,
+// and the memory-bandwidth roofline of W1. `--out DIR` also writes tables.md, results.json, headline.md
+// and the plots' data files there (scripts/bench.sh turns them into bench/results/<cpu>.md).
 //
-// The pool is validated once up front (gjk2d_pool.problems), as a caller with persistent shapes would;
-// every implementation then trusts it. Timings go through the public batch API (argument checks included).
-#include <errno.h>
+// Timing: every measured run goes through the public batch API (argument checks included) over a pool
+// validated once up front (gjk2d_pool.problems), as a caller with persistent shapes would. Each timed
+// entry is calibrated by one untimed run (also its warm-up) and then repeats the batch `inner` times so
+// that one timed run lasts at least --min-time seconds (small batches such as B3's 10,000 pairs).
+#include <float.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <strings.h>
 #include <unistd.h>
 
-#include "gjk2d.h"
-#include "pairgen.h"
+#include "bench.h"
 #include "simd/simd.h"
-#ifdef GJK2D_BENCH_BOX2D
-#include "box2d_shim.h"
-#endif
 
-enum { Q_DISTANCE, Q_OVERLAP, Q_SAT, NQ };
-static const char *const qname[NQ] = {"distance", "overlap", "sat"};
-#define MAX_IMPL 8
-#define MAX_REPS 64
+#define MAX_IMPL 12
 
 typedef struct options {
-    int64_t pairs;
-    int reps;
-    int w1, w2;
-    int queries; // bit per query
-    const char *only_isa;
-    const char *only; ///< run just this implementation: no scalar/Box2D columns, no extra reports
-    const char *json, *dat;
-    int threads;
+    int64_t pairs, geos_pairs, sweep_pairs, sweep_geos_pairs, batch_max;
+    int reps, sweep_reps, threads;
+    double min_time;
+    const char *workloads, *sections, *out;
+    int queries; ///< bit per query
 } options;
 
-typedef struct outputs {
-    float *dist, *ax, *ay, *bx, *by, *nx, *ny, *sep;
-    int32_t *iter, *oiter;
-    uint8_t *st, *ov, *ost, *sov, *sst;
-} outputs;
+static options op = {1000000, 100000, 100000, 10000, 10000000, 5, 3, 2, 0.05, "w1,w2,w3,w4,b3",
+                     "main,vertices,batch,threads,roofline", NULL, 7};
 
-static void *xmalloc(size_t n)
+static impl impls[MAX_IMPL];
+static int nimpl;
+static const char *best;
+
+/// What the README quotes, gathered along the way.
+static struct {
+    double w1_rate[NQ], w1_vs_box2d[NQ], w1_vs_geos[NQ], two_threads[NQ];
+    int have_box2d[NQ], have_geos[NQ], have_threads[NQ];
+    int64_t geos_pairs;
+    char accuracy[8][300];
+    int naccuracy;
+    double bandwidth1, bytes_per_pair, w1_distance_rate, batch_max_rate;
+    int64_t batch_max_pairs;
+} hl;
+
+static int has_word(const char *list, const char *word)
 {
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(1);
+    size_t n = strlen(word);
+    for (const char *p = list; (p = strstr(p, word)); p += n)
+        if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == 0)) return 1;
+    return 0;
+}
+
+static void cpu_model(char *buf, size_t n)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    snprintf(buf, n, "unknown CPU");
+    if (!f) return;
+    while (fgets(line, sizeof line, f)) {
+        char *p = strchr(line, ':');
+        if (!strncmp(line, "model name", 10) && p) {
+            p += 1 + (p[1] == ' ');
+            p[strcspn(p, "\n")] = 0;
+            snprintf(buf, n, "%s", p);
+            break;
+        }
     }
-    return p;
+    fclose(f);
 }
 
-static void outputs_alloc(outputs *o, int64_t n)
+static void peers_create(ctx *c, int64_t geos_pairs)
 {
-    size_t f = (size_t)n * sizeof(float), i = (size_t)n * sizeof(int32_t), b = (size_t)n;
-    o->dist = xmalloc(f), o->ax = xmalloc(f), o->ay = xmalloc(f), o->bx = xmalloc(f), o->by = xmalloc(f);
-    o->nx = xmalloc(f), o->ny = xmalloc(f), o->sep = xmalloc(f);
-    o->iter = xmalloc(i), o->oiter = xmalloc(i);
-    o->st = xmalloc(b), o->ov = xmalloc(b), o->ost = xmalloc(b), o->sov = xmalloc(b), o->sst = xmalloc(b);
-    // Touch every page now so the first timed run does not pay for page faults.
-    memset(o->dist, 0, f), memset(o->ax, 0, f), memset(o->ay, 0, f), memset(o->bx, 0, f), memset(o->by, 0, f);
-    memset(o->nx, 0, f), memset(o->ny, 0, f), memset(o->sep, 0, f), memset(o->iter, 0, i), memset(o->oiter, 0, i);
-    memset(o->st, 0, b), memset(o->ov, 0, b), memset(o->ost, 0, b), memset(o->sov, 0, b), memset(o->sst, 0, b);
-}
-
-static void outputs_free(outputs *o)
-{
-    free(o->dist), free(o->ax), free(o->ay), free(o->bx), free(o->by), free(o->nx), free(o->ny), free(o->sep);
-    free(o->iter), free(o->oiter), free(o->st), free(o->ov), free(o->ost), free(o->sov), free(o->sst);
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-typedef struct impl {
-    const char *name;
-    int box2d;
-} impl;
-
-typedef struct ctx {
-    gjk2d_pool pool;
-    gjk2d_pairs pairs;
+    c->b2 = NULL, c->geos = NULL, c->geos_pairs = 0;
 #ifdef GJK2D_BENCH_BOX2D
-    b2shim *b2;
+    c->b2 = b2shim_create(&c->w->pool);
 #endif
-    outputs o;
-} ctx;
+#ifdef GJK2D_BENCH_GEOS
+    c->geos_pairs = geos_pairs < c->w->pairs.count ? geos_pairs : c->w->pairs.count;
+    c->geos = geos_peer_create(&c->w->pool, &c->w->pairs, c->geos_pairs);
+#else
+    (void)geos_pairs;
+#endif
+}
 
-/// Run one query of one implementation over [begin, end).
-static void run(ctx *c, const impl *im, int q, int64_t begin, int64_t end)
+static void peers_destroy(ctx *c)
 {
-    outputs *o = &c->o;
-    if (im->box2d) {
 #ifdef GJK2D_BENCH_BOX2D
-        if (q == Q_DISTANCE)
-            b2shim_distance(c->b2, &c->pairs, begin, end, o->dist, o->ax, o->ay, o->bx, o->by, o->iter);
-        else
-            b2shim_overlap(c->b2, &c->pairs, begin, end, o->ov);
+    if (c->b2) b2shim_destroy(c->b2);
 #endif
-        return;
-    }
-    int rc = 0;
-    if (q == Q_DISTANCE) {
-        gjk2d_distance_out d = {o->dist, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->iter, o->st};
-        rc = gjk2d_batch_distance(&c->pool, &c->pairs, begin, end, &d);
-    } else if (q == Q_OVERLAP) {
-        gjk2d_overlap_out v = {o->ov, o->oiter, o->ost};
-        rc = gjk2d_batch_overlap(&c->pool, &c->pairs, begin, end, &v);
-    } else {
-        gjk2d_sat_out s = {o->sov, o->sep, o->nx, o->ny, o->sst};
-        rc = gjk2d_batch_sat(&c->pool, &c->pairs, begin, end, &s);
-    }
-    if (rc) {
-        fprintf(stderr, "batch call failed: %s\n", gjk2d_error_message(rc));
-        exit(1);
-    }
+#ifdef GJK2D_BENCH_GEOS
+    if (c->geos) geos_peer_destroy(c->geos);
+#endif
+    c->b2 = NULL, c->geos = NULL;
 }
 
-static double time_run(ctx *c, const impl *im, int q)
-{
-    if (!im->box2d && gjk2d_set_isa(im->name) != 0) return NAN;
-    double t0 = now();
-    run(c, im, q, 0, c->pairs.count);
-    return now() - t0;
-}
+// ---------------------------------------------------------------------------------------------
+// Timed entries: one implementation, one query, pairs [0, n), `inner` runs per timed repetition.
+// ---------------------------------------------------------------------------------------------
 
-typedef struct thread_job {
-    ctx *c;
+typedef struct entry {
     const impl *im;
-    int q;
-    int64_t begin, end;
-} thread_job;
+    int q, threads, inner, ref; ///< ref: the entry of the best ISA on the same pairs (ratio base)
+    int64_t n;
+    double rate[MAX_REPS];
+} entry;
 
-static void *thread_main(void *arg)
+static void calibrate(ctx *c, entry *e)
 {
-    thread_job *j = arg;
-    run(j->c, j->im, j->q, j->begin, j->end);
-    return NULL;
+    double t = time_runs(c, e->im, e->q, e->n, 1, e->threads);
+    e->inner = t > 0.0 && t < op.min_time ? (int)ceil(op.min_time / t) : 1;
 }
 
-static double time_two_threads(ctx *c, const impl *im, int q)
+/// Every repetition runs every entry once, in order; rates in pairs per second.
+static void run_entries(ctx *c, entry *e, int ne, int reps)
 {
-    if (!im->box2d && gjk2d_set_isa(im->name) != 0) return NAN;
-    int64_t half = c->pairs.count / 2;
-    thread_job jobs[2] = {{c, im, q, 0, half}, {c, im, q, half, c->pairs.count}};
-    pthread_t th[2];
-    double t0 = now();
-    for (int i = 0; i < 2; i++) pthread_create(&th[i], NULL, thread_main, &jobs[i]);
-    for (int i = 0; i < 2; i++) pthread_join(th[i], NULL);
-    return now() - t0;
+    for (int i = 0; i < ne; i++) calibrate(c, &e[i]);
+    for (int r = 0; r < reps; r++)
+        for (int i = 0; i < ne; i++)
+            e[i].rate[r] = (double)e[i].n * e[i].inner / time_runs(c, e[i].im, e[i].q, e[i].n, e[i].inner, e[i].threads);
 }
 
-static int cmp_double(const void *a, const void *b)
+static double med_rate(const entry *e, int reps) { return median(e->rate, reps); }
+
+/// Median over repetitions of rate(a) / rate(b), both measured in the same repetition.
+static double med_ratio(const entry *a, const entry *b, int reps)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    double v[MAX_REPS];
+    for (int r = 0; r < reps; r++) v[r] = a->rate[r] / b->rate[r];
+    return median(v, reps);
 }
 
-static double median(const double *v, int n)
+/// Entries for query q: every implementation on all pairs (GEOS on its subset), plus the best ISA on
+/// the GEOS subset when that is smaller, so that every ratio compares the same pairs.
+static int make_entries(ctx *c, int q, entry *e, int threads)
 {
-    double t[MAX_REPS];
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        if (!isnan(v[i])) t[m++] = v[i];
-    if (!m) return NAN;
-    qsort(t, (size_t)m, sizeof t[0], cmp_double);
-    return m % 2 ? t[m / 2] : 0.5 * (t[m / 2 - 1] + t[m / 2]);
+    int ne = 0, best_all = -1, best_sub = -1;
+    for (int i = 0; i < nimpl; i++) {
+        const impl *im = &impls[i];
+        if (!impl_has(c, im, q)) continue;
+        int geos = im->kind == K_GEOS || im->kind == K_GEOS_DIST;
+        e[ne] = (entry){im, q, threads, 1, -1, geos ? c->geos_pairs : c->w->pairs.count, {0}};
+        if (im->kind == K_ISA && !strcmp(im->name, best)) best_all = ne;
+        ne++;
+    }
+    if (c->geos && q != Q_SAT && c->geos_pairs < c->w->pairs.count && best_all >= 0) {
+        e[ne] = (entry){e[best_all].im, q, threads, 1, -1, c->geos_pairs, {0}};
+        best_sub = ne++;
+    }
+    for (int i = 0; i < ne; i++) e[i].ref = e[i].n == c->w->pairs.count ? best_all : best_sub;
+    return ne;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Section: workloads
+// ---------------------------------------------------------------------------------------------
 
 typedef struct lane_report {
-    double mean_iter, max_iter, lane_use, steps_per_pair, block_max_mean, block_mean;
-    int64_t slow;
+    double mean_iter, max_iter, lane_use, block_max_mean;
 } lane_report;
 
-/// Iterations and lane use of one SIMD ISA's distance kernel (an untimed extra run with counters on).
+/// Iterations and lane use of one SIMD ISA's distance kernel (an untimed run with counters on).
 static lane_report lane_stats(ctx *c, const char *isa)
 {
     lane_report r;
@@ -191,273 +172,518 @@ static lane_report lane_stats(ctx *c, const char *isa)
     if (!t || t->width < 2) return r;
     gjk2d__simd_stats_enable(1);
     outputs *o = &c->o;
+    int64_t n = c->w->pairs.count;
     gjk2d_distance_out d = {o->dist, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->iter, o->st};
-    t->distance(&c->pool, &c->pairs, 0, c->pairs.count, &d);
+    t->distance(&c->w->pool, &c->w->pairs, 0, n, &d);
     gjk2d_simd_stats s;
     gjk2d__simd_stats_get(&s);
     gjk2d__simd_stats_enable(0);
     r.mean_iter = s.pairs ? (double)s.lane_iterations / (double)s.pairs : 0.0;
-    r.steps_per_pair = s.pairs ? (double)s.lane_steps / (double)s.pairs : 0.0;
     r.lane_use = s.lane_slots ? (double)s.lane_steps / (double)s.lane_slots : 0.0;
-    r.slow = s.slow_pairs;
     // What a kernel without refill would pay: each block of W consecutive pairs runs as long as its slowest.
+    double sum_max = 0.0;
     int64_t nb = 0;
-    double sum_max = 0.0, sum = 0.0, mx = 0.0;
-    for (int64_t k = 0; k < c->pairs.count; k += t->width) {
+    for (int64_t k = 0; k < n; k += t->width, nb++) {
         int32_t m = 0;
-        for (int64_t j = k; j < k + t->width && j < c->pairs.count; j++) {
+        for (int64_t j = k; j < k + t->width && j < n; j++) {
             m = o->iter[j] > m ? o->iter[j] : m;
-            sum += o->iter[j];
-            mx = o->iter[j] > mx ? o->iter[j] : mx;
+            r.max_iter = o->iter[j] > r.max_iter ? o->iter[j] : r.max_iter;
         }
         sum_max += m;
-        nb++;
     }
     r.block_max_mean = nb ? sum_max / (double)nb : 0.0;
-    r.block_mean = c->pairs.count ? sum / (double)c->pairs.count : 0.0;
-    r.max_iter = mx;
     return r;
 }
 
-static void machine_line(char *buf, size_t n)
+static void lanes_table(ctx *c)
 {
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512];
-    snprintf(buf, n, "unknown CPU");
-    if (!f) return;
-    while (fgets(line, sizeof line, f)) {
-        if (!strncmp(line, "model name", 10)) {
-            char *p = strchr(line, ':');
-            if (p) {
-                p += 2;
-                p[strcspn(p, "\n")] = 0;
-                snprintf(buf, n, "%s", p);
+    md("\nGJK distance iterations and lane use of the SIMD kernels (lane refill; *block max*: mean over blocks of W\n"
+       "consecutive pairs of their largest iteration count, what a kernel without refill would run per block):\n\n"
+       "| ISA | lanes | mean iterations | max | lane use | block max |\n|---|---|---|---|---|---|\n");
+    for (int i = 0; i < nimpl; i++) {
+        if (impls[i].kind != K_ISA || !strcmp(impls[i].name, "scalar")) continue;
+        lane_report lr = lane_stats(c, impls[i].name);
+        md("| %s | %d | %.3f | %.0f | %.1f %% | %.3f |\n", impls[i].name, gjk2d__isa_table(impls[i].name)->width, lr.mean_iter,
+           lr.max_iter, 100.0 * lr.lane_use, lr.block_max_mean);
+    }
+}
+
+static const char *fmt_err(char *buf, size_t n, const accuracy *a)
+{
+    if (!a->has_error) snprintf(buf, n, "-");
+    else snprintf(buf, n, "%.3g (%.1f ε L)", a->max_error, a->max_error_eps);
+    return buf;
+}
+
+static void accuracy_table(ctx *c)
+{
+    workload *w = c->w;
+    int64_t n = w->pairs.count;
+    truth t;
+    truth_compute(&t, w, n, op.threads);
+    md("\nAccuracy against the exact oracle (`tests/oracle.c`, brute force in double on the same float inputs): largest\n"
+       "|distance − exact| (for gjk2d's SAT: |separation − exact signed clearance|), also in units of ε L (ε = FLT_EPSILON,\n"
+       "L = the pair's scale: largest core coordinate in A's frame plus radii), and pairs whose overlap answer is wrong\n"
+       "outside the touching band |exact clearance| ≤ %g ε L (%lld of %lld pairs are inside the band%s). For a distance query\n"
+       "the overlap answer is distance = 0.\n\n",
+       TOUCH_BAND, (long long)t.band, (long long)n, c->geos ? "; GEOS: the first pairs only, as timed" : "");
+    md("| implementation | query | pairs | max distance error | misclassified |\n|---|---|---|---|---|\n");
+    accuracy gj[NQ], b2[NQ];
+    int have_b2[NQ] = {0};
+    memset(gj, 0, sizeof gj);
+    for (int q = 0; q < NQ; q++) {
+        if (!(op.queries & (1 << q))) continue;
+        // gjk2d's ISAs are one row when their figures agree (they are bit-identical by design).
+        accuracy first;
+        char names[128] = "", err[64];
+        int same = 1, count = 0;
+        for (int i = 0; i < nimpl; i++) {
+            if (impls[i].kind != K_ISA) continue;
+            accuracy a = accuracy_of(c, &impls[i], q, &t, n);
+            if (!count) first = a;
+            else if (a.max_error != first.max_error || a.misclassified != first.misclassified) same = 0;
+            if (!same) break;
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", count ? ", " : "", impls[i].name);
+            count++;
+        }
+        if (same) {
+            md("| gjk2d (%s) | %s | %lld | %s | %lld |\n", names, qname[q], (long long)n, fmt_err(err, sizeof err, &first),
+               (long long)first.misclassified);
+            gj[q] = first;
+        } else {
+            for (int i = 0; i < nimpl; i++) {
+                if (impls[i].kind != K_ISA) continue;
+                accuracy a = accuracy_of(c, &impls[i], q, &t, n);
+                md("| gjk2d %s | %s | %lld | %s | %lld |\n", impls[i].name, qname[q], (long long)n, fmt_err(err, sizeof err, &a),
+                   (long long)a.misclassified);
+                if (a.max_error > gj[q].max_error || isnan(a.max_error)) gj[q].max_error = a.max_error;
+                if (a.misclassified > gj[q].misclassified) gj[q].misclassified = a.misclassified;
             }
-            break;
+        }
+        json_record("\"section\": \"accuracy\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"gjk2d\", \"pairs\": %lld, "
+                    "\"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"misclassified\": %lld, \"band\": %lld",
+                    w->name, qname[q], (long long)n, gj[q].max_error, gj[q].max_error_eps, (long long)gj[q].misclassified,
+                    (long long)t.band);
+        for (int i = 0; i < nimpl; i++) {
+            const impl *im = &impls[i];
+            if (im->kind == K_ISA || !impl_has(c, im, q)) continue;
+            int64_t m = im->kind == K_BOX2D ? n : c->geos_pairs;
+            accuracy a = accuracy_of(c, im, q, &t, m);
+            md("| %s `%s` | %s | %lld | %s | %lld |\n", im->kind == K_BOX2D ? "Box2D" : "GEOS", impl_function(im, q), qname[q],
+               (long long)m, fmt_err(err, sizeof err, &a), (long long)a.misclassified);
+            json_record("\"section\": \"accuracy\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"%s\", \"function\": \"%s\", "
+                        "\"pairs\": %lld, \"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"misclassified\": %lld",
+                        w->name, qname[q], im->name, impl_function(im, q), (long long)m, a.has_error ? a.max_error : 0.0,
+                        a.has_error ? a.max_error_eps : 0.0, (long long)a.misclassified);
+            if (im->kind == K_BOX2D) b2[q] = a, have_b2[q] = 1;
         }
     }
-    fclose(f);
+    if (have_b2[Q_DISTANCE] || have_b2[Q_OVERLAP] || have_b2[Q_SAT]) {
+        int ok = 1;
+        for (int q = 0; q < NQ; q++)
+            if (have_b2[q] && (gj[q].misclassified > b2[q].misclassified ||
+                               (q == Q_DISTANCE && !(gj[q].max_error <= b2[q].max_error))))
+                ok = 0;
+        char line[300];
+        snprintf(line, sizeof line, "%s: gjk2d max distance error %.3g vs Box2D %.3g; misclassified %lld/%lld/%lld vs %lld/%lld/%lld "
+                 "(distance/overlap/SAT): gjk2d %s",
+                 w->name, gj[Q_DISTANCE].max_error, b2[Q_DISTANCE].max_error, (long long)gj[0].misclassified,
+                 (long long)gj[1].misclassified, (long long)gj[2].misclassified, (long long)b2[0].misclassified,
+                 (long long)b2[1].misclassified, (long long)b2[2].misclassified,
+                 ok ? "at least as accurate as Box2D" : "LESS ACCURATE than Box2D");
+        md("\n%s.\n", line);
+        if (hl.naccuracy < 8) snprintf(hl.accuracy[hl.naccuracy++], sizeof hl.accuracy[0], "%s", line);
+    }
+    truth_free(&t);
+}
+
+static void section_workload(const char *name, FILE *dat)
+{
+    workload w;
+    if (workload_make(&w, name, op.pairs) != 0) exit(1);
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.w = &w;
+    int64_t n = w.pairs.count;
+    outputs_alloc(&c.o, n);
+    peers_create(&c, op.geos_pairs);
+
+    // Share of overlapping pairs (reference boolean query), for the record.
+    int64_t overlapping = 0;
+    gjk2d_set_isa("scalar");
+    gjk2d_overlap_out ov = {c.o.ov, NULL, NULL};
+    gjk2d_batch_overlap(&w.pool, &w.pairs, 0, n, &ov);
+    for (int64_t k = 0; k < n; k++) overlapping += c.o.ov[k];
+
+    md("\n### %s: %s\n\n%.1f %% of the pairs overlap. Median of %d repetitions, single thread; *best / this*: the median over\n"
+       "repetitions of (%s's rate / this rate), both measured in the same repetition on the same pairs.%s%s\n",
+       w.name, w.desc, 100.0 * (double)overlapping / (double)n, op.reps, best,
+       c.geos && c.geos_pairs < n ? " GEOS runs on the first pairs only (the *pairs* column); its ratio is to " : "",
+       c.geos && c.geos_pairs < n ? "the best ISA timed on those same pairs." : "");
+    if (!c.b2) md("Box2D 2.4.1 is not timed here (not built, or a shape has more than 8 vertices).\n");
+
+    for (int q = 0; q < NQ; q++) {
+        if (!(op.queries & (1 << q))) continue;
+        entry e[MAX_IMPL + 1];
+        int ne = make_entries(&c, q, e, 1);
+        run_entries(&c, e, ne, op.reps);
+        md("\n| %s: implementation | pairs | Mpairs/s | ns/pair | x scalar | %s / this |\n|---|---|---|---|---|---|\n", qname[q], best);
+        const entry *sc = NULL;
+        for (int i = 0; i < ne; i++)
+            if (!strcmp(e[i].im->name, "scalar")) sc = &e[i];
+        for (int i = 0; i < ne; i++) {
+            if (i == ne - 1 && e[i].n != n && e[i].im->kind == K_ISA) continue; // the subset base row
+            double rate = med_rate(&e[i], op.reps);
+            double vs_best = e[i].ref >= 0 ? med_ratio(&e[e[i].ref], &e[i], op.reps) : NAN;
+            double vs_sc = sc && e[i].n == sc->n ? med_ratio(&e[i], sc, op.reps) : NAN;
+            char label[80];
+            if (e[i].im->kind == K_ISA) snprintf(label, sizeof label, "gjk2d %s", e[i].im->name);
+            else snprintf(label, sizeof label, "%s `%s`", e[i].im->kind == K_BOX2D ? "Box2D" : "GEOS", impl_function(e[i].im, q));
+            char vs_sc_s[32] = "", vs_best_s[32] = "";
+            if (!isnan(vs_sc)) snprintf(vs_sc_s, sizeof vs_sc_s, "%.2f", vs_sc);
+            if (!isnan(vs_best) && &e[e[i].ref] != &e[i]) snprintf(vs_best_s, sizeof vs_best_s, "%.2f", vs_best);
+            md("| %s | %lld | %.3f | %.1f | %s | %s |\n", label, (long long)e[i].n, rate * 1e-6, 1e9 / rate, vs_sc_s, vs_best_s);
+            json_record("\"section\": \"workload\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"%s\", \"function\": \"%s\", "
+                        "\"pairs\": %lld, \"threads\": 1, \"pairs_per_second\": %.0f, \"best_over_this\": %.4g",
+                        w.name, qname[q], e[i].im->name, impl_function(e[i].im, q), (long long)e[i].n, rate,
+                        isnan(vs_best) ? 0.0 : vs_best);
+            if (dat) fprintf(dat, "%s %s %s %.0f\n", w.name, qname[q], e[i].im->name, rate);
+            if (!strcmp(w.name, "W1")) {
+                if (e[i].im->kind == K_ISA && !strcmp(e[i].im->name, best)) hl.w1_rate[q] = rate;
+                if (e[i].im->kind == K_BOX2D) hl.w1_vs_box2d[q] = vs_best, hl.have_box2d[q] = 1;
+                if (e[i].im->kind == K_GEOS) hl.w1_vs_geos[q] = vs_best, hl.have_geos[q] = 1, hl.geos_pairs = e[i].n;
+            }
+        }
+    }
+    accuracy_table(&c);
+    if (!strcmp(w.name, "W1") || !strcmp(w.name, "W2")) lanes_table(&c);
+    peers_destroy(&c);
+    outputs_free(&c.o);
+    workload_free(&w);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections: vertex-count sweep, batch-size sweep, threads, roofline
+// ---------------------------------------------------------------------------------------------
+
+static void section_vertices(void)
+{
+    static const int counts[] = {3, 4, 8, 16, 32, 64};
+    const int nc = (int)(sizeof counts / sizeof counts[0]);
+    double rate[NQ][6][MAX_IMPL];
+    int have[NQ][6][MAX_IMPL];
+    memset(have, 0, sizeof have);
+    for (int v = 0; v < nc; v++) {
+        workload w;
+        if (workload_sweep(&w, counts[v], op.sweep_pairs) != 0) exit(1);
+        ctx c;
+        memset(&c, 0, sizeof c);
+        c.w = &w;
+        outputs_alloc(&c.o, w.pairs.count);
+        peers_create(&c, op.sweep_geos_pairs);
+        for (int q = 0; q < NQ; q++) {
+            if (!(op.queries & (1 << q))) continue;
+            entry e[MAX_IMPL + 1];
+            int ne = make_entries(&c, q, e, 1);
+            run_entries(&c, e, ne, op.sweep_reps);
+            for (int i = 0; i < ne; i++) {
+                if (e[i].im->kind == K_ISA && e[i].n != w.pairs.count) continue;
+                int k = (int)(e[i].im - impls);
+                rate[q][v][k] = med_rate(&e[i], op.sweep_reps);
+                have[q][v][k] = 1;
+                json_record("\"section\": \"vertices\", \"vertices\": %d, \"query\": \"%s\", \"impl\": \"%s\", \"function\": \"%s\", "
+                            "\"pairs\": %lld, \"pairs_per_second\": %.0f",
+                            counts[v], qname[q], e[i].im->name, impl_function(e[i].im, q), (long long)e[i].n, rate[q][v][k]);
+            }
+        }
+        peers_destroy(&c);
+        outputs_free(&c.o);
+        workload_free(&w);
+    }
+    md("\n## Throughput vs vertex count\n\nRandom convex n-gon pairs (W1's construction), %lld pairs (GEOS: the first %lld), single thread, "
+       "median of %d repetitions, Mpairs/s. Box2D 2.4.1 polygons hold at most 8 vertices; gjk2d's SIMD kernels take up to %d\n"
+       "vertices per shape and send larger shapes to the scalar reference within the same call.\n",
+       (long long)op.sweep_pairs, (long long)op.sweep_geos_pairs, op.sweep_reps, GJK2D_SIMD_MAX_VERTICES);
+    for (int q = 0; q < NQ; q++) {
+        if (!(op.queries & (1 << q))) continue;
+        md("\n| %s: vertices |", qname[q]);
+        for (int i = 0; i < nimpl; i++)
+            if (have[q][0][i] || have[q][nc - 1][i]) md(" %s |", impls[i].kind == K_ISA ? impls[i].name : impl_function(&impls[i], q));
+        md("\n|---|");
+        for (int i = 0; i < nimpl; i++)
+            if (have[q][0][i] || have[q][nc - 1][i]) md("---|");
+        md("\n");
+        for (int v = 0; v < nc; v++) {
+            md("| %d |", counts[v]);
+            for (int i = 0; i < nimpl; i++)
+                if (have[q][0][i] || have[q][nc - 1][i]) {
+                    if (have[q][v][i]) md(" %.3f |", rate[q][v][i] * 1e-6);
+                    else md(" - |");
+                }
+            md("\n");
+        }
+        char name[64];
+        snprintf(name, sizeof name, "vertices-%s.dat", qname[q]);
+        FILE *dat = dat_open(name);
+        if (!dat) continue;
+        for (int i = 0; i < nimpl; i++) {
+            int any = 0;
+            for (int v = 0; v < nc; v++) any |= have[q][v][i];
+            if (!any) continue;
+            fprintf(dat, "\"%s\"\n", impls[i].kind == K_ISA ? impls[i].name : impl_function(&impls[i], q));
+            for (int v = 0; v < nc; v++)
+                if (have[q][v][i]) fprintf(dat, "%d %.6g\n", counts[v], rate[q][v][i] * 1e-6);
+            fprintf(dat, "\n\n");
+        }
+        fclose(dat);
+    }
+}
+
+static void section_batch(void)
+{
+    workload w;
+    memset(&w, 0, sizeof w);
+    // W1's generator: its first n pairs are the same for every total, so one set serves every size.
+    if (workload_make(&w, "w1", op.batch_max) != 0) exit(1);
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.w = &w;
+    outputs_alloc(&c.o, op.batch_max);
+    peers_create(&c, 0);
+    int64_t sizes[16];
+    int ns = 0;
+    for (int64_t s = 1000; s <= op.batch_max && ns < 16; s *= 10) sizes[ns++] = s;
+    if (sizes[ns - 1] != op.batch_max && ns < 16) sizes[ns++] = op.batch_max;
+    double rate[16][MAX_IMPL];
+    int have[MAX_IMPL] = {0};
+    for (int s = 0; s < ns; s++) {
+        entry e[MAX_IMPL];
+        int ne = 0;
+        for (int i = 0; i < nimpl; i++)
+            if (impls[i].kind == K_ISA || (impls[i].kind == K_BOX2D && c.b2))
+                e[ne++] = (entry){&impls[i], Q_DISTANCE, 1, 1, -1, sizes[s], {0}};
+        run_entries(&c, e, ne, op.sweep_reps);
+        for (int i = 0; i < ne; i++) {
+            int k = (int)(e[i].im - impls);
+            rate[s][k] = med_rate(&e[i], op.sweep_reps);
+            have[k] = 1;
+            json_record("\"section\": \"batch\", \"pairs\": %lld, \"query\": \"distance\", \"impl\": \"%s\", \"inner\": %d, "
+                        "\"pairs_per_second\": %.0f",
+                        (long long)sizes[s], e[i].im->name, e[i].inner, rate[s][k]);
+            if (e[i].im->kind == K_ISA && !strcmp(e[i].im->name, best) && s == ns - 1)
+                hl.batch_max_rate = rate[s][k], hl.batch_max_pairs = sizes[s];
+        }
+    }
+    md("\n## Throughput vs batch size\n\nDistance query on the first n pairs of W1 (n = 1,000: everything in L1/L2; 10,000,000: pool and outputs\n"
+       "~1 GB, memory-bound if anything is), single thread, median of %d repetitions; small batches are called repeatedly\n"
+       "(call overhead included). Mpairs/s:\n\n| pairs |", op.sweep_reps);
+    for (int i = 0; i < nimpl; i++)
+        if (have[i]) md(" %s |", impls[i].kind == K_ISA ? impls[i].name : "Box2D b2Distance");
+    md("\n|---|");
+    for (int i = 0; i < nimpl; i++)
+        if (have[i]) md("---|");
+    md("\n");
+    for (int s = 0; s < ns; s++) {
+        md("| %lld |", (long long)sizes[s]);
+        for (int i = 0; i < nimpl; i++)
+            if (have[i]) md(" %.3f |", rate[s][i] * 1e-6);
+        md("\n");
+    }
+    FILE *dat = dat_open("batch-distance.dat");
+    if (dat) {
+        for (int i = 0; i < nimpl; i++) {
+            if (!have[i]) continue;
+            fprintf(dat, "\"%s\"\n", impls[i].kind == K_ISA ? impls[i].name : "b2Distance");
+            for (int s = 0; s < ns; s++) fprintf(dat, "%lld %.6g\n", (long long)sizes[s], rate[s][i] * 1e-6);
+            fprintf(dat, "\n\n");
+        }
+        fclose(dat);
+    }
+    peers_destroy(&c);
+    outputs_free(&c.o);
+    workload_free(&w);
+}
+
+static void section_threads(void)
+{
+    workload w;
+    if (workload_make(&w, "w1", op.pairs) != 0) exit(1);
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.w = &w;
+    outputs_alloc(&c.o, w.pairs.count);
+    peers_create(&c, 0);
+    md("\n## Throughput vs threads\n\nW1, the batch split in two halves with `[begin, end)` (one call per thread), median of %d repetitions;\n"
+       "the speed-up is the median over repetitions of the two runs of that repetition. The machine has %ld cores.\n\n"
+       "| query | implementation | 1 thread Mpairs/s | 2 threads Mpairs/s | speed-up |\n|---|---|---|---|---|\n",
+       op.reps, sysconf(_SC_NPROCESSORS_ONLN));
+    for (int q = 0; q < NQ; q++) {
+        if (!(op.queries & (1 << q))) continue;
+        entry e[2 * MAX_IMPL];
+        int ne = 0;
+        for (int i = 0; i < nimpl; i++) {
+            if (!(impls[i].kind == K_ISA || (impls[i].kind == K_BOX2D && c.b2))) continue;
+            e[ne++] = (entry){&impls[i], q, 1, 1, -1, w.pairs.count, {0}};
+            e[ne++] = (entry){&impls[i], q, 2, 1, -1, w.pairs.count, {0}};
+        }
+        run_entries(&c, e, ne, op.reps);
+        char name[64];
+        snprintf(name, sizeof name, "threads-%s.dat", qname[q]);
+        FILE *dat = dat_open(name);
+        for (int i = 0; i < ne; i += 2) {
+            double r1 = med_rate(&e[i], op.reps), r2 = med_rate(&e[i + 1], op.reps), sp = med_ratio(&e[i + 1], &e[i], op.reps);
+            const char *label = e[i].im->kind == K_ISA ? e[i].im->name : impl_function(e[i].im, q);
+            md("| %s | %s | %.3f | %.3f | %.2f |\n", qname[q], label, r1 * 1e-6, r2 * 1e-6, sp);
+            json_record("\"section\": \"threads\", \"query\": \"%s\", \"impl\": \"%s\", \"pairs\": %lld, \"one_thread\": %.0f, "
+                        "\"two_threads\": %.0f, \"speedup\": %.4g",
+                        qname[q], e[i].im->name, (long long)w.pairs.count, r1, r2, sp);
+            if (dat) fprintf(dat, "\"%s\"\n1 %.6g\n2 %.6g\n\n\n", label, r1 * 1e-6, r2 * 1e-6);
+            if (e[i].im->kind == K_ISA && !strcmp(e[i].im->name, best)) hl.two_threads[q] = sp, hl.have_threads[q] = 1;
+        }
+        if (dat) fclose(dat);
+    }
+    peers_destroy(&c);
+    outputs_free(&c.o);
+    workload_free(&w);
+}
+
+static void section_roofline(void)
+{
+    // W1's distance query, per pair: the pair's two shape indices; per shape first, count, radius, pose (4
+    // floats) and the validation byte; written: 7 floats, the iteration count and the status. Vertices come
+    // from 4096 prototypes (~180 KB: cache-resident), so they are not DRAM traffic.
+    const double read = 2 * 4 + 2 * (4 + 4 + 4 + 16 + 1), written = 7 * 4 + 4 + 1;
+    const double traffic = read + 2 * written; // a written line is first read (write-allocate)
+    const size_t bytes = (size_t)1 << 30;
+    double bw1 = read_bandwidth(bytes, 1, 5), bw2 = read_bandwidth(bytes, 2, 5);
+    hl.bandwidth1 = bw1, hl.bytes_per_pair = traffic;
+    md("\n## Roofline (W1, distance query)\n\nBytes per pair: %.0f read (the pair's two indices; per shape first, count, radius, pose, validation byte)\n"
+       "+ %.0f written (7 floats, iterations, status) = %.0f, or %.0f with the write-allocate read of every written line.\n"
+       "Vertices come from 4,096 prototypes (~180 KB, cache-resident). Streaming-read bandwidth (1 GiB, integer sum,\n"
+       "best of 5): %.2f GB/s on one thread, %.2f GB/s on two.\n\n"
+       "| | pairs/s | bound at %.0f B/pair, 1 thread | fraction of the bound |\n|---|---|---|---|\n",
+       read, written, read + written, traffic, bw1 * 1e-9, bw2 * 1e-9, traffic);
+    if (hl.w1_distance_rate > 0)
+        md("| %s, W1 (1,000,000 pairs) | %.3g | %.3g | %.1f %% |\n", best, hl.w1_distance_rate, bw1 / traffic,
+           100.0 * hl.w1_distance_rate / (bw1 / traffic));
+    if (hl.batch_max_rate > 0)
+        md("| %s, %lld-pair batch | %.3g | %.3g | %.1f %% |\n", best, (long long)hl.batch_max_pairs, hl.batch_max_rate,
+           bw1 / traffic, 100.0 * hl.batch_max_rate / (bw1 / traffic));
+    md("\nA fraction well below 100 %% means the kernel is compute-bound at this batch size, not memory-bound.\n");
+    json_record("\"section\": \"roofline\", \"bytes_read_per_pair\": %.0f, \"bytes_written_per_pair\": %.0f, "
+                "\"read_bandwidth_1thread\": %.0f, \"read_bandwidth_2threads\": %.0f, \"w1_distance_pairs_per_second\": %.0f, "
+                "\"batch_max_pairs_per_second\": %.0f",
+                read, written, bw1, bw2, hl.w1_distance_rate, hl.batch_max_rate);
+}
+
+static void write_headline(void)
+{
+    headline("- W1 (1,000,000 random 3..8-gon pairs), one thread, gjk2d `%s`:\n", best);
+    static const char *const b2f[NQ] = {"b2Distance", "b2TestOverlap", "b2CollidePolygons"};
+    static const char *const gf[NQ] = {"GEOSNearestPoints_r", "GEOSIntersects_r", ""};
+    for (int q = 0; q < NQ; q++) {
+        if (!hl.w1_rate[q]) continue;
+        headline("  - %s: %.2f M pairs/s", qname[q], hl.w1_rate[q] * 1e-6);
+        if (hl.have_box2d[q]) headline(", **%.2fx** Box2D `%s`", hl.w1_vs_box2d[q], b2f[q]);
+        if (hl.have_geos[q]) headline(", **%.0fx** GEOS `%s` (first %lld pairs)", hl.w1_vs_geos[q], gf[q], (long long)hl.geos_pairs);
+        headline(";\n");
+    }
+    if (hl.have_threads[0])
+        headline("- two threads: %.2fx / %.2fx / %.2fx one thread (distance / overlap / SAT);\n", hl.two_threads[0],
+                 hl.two_threads[1], hl.two_threads[2]);
+    for (int i = 0; i < hl.naccuracy; i++) headline("- accuracy, %s;\n", hl.accuracy[i]);
+    if (hl.bandwidth1 > 0 && hl.w1_distance_rate > 0)
+        headline("- roofline: %.0f bytes of memory traffic per W1 pair, %.1f GB/s streaming read on one thread, so the memory "
+                 "bound is %.0f M pairs/s; gjk2d runs at %.1f %% of it (compute-bound).\n",
+                 hl.bytes_per_pair, hl.bandwidth1 * 1e-9, hl.bandwidth1 / hl.bytes_per_pair * 1e-6,
+                 100.0 * hl.w1_distance_rate / (hl.bandwidth1 / hl.bytes_per_pair));
 }
 
 static void usage(void)
 {
     fprintf(stderr,
-            "usage: gjk2d_bench [--pairs N] [--reps R] [--workload w1|w2|all] [--query distance|overlap|sat|all]\n"
-            "                   [--isa NAME] [--only IMPL] [--json FILE] [--dat FILE] [--no-threads]\n"
-            "  --isa NAME   time this SIMD ISA (plus scalar and Box2D); --only IMPL: time just one implementation\n");
+            "usage: gjk2d_bench [--out DIR] [--sections LIST] [--workloads LIST] [--query LIST] [--pairs N] [--reps R]\n"
+            "                   [--geos-pairs N] [--sweep-pairs N] [--sweep-geos-pairs N] [--sweep-reps R] [--batch-max N]\n"
+            "                   [--min-time S] [--quick]\n"
+            "  sections:  main,vertices,batch,threads,roofline (default: all)\n"
+            "  workloads: w1,w2,w3,w4,b3 (default: all); queries: distance,overlap,sat (default: all)\n"
+            "  --quick:   small sizes and 2 repetitions, to check that everything runs\n");
     exit(2);
+}
+
+static int64_t count_arg(const char *v)
+{
+    char *end;
+    long long x = strtoll(v, &end, 10);
+    if (*end || x < 1) usage();
+    return x;
 }
 
 int main(int argc, char **argv)
 {
-    options op = {1000000, 5, 1, 1, 7, NULL, NULL, NULL, NULL, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--pairs") && v) op.pairs = atoll(v), i++;
-        else if (!strcmp(a, "--reps") && v) op.reps = atoi(v), i++;
-        else if (!strcmp(a, "--workload") && v) {
-            op.w1 = !strcmp(v, "w1") || !strcmp(v, "all");
-            op.w2 = !strcmp(v, "w2") || !strcmp(v, "all");
-            i++;
-        } else if (!strcmp(a, "--query") && v) {
-            op.queries = !strcmp(v, "all") ? 7 : !strcmp(v, "distance") ? 1 : !strcmp(v, "overlap") ? 2 : !strcmp(v, "sat") ? 4 : 0;
+        if (!strcmp(a, "--quick")) {
+            op.pairs = 20000, op.geos_pairs = 5000, op.sweep_pairs = 5000, op.sweep_geos_pairs = 1000;
+            op.batch_max = 100000, op.reps = 2, op.sweep_reps = 2, op.min_time = 0.005;
+            continue;
+        }
+        if (!v) usage();
+        i++;
+        if (!strcmp(a, "--out")) op.out = v;
+        else if (!strcmp(a, "--sections")) op.sections = v;
+        else if (!strcmp(a, "--workloads") || !strcmp(a, "--workload")) op.workloads = !strcmp(v, "all") ? "w1,w2,w3,w4,b3" : v;
+        else if (!strcmp(a, "--query")) {
+            op.queries = !strcmp(v, "all") ? 7 : has_word(v, "distance") | has_word(v, "overlap") << 1 | has_word(v, "sat") << 2;
             if (!op.queries) usage();
-            i++;
-        } else if (!strcmp(a, "--isa") && v) op.only_isa = v, i++;
-        else if (!strcmp(a, "--only") && v) op.only = v, op.threads = 0, i++;
-        else if (!strcmp(a, "--json") && v) op.json = v, i++;
-        else if (!strcmp(a, "--dat") && v) op.dat = v, i++;
-        else if (!strcmp(a, "--no-threads")) op.threads = 0;
+        } else if (!strcmp(a, "--pairs")) op.pairs = count_arg(v);
+        else if (!strcmp(a, "--reps")) op.reps = (int)count_arg(v);
+        else if (!strcmp(a, "--geos-pairs")) op.geos_pairs = count_arg(v);
+        else if (!strcmp(a, "--sweep-pairs")) op.sweep_pairs = count_arg(v);
+        else if (!strcmp(a, "--sweep-geos-pairs")) op.sweep_geos_pairs = count_arg(v);
+        else if (!strcmp(a, "--sweep-reps")) op.sweep_reps = (int)count_arg(v);
+        else if (!strcmp(a, "--batch-max")) op.batch_max = count_arg(v);
+        else if (!strcmp(a, "--min-time")) op.min_time = atof(v);
         else usage();
     }
-    if (op.pairs < 1 || op.reps < 1 || op.reps > MAX_REPS) usage();
-
-    impl impls[MAX_IMPL];
-    int ni = 0;
-    static const char *const names[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
-    for (int i = 0; i < 6; i++)
-        if (gjk2d_isa_supported(names[i]) && (!op.only_isa || !strcmp(op.only_isa, names[i]) || !strcmp(names[i], "scalar")))
-            impls[ni++] = (impl){names[i], 0};
-#ifdef GJK2D_BENCH_BOX2D
-    impls[ni++] = (impl){"box2d", 1};
-#endif
-    if (op.only) {
-        int keep = -1;
-        for (int i = 0; i < ni; i++)
-            if (!strcmp(impls[i].name, op.only)) keep = i;
-        if (keep < 0) {
-            fprintf(stderr, "--only %s: not available here\n", op.only);
-            return 1;
-        }
-        impls[0] = impls[keep];
-        ni = 1;
-    }
-    gjk2d_set_isa("auto");
-    const char *best = gjk2d_isa();
+    if (op.reps > MAX_REPS || op.sweep_reps > MAX_REPS || op.batch_max < 1000) usage();
+    nimpl = impl_list(impls, MAX_IMPL);
+    best = best_isa();
+    report_open(op.out);
 
     char cpu[256];
-    machine_line(cpu, sizeof cpu);
-    FILE *json = NULL, *dat = NULL;
-    if (op.json && !(json = fopen(op.json, "w"))) {
-        fprintf(stderr, "%s: %s\n", op.json, strerror(errno));
-        return 1;
-    }
-    if (op.dat && !(dat = fopen(op.dat, "w"))) {
-        fprintf(stderr, "%s: %s\n", op.dat, strerror(errno));
-        return 1;
-    }
-    printf("gjk2d %s benchmark: %lld pairs, %d repetitions (median), single thread\n"
-           "machine: %s, %ld cores, AVX2 %s, AVX-512 %s; compiler: %s; kernels: %s\n",
-           GJK2D_VERSION_STRING, (long long)op.pairs, op.reps, cpu, sysconf(_SC_NPROCESSORS_ONLN),
-           gjk2d__cpu_has("avx2") ? "yes" : "no", gjk2d__cpu_has("avx512") ? "yes" : "no", __VERSION__, best);
-    if (json)
-        fprintf(json, "{\n  \"gjk2d\": \"%s\",\n  \"machine\": {\"cpu\": \"%s\", \"cores\": %ld, \"avx2\": %d, \"avx512\": %d, "
-                      "\"compiler\": \"%s\", \"best_isa\": \"%s\"},\n"
-                      "  \"pairs\": %lld,\n  \"repetitions\": %d,\n  \"workloads\": [",
-                GJK2D_VERSION_STRING, cpu, sysconf(_SC_NPROCESSORS_ONLN), gjk2d__cpu_has("avx2"), gjk2d__cpu_has("avx512"),
-                __VERSION__, best, (long long)op.pairs, op.reps);
-    if (dat) fprintf(dat, "# workload query impl pairs_per_second\n");
-
-    int first_w = 1;
-    for (int w = 1; w <= 2; w++) {
-        if ((w == 1 && !op.w1) || (w == 2 && !op.w2)) continue;
-        ctx c;
-        memset(&c, 0, sizeof c);
-        pg_set g;
-        memset(&g, 0, sizeof g);
-        pg_workload(&g, w == 1 ? 0xb1 : 0xb2, op.pairs, w == 1 ? 3 : 8, 8, 4096);
-        c.pool = pg_pool(&g);
-        c.pairs = pg_pairs(&g);
-        uint8_t *problems = xmalloc((size_t)c.pool.shape_count);
-        if (gjk2d_validate_pool(&c.pool, problems, NULL) != 0) {
-            fprintf(stderr, "generated pool has invalid shapes\n");
-            return 1;
-        }
-        c.pool.problems = problems;
-        outputs_alloc(&c.o, op.pairs);
+    cpu_model(cpu, sizeof cpu);
+    md("# gjk2d %s benchmark\n\nCPU: %s, %ld cores online; AVX2 %s, AVX-512 %s; compiler: %s; best ISA: %s.\n"
+       "Peers: Box2D 2.4.1 %s, GEOS %s.\n",
+       GJK2D_VERSION_STRING, cpu, sysconf(_SC_NPROCESSORS_ONLN), gjk2d__cpu_has("avx2") ? "yes" : "no",
+       gjk2d__cpu_has("avx512") ? "yes" : "no", __VERSION__, best,
 #ifdef GJK2D_BENCH_BOX2D
-        c.b2 = b2shim_create(&c.pool);
+       "built in",
+#else
+       "not built (libbox2d-dev missing)",
 #endif
-        // Share of overlapping pairs (reference boolean query), for the record.
-        int64_t overlapping = 0;
-        if (!op.only) {
-            gjk2d_set_isa("scalar");
-            gjk2d_overlap_out ov = {c.o.ov, c.o.oiter, c.o.ost};
-            gjk2d_batch_overlap(&c.pool, &c.pairs, 0, c.pairs.count, &ov);
-            for (int64_t k = 0; k < c.pairs.count; k++) overlapping += c.o.ov[k];
-        }
-
-        const char *wname = w == 1 ? "W1" : "W2";
-        printf("\n%s: %s, %.1f%% overlapping\n", wname, w == 1 ? "random convex 3..8-gons" : "random convex 8-gons",
-               100.0 * (double)overlapping / (double)c.pairs.count);
-        if (json)
-            fprintf(json, "%s\n    {\"name\": \"%s\", \"vertices\": \"%s\", \"overlapping\": %.4f, \"queries\": [", first_w ? "" : ",",
-                    wname, w == 1 ? "3..8" : "8", (double)overlapping / (double)c.pairs.count);
-        first_w = 0;
-
-        int first_q = 1;
-        for (int q = 0; q < NQ; q++) {
-            if (!(op.queries & (1 << q))) continue;
-            double secs[MAX_IMPL][MAX_REPS];
-            for (int r = 0; r < op.reps; r++)
-                for (int i = 0; i < ni; i++) secs[i][r] = time_run(&c, &impls[i], q);
-            // Box2D's counterpart: b2Distance for distance, b2TestOverlap for the boolean and SAT queries.
-            int b2 = -1, sc = -1;
-            for (int i = 0; i < ni; i++) {
-                if (impls[i].box2d) b2 = i;
-                if (!strcmp(impls[i].name, "scalar")) sc = i;
-            }
-            printf("  %-9s %-9s %14s %10s %10s %14s\n", qname[q], "impl", "Mpairs/s", "x scalar", "x box2d",
-                   "ns/pair");
-            if (json) fprintf(json, "%s\n      {\"query\": \"%s\", \"box2d_counterpart\": \"%s\", \"results\": [", first_q ? "" : ",",
-                              qname[q], q == Q_DISTANCE ? "b2Distance" : "b2TestOverlap");
-            first_q = 0;
-            for (int i = 0; i < ni; i++) {
-                double rate[MAX_REPS], vs_sc[MAX_REPS], vs_b2[MAX_REPS];
-                for (int r = 0; r < op.reps; r++) {
-                    rate[r] = (double)op.pairs / secs[i][r];
-                    vs_sc[r] = sc >= 0 ? secs[sc][r] / secs[i][r] : NAN;
-                    vs_b2[r] = b2 >= 0 ? secs[b2][r] / secs[i][r] : NAN;
-                }
-                double mr = median(rate, op.reps), ms = median(vs_sc, op.reps), mb = median(vs_b2, op.reps);
-                printf("  %-9s %-9s %14.2f %10.2f %10.2f %14.1f\n", "", impls[i].name, mr * 1e-6, ms, mb, 1e9 / mr);
-                if (json) {
-                    fprintf(json, "%s\n        {\"impl\": \"%s\", \"pairs_per_second\": %.0f, \"vs_scalar\": %.3f, \"vs_box2d\": %s%.3f%s, \"reps\": [",
-                            i ? "," : "", impls[i].name, mr, ms, isnan(mb) ? "\"" : "", isnan(mb) ? 0.0 : mb, isnan(mb) ? "\"" : "");
-                    for (int r = 0; r < op.reps; r++) fprintf(json, "%s%.0f", r ? ", " : "", rate[r]);
-                    fprintf(json, "]}");
-                }
-                if (dat) fprintf(dat, "%s %s %s %.0f\n", wname, qname[q], impls[i].name, mr);
-            }
-            if (op.threads) {
-                const impl *bi = NULL;
-                for (int i = 0; i < ni; i++)
-                    if (!strcmp(impls[i].name, best)) bi = &impls[i];
-                if (bi) {
-                    double t2[MAX_REPS], t1[MAX_REPS];
-                    for (int r = 0; r < op.reps; r++) {
-                        t1[r] = time_run(&c, bi, q);
-                        t2[r] = time_two_threads(&c, bi, q);
-                    }
-                    double m2 = median(t2, op.reps), m1 = median(t1, op.reps);
-                    printf("  %-9s %-9s %14.2f %10s %10s %14s  (2 threads, %.2fx one thread)\n", "", best,
-                           (double)op.pairs / m2 * 1e-6, "", "", "", m1 / m2);
-                    if (json) fprintf(json, "],\n        \"two_threads\": {\"impl\": \"%s\", \"pairs_per_second\": %.0f, \"speedup\": %.3f}}",
-                                      best, (double)op.pairs / m2, m1 / m2);
-                } else if (json) {
-                    fprintf(json, "]}");
-                }
-            } else if (json) {
-                fprintf(json, "]}");
-            }
-        }
-        if (json) fprintf(json, "\n    ],\n    \"gjk_lanes\": [");
-        printf("  GJK distance iterations and lane use (refilled lanes):\n");
-        printf("  %-9s %6s %9s %9s %10s %9s %12s %14s\n", "isa", "lanes", "mean it", "max it", "steps/pair",
-               "lane use", "block max*", "slow pairs");
-        int first_l = 1;
-        for (int i = 0; i < ni; i++) {
-            if (op.only || impls[i].box2d || !strcmp(impls[i].name, "scalar")) continue;
-            lane_report lr = lane_stats(&c, impls[i].name);
-            int width = gjk2d__isa_table(impls[i].name)->width;
-            printf("  %-9s %6d %9.3f %9.0f %10.3f %8.1f%% %12.3f %14lld\n", impls[i].name, width, lr.mean_iter, lr.max_iter,
-                   lr.steps_per_pair, 100.0 * lr.lane_use, lr.block_max_mean, (long long)lr.slow);
-            if (json)
-                fprintf(json, "%s\n      {\"isa\": \"%s\", \"lanes\": %d, \"mean_iterations\": %.4f, \"max_iterations\": %.0f, "
-                              "\"steps_per_pair\": %.4f, \"lane_use\": %.4f, \"block_max_mean_without_refill\": %.4f}",
-                        first_l ? "" : ",", impls[i].name, width, lr.mean_iter, lr.max_iter, lr.steps_per_pair, lr.lane_use,
-                        lr.block_max_mean);
-            first_l = 0;
-        }
-        printf("  * block max: mean over blocks of W consecutive pairs of their largest iteration count, what a\n"
-               "    kernel without lane refill would run per block (vs the mean iterations above).\n");
-        if (json) fprintf(json, "\n    ]}");
-#ifdef GJK2D_BENCH_BOX2D
-        if (c.b2 && op.only) b2shim_destroy(c.b2);
-        if (c.b2 && !op.only) {
-            // Agreement check: gjk2d's distances against Box2D's on the same pairs.
-            gjk2d_set_isa("auto");
-            outputs *o = &c.o;
-            gjk2d_distance_out d = {o->dist, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-            gjk2d_batch_distance(&c.pool, &c.pairs, 0, c.pairs.count, &d);
-            float *mine = xmalloc((size_t)op.pairs * sizeof(float));
-            memcpy(mine, o->dist, (size_t)op.pairs * sizeof(float));
-            b2shim_distance(c.b2, &c.pairs, 0, c.pairs.count, o->dist, o->ax, o->ay, o->bx, o->by, o->iter);
-            double worst = 0.0;
-            for (int64_t k = 0; k < op.pairs; k++) worst = fmax(worst, fabs((double)mine[k] - o->dist[k]));
-            printf("  max |gjk2d - Box2D| distance over all pairs: %.3g\n", worst);
-            free(mine);
-            b2shim_destroy(c.b2);
-        }
+#ifdef GJK2D_BENCH_GEOS
+       "built in"
+#else
+       "not built (libgeos-dev missing)"
 #endif
-        outputs_free(&c.o);
-        free(problems);
-        pg_free(&g);
+    );
+
+    if (has_word(op.sections, "main")) {
+        md("\n## Workloads\n");
+        FILE *dat = dat_open("workloads.dat");
+        if (dat) fprintf(dat, "# workload query impl pairs_per_second\n");
+        static const char *const names[] = {"w1", "w2", "w3", "w4", "b3"};
+        for (int i = 0; i < 5; i++)
+            if (has_word(op.workloads, names[i])) section_workload(names[i], dat);
+        if (dat) fclose(dat);
+        hl.w1_distance_rate = hl.w1_rate[Q_DISTANCE];
     }
-    if (json) {
-        fprintf(json, "\n  ]\n}\n");
-        fclose(json);
-    }
-    if (dat) fclose(dat);
+    if (has_word(op.sections, "vertices")) section_vertices();
+    if (has_word(op.sections, "batch")) section_batch();
+    if (has_word(op.sections, "threads")) section_threads();
+    if (has_word(op.sections, "roofline")) section_roofline();
+    write_headline();
+    report_close();
     return 0;
 }

@@ -1,8 +1,10 @@
-// Box2D 2.4.1 side of the benchmark. One b2PolygonShape per distinct vertex list of the pool (shapes
-// that share `first` share it, as bodies share a shape definition) and one b2Transform per shape.
+// Box2D 2.4.1 side of the benchmark. One b2PolygonShape per distinct (vertex list, radius) of the pool
+// (shapes that share `first` share it, as bodies share a shape definition) and one b2Transform per shape.
 #include <box2d/box2d.h>
 #include <box2d/b2_distance.h>
 
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "box2d_shim.h"
@@ -16,18 +18,20 @@ struct b2shim {
 extern "C" b2shim *b2shim_create(const gjk2d_pool *pool)
 {
     b2shim *s = new b2shim;
-    std::vector<int32_t> by_first(static_cast<size_t>(pool->vertex_count), -1);
+    std::map<std::pair<int32_t, float>, int32_t> proto_index;
     s->proto_of.resize(static_cast<size_t>(pool->shape_count));
     s->xf.resize(static_cast<size_t>(pool->shape_count));
     for (int32_t i = 0; i < pool->shape_count; ++i) {
         const int32_t f = pool->first[i], n = pool->count[i];
-        if (n < 3 || n > b2_maxPolygonVertices || (pool->radius && pool->radius[i] != 0.0f)) {
+        const float r = pool->radius ? pool->radius[i] : 0.0f;
+        if (n < 3 || n > b2_maxPolygonVertices) {
             delete s;
             return nullptr;
         }
-        if (by_first[f] < 0) {
-            // Vertices copied as they are (Set() would recompute a hull and could weld or reorder);
-            // radius 0: the same cores gjk2d sees.
+        auto found = proto_index.find({f, r});
+        if (found == proto_index.end()) {
+            // Vertices copied as they are (Set() would recompute a hull and could weld or reorder), and
+            // the shape's own radius instead of Box2D's skin, so Box2D sees the shapes gjk2d sees.
             b2PolygonShape p;
             p.m_count = n;
             for (int32_t j = 0; j < n; ++j) p.m_vertices[j].Set(pool->vx[f + j], pool->vy[f + j]);
@@ -38,11 +42,11 @@ extern "C" b2shim *b2shim_create(const gjk2d_pool *pool)
                 p.m_normals[j] = nrm;
             }
             p.m_centroid.SetZero();
-            p.m_radius = 0.0f;
-            by_first[f] = static_cast<int32_t>(s->protos.size());
+            p.m_radius = r;
+            found = proto_index.emplace(std::make_pair(f, r), static_cast<int32_t>(s->protos.size())).first;
             s->protos.push_back(p);
         }
-        s->proto_of[i] = by_first[f];
+        s->proto_of[i] = found->second;
         b2Transform t;
         t.p.Set(pool->px[i], pool->py[i]);
         t.q.c = pool->c[i];
@@ -58,12 +62,13 @@ extern "C" void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64
                                 float *distance, float *ax, float *ay, float *bx, float *by, int32_t *iterations)
 {
     b2DistanceInput in;
-    in.useRadii = false;
     for (int64_t k = begin; k < end; ++k) {
         const int32_t a = pairs->a[k], b = pairs->b[k];
         const b2PolygonShape &pa = s->protos[s->proto_of[a]], &pb = s->protos[s->proto_of[b]];
-        in.proxyA.Set(pa.m_vertices, pa.m_count, 0.0f);
-        in.proxyB.Set(pb.m_vertices, pb.m_count, 0.0f);
+        in.proxyA.Set(pa.m_vertices, pa.m_count, pa.m_radius);
+        in.proxyB.Set(pb.m_vertices, pb.m_count, pb.m_radius);
+        // Cores only when there are no radii: useRadii would snap distances below b2_epsilon to 0.
+        in.useRadii = pa.m_radius > 0.0f || pb.m_radius > 0.0f;
         in.transformA = s->xf[a];
         in.transformB = s->xf[b];
         b2SimplexCache cache;
@@ -86,5 +91,16 @@ extern "C" void b2shim_overlap(const b2shim *s, const gjk2d_pairs *pairs, int64_
         const int32_t a = pairs->a[k], b = pairs->b[k];
         overlap[k] = b2TestOverlap(&s->protos[s->proto_of[a]], 0, &s->protos[s->proto_of[b]], 0, s->xf[a],
                                    s->xf[b]);
+    }
+}
+
+extern "C" void b2shim_collide(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                               uint8_t *overlap)
+{
+    b2Manifold m;
+    for (int64_t k = begin; k < end; ++k) {
+        const int32_t a = pairs->a[k], b = pairs->b[k];
+        b2CollidePolygons(&m, &s->protos[s->proto_of[a]], s->xf[a], &s->protos[s->proto_of[b]], s->xf[b]);
+        overlap[k] = m.pointCount > 0;
     }
 }

@@ -1,6 +1,7 @@
-// C view of the Box2D 2.4.1 comparison (box2d_shim.cpp): the same pool and pairs, run through
-// b2Distance (closest points, cores: useRadii = false) and b2TestOverlap (polygon radius set to 0 so it
-// answers the same question as gjk2d's boolean query).
+// C view of the Box2D 2.4.1 peer (box2d_shim.cpp): the same pool and pairs, run through
+//   b2Distance        (closest points; radii used only when a shape has one, as Box2D v3's benchmark does),
+//   b2TestOverlap     (the GJK boolean counterpart),
+//   b2CollidePolygons (the SAT counterpart: overlap = the manifold has points).
 #ifndef GJK2D_BENCH_BOX2D_SHIM_H
 #define GJK2D_BENCH_BOX2D_SHIM_H
 
@@ -20,6 +21,7 @@ void b2shim_destroy(b2shim *s);
 void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance,
                      float *ax, float *ay, float *bx, float *by, int32_t *iterations);
 void b2shim_overlap(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, uint8_t *overlap);
+void b2shim_collide(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, uint8_t *overlap);
 
 #ifdef __cplusplus
 }

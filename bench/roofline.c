@@ -1,0 +1,45 @@
+// Memory bandwidth of this machine as the batch sees it: a streaming read of a buffer far larger than the
+// caches, summed as integers (the sum keeps the loads alive; four sums keep them independent).
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+typedef struct read_job {
+    const uint64_t *p;
+    size_t n;
+    uint64_t sum;
+} read_job;
+
+static void *read_main(void *arg)
+{
+    read_job *j = arg;
+    uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (size_t i = 0; i + 4 <= j->n; i += 4) s0 += j->p[i], s1 += j->p[i + 1], s2 += j->p[i + 2], s3 += j->p[i + 3];
+    j->sum = s0 + s1 + s2 + s3;
+    return NULL;
+}
+
+double read_bandwidth(size_t bytes, int threads, int reps)
+{
+    size_t n = bytes / sizeof(uint64_t);
+    uint64_t *buf = xmalloc(n * sizeof *buf);
+    for (size_t i = 0; i < n; i++) buf[i] = i;
+    double best = 0.0;
+    volatile uint64_t sink = 0;
+    for (int r = 0; r < reps; r++) {
+        read_job jobs[2] = {{buf, threads > 1 ? n / 2 : n, 0}, {buf + n / 2, n - n / 2, 0}};
+        pthread_t th;
+        double t0 = now();
+        if (threads > 1) pthread_create(&th, NULL, read_main, &jobs[1]);
+        read_main(&jobs[0]);
+        if (threads > 1) pthread_join(th, NULL);
+        double t = now() - t0;
+        sink += jobs[0].sum + jobs[1].sum;
+        if ((double)(n * sizeof *buf) / t > best) best = (double)(n * sizeof *buf) / t;
+    }
+    (void)sink;
+    free(buf);
+    return best;
+}

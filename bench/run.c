@@ -1,0 +1,185 @@
+// The implementations, the runner and timing.
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+const char *const qname[NQ] = {"distance", "overlap", "sat"};
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+void outputs_alloc(outputs *o, int64_t n)
+{
+    size_t f = (size_t)n * sizeof(float), i = (size_t)n * sizeof(int32_t), b = (size_t)n;
+    float **fl[] = {&o->dist, &o->ax, &o->ay, &o->bx, &o->by, &o->nx, &o->ny, &o->sep};
+    for (size_t k = 0; k < sizeof fl / sizeof fl[0]; k++) *fl[k] = xmalloc(f), memset(*fl[k], 0, f);
+    // Every page touched now so that no timed run pays for page faults.
+    o->iter = xmalloc(i), memset(o->iter, 0, i);
+    o->st = xmalloc(b), memset(o->st, 0, b);
+    o->ov = xmalloc(b), memset(o->ov, 0, b);
+}
+
+void outputs_free(outputs *o)
+{
+    free(o->dist), free(o->ax), free(o->ay), free(o->bx), free(o->by), free(o->nx), free(o->ny), free(o->sep);
+    free(o->iter), free(o->st), free(o->ov);
+    memset(o, 0, sizeof *o);
+}
+
+double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static const char *const isa_names[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
+
+int impl_list(impl *out, int max)
+{
+    int n = 0;
+    for (size_t i = 0; i < sizeof isa_names / sizeof isa_names[0] && n < max; i++)
+        if (gjk2d_isa_supported(isa_names[i])) out[n++] = (impl){isa_names[i], K_ISA};
+#ifdef GJK2D_BENCH_BOX2D
+    if (n < max) out[n++] = (impl){"box2d", K_BOX2D};
+#endif
+#ifdef GJK2D_BENCH_GEOS
+    if (n < max) out[n++] = (impl){"geos", K_GEOS};
+    if (n < max) out[n++] = (impl){"geos-distance", K_GEOS_DIST};
+#endif
+    return n;
+}
+
+const char *best_isa(void)
+{
+    gjk2d_set_isa("auto");
+    return gjk2d_isa();
+}
+
+int impl_has(const ctx *c, const impl *im, int q)
+{
+    switch (im->kind) {
+    case K_ISA: return 1;
+    case K_BOX2D: return c->b2 != NULL;
+    case K_GEOS: return c->geos != NULL && q != Q_SAT;
+    case K_GEOS_DIST: return c->geos != NULL && q == Q_DISTANCE;
+    }
+    return 0;
+}
+
+const char *impl_function(const impl *im, int q)
+{
+    static const char *const b2f[NQ] = {"b2Distance", "b2TestOverlap", "b2CollidePolygons"};
+    switch (im->kind) {
+    case K_BOX2D: return b2f[q];
+    case K_GEOS: return q == Q_DISTANCE ? "GEOSNearestPoints_r" : "GEOSIntersects_r";
+    case K_GEOS_DIST: return "GEOSDistance_r";
+    }
+    return im->name;
+}
+
+int impl_select(const impl *im) { return im->kind == K_ISA ? gjk2d_set_isa(im->name) : 0; }
+
+void run_range(ctx *c, const impl *im, int q, int64_t begin, int64_t end)
+{
+    outputs *o = &c->o;
+    const gjk2d_pool *pool = &c->w->pool;
+    const gjk2d_pairs *pairs = &c->w->pairs;
+    switch (im->kind) {
+#ifdef GJK2D_BENCH_BOX2D
+    case K_BOX2D:
+        if (q == Q_DISTANCE) b2shim_distance(c->b2, pairs, begin, end, o->dist, o->ax, o->ay, o->bx, o->by, o->iter);
+        else if (q == Q_OVERLAP) b2shim_overlap(c->b2, pairs, begin, end, o->ov);
+        else b2shim_collide(c->b2, pairs, begin, end, o->ov);
+        return;
+#endif
+#ifdef GJK2D_BENCH_GEOS
+    case K_GEOS:
+        if (q == Q_DISTANCE) geos_peer_nearest(c->geos, pairs, begin, end, o->dist, o->ax, o->ay, o->bx, o->by);
+        else geos_peer_intersects(c->geos, pairs, begin, end, o->ov);
+        return;
+    case K_GEOS_DIST:
+        geos_peer_distance(c->geos, pairs, begin, end, o->dist);
+        return;
+#endif
+    default:
+        break;
+    }
+    int rc;
+    if (q == Q_DISTANCE) {
+        gjk2d_distance_out d = {o->dist, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->iter, o->st};
+        rc = gjk2d_batch_distance(pool, pairs, begin, end, &d);
+    } else if (q == Q_OVERLAP) {
+        gjk2d_overlap_out v = {o->ov, o->iter, o->st};
+        rc = gjk2d_batch_overlap(pool, pairs, begin, end, &v);
+    } else {
+        gjk2d_sat_out s = {o->ov, o->sep, o->nx, o->ny, o->st};
+        rc = gjk2d_batch_sat(pool, pairs, begin, end, &s);
+    }
+    if (rc) {
+        fprintf(stderr, "batch call failed: %s\n", gjk2d_error_message(rc));
+        exit(1);
+    }
+}
+
+typedef struct job {
+    ctx *c;
+    const impl *im;
+    int q, inner;
+    int64_t begin, end;
+} job;
+
+static void *job_main(void *arg)
+{
+    job *j = arg;
+    for (int r = 0; r < j->inner; r++) run_range(j->c, j->im, j->q, j->begin, j->end);
+    return NULL;
+}
+
+double time_runs(ctx *c, const impl *im, int q, int64_t n, int inner, int threads)
+{
+    if (impl_select(im) != 0) return NAN;
+    if (threads <= 1) {
+        job j = {c, im, q, inner, 0, n};
+        double t0 = now();
+        job_main(&j);
+        return now() - t0;
+    }
+    // GEOS contexts are per thread; the thread table runs gjk2d and Box2D only.
+    int64_t half = n / 2;
+    job jobs[2] = {{c, im, q, inner, 0, half}, {c, im, q, inner, half, n}};
+    pthread_t th;
+    double t0 = now();
+    pthread_create(&th, NULL, job_main, &jobs[1]);
+    job_main(&jobs[0]);
+    pthread_join(th, NULL);
+    return now() - t0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double median(const double *v, int n)
+{
+    double t[MAX_REPS];
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!isnan(v[i])) t[m++] = v[i];
+    if (!m) return NAN;
+    qsort(t, (size_t)m, sizeof t[0], cmp_double);
+    return m % 2 ? t[m / 2] : 0.5 * (t[m / 2 - 1] + t[m / 2]);
+}

@@ -1,0 +1,123 @@
+// The benchmark's pair sets. All are seeded, so every run and machine times the same pairs.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bench.h"
+
+static const double PI = 3.14159265358979323846;
+
+static int finish(workload *w)
+{
+    w->pool = pg_pool(&w->g);
+    w->pairs = pg_pairs(&w->g);
+    // Validated once, as a caller with persistent shapes would; every implementation then trusts it.
+    w->problems = xmalloc((size_t)w->pool.shape_count);
+    if (gjk2d_validate_pool(&w->pool, w->problems, NULL) != 0) {
+        fprintf(stderr, "%s: generated pool has invalid shapes\n", w->name);
+        return -1;
+    }
+    w->pool.problems = w->problems;
+    return 0;
+}
+
+/// W3: every B moved along the SAT axis by the SAT separation (minus the penetration depth when they
+/// overlap), which is the exact minimum translation to contact; what remains is the rounding of B's new
+/// position to float, far inside the touching band.
+static void move_to_touching(workload *w)
+{
+    int64_t n = w->g.np;
+    float *sep = xmalloc((size_t)n * sizeof(float)), *nx = xmalloc((size_t)n * sizeof(float));
+    float *ny = xmalloc((size_t)n * sizeof(float));
+    gjk2d_pool pool = pg_pool(&w->g);
+    gjk2d_pairs pairs = pg_pairs(&w->g);
+    gjk2d_sat_out out = {NULL, sep, nx, ny, NULL};
+    gjk2d_set_isa("scalar");
+    gjk2d_batch_sat(&pool, &pairs, 0, n, &out);
+    gjk2d_set_isa("auto");
+    for (int64_t k = 0; k < n; k++) {
+        int32_t b = w->g.pb[k];
+        w->g.px[b] = (float)((double)w->g.px[b] - (double)sep[k] * nx[k]);
+        w->g.py[b] = (float)((double)w->g.py[b] - (double)sep[k] * ny[k]);
+    }
+    free(sep), free(nx), free(ny);
+}
+
+/// W4: each pair (A and B alike) shifted by the same random offset in [-1000, 1000]^2.
+static void move_far(workload *w)
+{
+    pg_rng r = {0xfa4};
+    for (int64_t k = 0; k < w->g.np; k++) {
+        double ox = pg_range(&r, -1000.0, 1000.0), oy = pg_range(&r, -1000.0, 1000.0);
+        int32_t a = w->g.pa[k], b = w->g.pb[k];
+        w->g.px[a] = (float)(w->g.px[a] + ox), w->g.py[a] = (float)(w->g.py[a] + oy);
+        w->g.px[b] = (float)(w->g.px[b] + ox), w->g.py[b] = (float)(w->g.py[b] + oy);
+    }
+}
+
+/// B3: Box2D v3's "Shape Distance" benchmark sample: 10,000 pairs of the regular 8-gon of circumradius
+/// 0.5, A at a random position in [-0.1, 0.1]^2, B rounded by 0.1 at a random position in [0.25, 2]^2,
+/// both at random angles.
+static void make_b3(workload *w)
+{
+    pg_rng r = {0xb3};
+    float x[8], y[8];
+    for (int i = 0; i < 8; i++) {
+        x[i] = (float)(0.5 * cos(2.0 * PI * i / 8.0));
+        y[i] = (float)(0.5 * sin(2.0 * PI * i / 8.0));
+    }
+    int32_t f = pg_add_vertices(&w->g, x, y, 8);
+    for (int k = 0; k < 10000; k++) {
+        double ax = pg_range(&r, -0.1, 0.1), ay = pg_range(&r, -0.1, 0.1), aa = pg_range(&r, -PI, PI);
+        double bx = pg_range(&r, 0.25, 2.0), by = pg_range(&r, 0.25, 2.0), ba = pg_range(&r, -PI, PI);
+        int32_t a = pg_add_shape(&w->g, f, 8, 0.0f, (float)ax, (float)ay, aa);
+        int32_t b = pg_add_shape(&w->g, f, 8, 0.1f, (float)bx, (float)by, ba);
+        pg_add_pair(&w->g, a, b);
+    }
+}
+
+int workload_make(workload *w, const char *name, int64_t pairs)
+{
+    memset(w, 0, sizeof *w);
+    if (!strcasecmp(name, "w1")) {
+        pg_workload(&w->g, 0xb1, pairs, 3, 8, 4096);
+        snprintf(w->desc, sizeof w->desc, "%lld random convex 3..8-gon pairs, poses in a 20 x 20 box", (long long)pairs);
+    } else if (!strcasecmp(name, "w2")) {
+        pg_workload(&w->g, 0xb2, pairs, 8, 8, 4096);
+        snprintf(w->desc, sizeof w->desc, "%lld random convex 8-gon pairs", (long long)pairs);
+    } else if (!strcasecmp(name, "w3")) {
+        pg_workload(&w->g, 0xb3, pairs, 3, 8, 4096);
+        move_to_touching(w);
+        snprintf(w->desc, sizeof w->desc, "%lld 3..8-gon pairs (as W1) moved to exact touching along the SAT axis",
+                 (long long)pairs);
+    } else if (!strcasecmp(name, "w4")) {
+        pg_workload(&w->g, 0xb4, pairs, 3, 8, 4096);
+        move_far(w);
+        snprintf(w->desc, sizeof w->desc, "%lld 3..8-gon pairs (as W1) at world positions up to 1000", (long long)pairs);
+    } else if (!strcasecmp(name, "b3")) {
+        make_b3(w);
+        snprintf(w->desc, sizeof w->desc,
+                 "Box2D v3's distance benchmark: 10000 pairs of regular 8-gons (circumradius 0.5), B rounded by 0.1");
+    } else {
+        return -1;
+    }
+    snprintf(w->name, sizeof w->name, "%c%c", name[0] & ~0x20, name[1]);
+    return finish(w);
+}
+
+int workload_sweep(workload *w, int n, int64_t pairs)
+{
+    memset(w, 0, sizeof *w);
+    pg_workload(&w->g, 0x5e00 + (uint64_t)n, pairs, n, n, 1024);
+    snprintf(w->name, sizeof w->name, "V%d", n);
+    snprintf(w->desc, sizeof w->desc, "%lld random convex %d-gon pairs", (long long)pairs, n);
+    return finish(w);
+}
+
+void workload_free(workload *w)
+{
+    free(w->problems);
+    pg_free(&w->g);
+    memset(w, 0, sizeof *w);
+}
