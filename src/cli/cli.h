@@ -30,6 +30,7 @@ typedef struct outfile {
     char *buf;
     size_t len, cap;
     int failed;     ///< a write failed (errno reported once)
+    int direct;     ///< fd is a device or pipe opened in place: closed, never renamed
 } outfile;
 
 int out_open(outfile *out, const char *path);

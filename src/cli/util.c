@@ -28,7 +28,17 @@ void cli_error(const char *fmt, ...) {
 int out_open(outfile *out, const char *path) {
     memset(out, 0, sizeof *out);
     out->fd = STDOUT_FILENO;
-    if (path && strcmp(path, "-") != 0) {
+    struct stat st;
+    if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        // A device or pipe (/dev/null, /dev/stdout, a FIFO): write it in place. Renaming a temporary
+        // file over it would replace the device node itself.
+        out->fd = open(path, O_WRONLY);
+        if (out->fd < 0) {
+            cli_error("cannot open %s: %s", path, strerror(errno));
+            return -1;
+        }
+        out->direct = 1;
+    } else if (path && strcmp(path, "-") != 0) {
         size_t n = strlen(path);
         out->path = malloc(n + 1);
         out->tmp_path = malloc(n + 16);
@@ -117,7 +127,12 @@ void out_printf(outfile *out, const char *fmt, ...) {
 int out_close(outfile *out, int ok) {
     if (ok && out->buf) out_flush(out);
     int bad = out->failed || !ok;
-    if (out->path) {
+    if (out->direct) {
+        if (close(out->fd) != 0 && !bad) {
+            cli_error("cannot write: %s", strerror(errno));
+            bad = 1;
+        }
+    } else if (out->path) {
         if (!bad && fsync(out->fd) != 0 && errno != EINVAL) {
             cli_error("cannot write %s: %s", out->path, strerror(errno));
             bad = 1;
