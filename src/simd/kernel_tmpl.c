@@ -22,6 +22,8 @@ _Static_assert(NMAX == 16, "copy_column spells out 16 cases");
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
+#include "simd/lanes_tmpl.h"
+
 // ---------------------------------------------------------------------------------------------
 // Lane-major packing of a block: vertex j of every lane's shape is one wide load.
 
@@ -44,7 +46,7 @@ typedef struct stream {
     const gjk2d_pool *pool;
     const gjk2d_pairs *pairs;
     int64_t k, end;
-    int mode;      ///< which pairs this pass takes (stream_mode)
+    int mode;      ///< which pairs this pass takes (lane_mode)
     void (*slow)(const struct stream *s, int64_t k);
     const void *out;
     int64_t slow_count;
@@ -58,9 +60,6 @@ static void block_init(block *b)
     for (int l = 0; l < W; l++) b->pair[l] = -1;
 }
 
-/// The boolean query answers rounded pairs with the distance query, as the reference does: its kernel
-/// runs the range twice, cores first, then the rounded pairs through the distance lanes.
-enum stream_mode { TAKE_ALL, TAKE_CORES, TAKE_ROUNDED };
 
 /// Next pair for the fast path, or -1 at the end of the range. Pairs this pass does not take are skipped
 /// (another pass takes them); pairs no fast path takes are answered by the reference here. Each pair is
@@ -236,429 +235,15 @@ static inline void support_b(const block *bk, wf dx, wf dy, wf *px, wf *py, wf *
 }
 
 // ---------------------------------------------------------------------------------------------
-// GJK distance (src/ref/gjk.c, gjk_core and ref_distance).
+// GJK distance: lockstep blocks (lanes_tmpl.h, distance_tmpl.h).
 
-enum { END_EMPTY = 100 }; // an empty lane: never computed, never written
-
-typedef struct gjk_state {
-    // The simplex after the last solve (culled), vertices in the reference's order: w = b - a and the
-    // indices on A and B (as floats: exact below 2^24).
-    _Alignas(64) float w0x[W], w0y[W], w1x[W], w1y[W], w2x[W], w2y[W];
-    _Alignas(64) float i0a[W], i0b[W], i1a[W], i1b[W], i2a[W], i2b[W];
-    _Alignas(64) float cnt[W];
-    // The same simplex before that solve culled it: a support point equal to any of its vertices ends
-    // the search (case 1).
-    _Alignas(64) float s0a[W], s0b[W], s1a[W], s1b[W], s2a[W], s2b[W], scnt[W];
-    // Barycentric weights as numerators over one denominator (weight_i = num_i * (1 / den)), divided only
-    // when the pair ends; the reference computes the same quotient the same way.
-    _Alignas(64) float n0[W], n1[W], n2[W], den[W];
-    _Alignas(64) float dx[W], dy[W]; ///< the search direction the solve produced
-    _Alignas(64) float iter[W], cap[W];
-    _Alignas(64) float end[W]; ///< 0 while running, else gjk2d_end (or END_EMPTY)
-} gjk_state;
-
-/// A fresh lane: the step that follows starts it from vertex 0 of A and of B (cnt 0 marks it).
-static inline void gjk_lane_start(gjk_state *s, int l)
-{
-    s->cnt[l] = 0.0f;
-    s->iter[l] = 0.0f;
-    s->end[l] = 0.0f;
-}
-
-/// One GJK iteration for every running lane, arranged so that each step does one support search per
-/// lane: support along the direction of the last solve, the repeated-support test, append, then the
-/// next solve, direction and the termination tests of gjk_core (which come, in the reference, at the top
-/// of its next loop turn: the same operations in the same order). Returns the lanes that have ended.
-static unsigned gjk_step(gjk_state *s, block *bk)
-{
-    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
-    wf end = wf_load(s->end);
-    const wm act = wf_eq(end, zero);
-    wf cnt = wf_load(s->cnt), iter = wf_load(s->iter);
-    wf dx = wf_load(s->dx), dy = wf_load(s->dy);
-    wm run = act;
-    {
-        // Fresh lanes: the simplex {b_0 - a_0} (make_vertex), solved as one vertex: weight 1, direction
-        // -w0; case 3a if that is zero. The iteration cap na + nb + 16 cannot be 0, so no cap test here.
-        const wm fresh = wm_and(act, wf_eq(cnt, zero));
-        {
-            block_relative(bk, fresh);
-            const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
-            const wf lx = wf_load(bk->bx[0]), ly = wf_load(bk->by[0]);
-            const wf w0x = wf_sub(xf_x(&rel, lx, ly), wf_load(bk->ax[0]));
-            const wf w0y = wf_sub(xf_y(&rel, lx, ly), wf_load(bk->ay[0]));
-            wf_store(s->w0x, wf_sel(fresh, w0x, wf_load(s->w0x)));
-            wf_store(s->w0y, wf_sel(fresh, w0y, wf_load(s->w0y)));
-            wf_store(s->i0a, wf_sel(fresh, zero, wf_load(s->i0a)));
-            wf_store(s->i0b, wf_sel(fresh, zero, wf_load(s->i0b)));
-            wf_store(s->s0a, wf_sel(fresh, zero, wf_load(s->s0a)));
-            wf_store(s->s0b, wf_sel(fresh, zero, wf_load(s->s0b)));
-            wf_store(s->scnt, wf_sel(fresh, one, wf_load(s->scnt)));
-            wf_store(s->n0, wf_sel(fresh, one, wf_load(s->n0)));
-            wf_store(s->den, wf_sel(fresh, one, wf_load(s->den)));
-            const wf cap = wf_add(wf_add(wf_load(bk->naf), wf_load(bk->nbf)), wf_set1(16.0f));
-            wf_store(s->cap, wf_sel(fresh, cap, wf_load(s->cap)));
-            cnt = wf_sel(fresh, one, cnt);
-            dx = wf_sel(fresh, wf_neg(w0x), dx);
-            dy = wf_sel(fresh, wf_neg(w0y), dy);
-            const wm vert_ov = wm_and(fresh, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
-            end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), end);
-            run = wm_andnot(run, vert_ov);
-        }
-    }
-
-    // Support of Z = B - A along d.
-    wf pax, pay, pbx, pby, ia, ib;
-    support_a(bk, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
-    support_b(bk, dx, dy, &pbx, &pby, &ib);
-    iter = wf_sel(run, wf_add(iter, one), iter);
-
-    // Case 1: the support point is a vertex of the simplex before the last solve culled it.
-    {
-        const wf scnt = wf_load(s->scnt);
-        wm rep = wm_and(wf_eq(ia, wf_load(s->s0a)), wf_eq(ib, wf_load(s->s0b)));
-        rep = wm_or(rep, wm_and(wf_ge(scnt, two), wm_and(wf_eq(ia, wf_load(s->s1a)), wf_eq(ib, wf_load(s->s1b)))));
-        rep = wm_or(rep, wm_and(wf_eq(scnt, three), wm_and(wf_eq(ia, wf_load(s->s2a)), wf_eq(ib, wf_load(s->s2b)))));
-        rep = wm_and(run, rep);
-        end = wf_sel(rep, wf_set1((float)GJK2D_END_REPEATED_SUPPORT), end);
-        run = wm_andnot(run, rep);
-    }
-
-    // Append the new vertex after the survivors (lanes that stop keep their solved simplex untouched).
-    wf w0x = wf_load(s->w0x), w0y = wf_load(s->w0y), w1x = wf_load(s->w1x), w1y = wf_load(s->w1y);
-    wf w2x = wf_load(s->w2x), w2y = wf_load(s->w2y);
-    wf i0a = wf_load(s->i0a), i0b = wf_load(s->i0b), i1a = wf_load(s->i1a), i1b = wf_load(s->i1b);
-    wf i2a = wf_load(s->i2a), i2b = wf_load(s->i2b);
-    {
-        const wf nwx = wf_sub(pbx, pax), nwy = wf_sub(pby, pay);
-        const wm put1 = wm_and(run, wf_eq(cnt, one)), put2 = wm_and(run, wf_eq(cnt, two));
-        w1x = wf_sel(put1, nwx, w1x);
-        w1y = wf_sel(put1, nwy, w1y);
-        i1a = wf_sel(put1, ia, i1a);
-        i1b = wf_sel(put1, ib, i1b);
-        w2x = wf_sel(put2, nwx, w2x);
-        w2y = wf_sel(put2, nwy, w2y);
-        i2a = wf_sel(put2, ia, i2a);
-        i2b = wf_sel(put2, ib, i2b);
-        cnt = wf_sel(run, wf_add(cnt, one), cnt);
-    }
-    // The simplex before this solve, for the next repeated-support test.
-    wf_store(s->s0a, wf_sel(run, i0a, wf_load(s->s0a)));
-    wf_store(s->s0b, wf_sel(run, i0b, wf_load(s->s0b)));
-    wf_store(s->s1a, wf_sel(run, i1a, wf_load(s->s1a)));
-    wf_store(s->s1b, wf_sel(run, i1b, wf_load(s->s1b)));
-    wf_store(s->s2a, wf_sel(run, i2a, wf_load(s->s2a)));
-    wf_store(s->s2b, wf_sel(run, i2b, wf_load(s->s2b)));
-    wf_store(s->scnt, wf_sel(run, cnt, wf_load(s->scnt)));
-
-    // --- solve_simplex: segment (gjk2d_closest_on_segment with q = 0) ---
-    wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
-    wf su = wf_dot(w1x, w1y, ex, ey);                              // dot(b - q, e)
-    wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey); // dot(q - a, e)
-    wm seg = wm_and(run, wf_eq(cnt, two));
-    wm segB = wf_le(su, zero);
-    wm segA = wm_andnot(wf_le(sv, zero), segB);
-    wm segAB = wm_andnot(wm_andnot(seg, segB), segA);
-
-    // --- solve_simplex: triangle (gjk2d_closest_on_triangle with q = 0), a = w0, b = w1, c = w2 ---
-    wf bax = wf_sub(w1x, w0x), bay = wf_sub(w1y, w0y);
-    wf cbx = wf_sub(w2x, w1x), cby = wf_sub(w2y, w1y);
-    wf acx = wf_sub(w0x, w2x), acy = wf_sub(w0y, w2y);
-    wf uAB = wf_dot(w1x, w1y, bax, bay);
-    wf vAB = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), bax, bay);
-    wf uBC = wf_dot(w2x, w2y, cbx, cby);
-    wf vBC = wf_dot(wf_sub(zero, w1x), wf_sub(zero, w1y), cbx, cby);
-    wf uCA = wf_dot(w0x, w0y, acx, acy);
-    wf vCA = wf_dot(wf_sub(zero, w2x), wf_sub(zero, w2y), acx, acy);
-    wf area = wf_cross(bax, bay, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
-    wf uABC = wf_cross(w1x, w1y, w2x, w2y);
-    wf vABC = wf_cross(w2x, w2y, w0x, w0y);
-    wf wABC = wf_cross(w0x, w0y, w1x, w1y);
-    wm tri = wm_and(run, wf_eq(cnt, three));
-    wm rA = wm_and(wf_le(vAB, zero), wf_le(uCA, zero));
-    wm rB = wm_andnot(wm_and(wf_le(uAB, zero), wf_le(vBC, zero)), rA);
-    wm rC = wm_andnot(wm_andnot(wm_and(wf_le(uBC, zero), wf_le(vCA, zero)), rA), rB);
-    wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
-    wm rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_gt(vAB, zero)), wf_le(wf_mul(wABC, area), zero)));
-    left = wm_andnot(left, rAB);
-    wm rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_gt(vBC, zero)), wf_le(wf_mul(uABC, area), zero)));
-    left = wm_andnot(left, rBC);
-    wm rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_gt(vCA, zero)), wf_le(wf_mul(vABC, area), zero)));
-    wm rABC = wm_andnot(left, rCA);
-    rB = wm_and(tri, rB);
-    rC = wm_and(tri, rC);
-
-    // Culling keeps the survivors in order: v0 <- v1 (B, BC, segment B), v0 <- v2 (C), v1 <- v2 (BC, CA).
-    wm from1 = wm_or(wm_or(rB, rBC), wm_and(seg, segB));
-    wm v1from2 = wm_or(rBC, rCA);
-    w0x = wf_sel(from1, w1x, wf_sel(rC, w2x, w0x));
-    w0y = wf_sel(from1, w1y, wf_sel(rC, w2y, w0y));
-    i0a = wf_sel(from1, i1a, wf_sel(rC, i2a, i0a));
-    i0b = wf_sel(from1, i1b, wf_sel(rC, i2b, i0b));
-    w1x = wf_sel(v1from2, w2x, w1x);
-    w1y = wf_sel(v1from2, w2y, w1y);
-    i1a = wf_sel(v1from2, i2a, i1a);
-    i1b = wf_sel(v1from2, i2b, i1b);
-
-    // Weights: vertex regions 1/1; edges (u, v) / (u + v); interior (u, v, w) / area. Lanes not solved
-    // this step keep theirs.
-    const wm solved = wm_or(seg, tri);
-    wf n0 = wf_sel(solved, one, wf_load(s->n0)), n1 = wf_load(s->n1), n2 = wf_load(s->n2);
-    wf den = wf_sel(solved, one, wf_load(s->den));
-    n0 = wf_sel(segAB, su, n0);
-    n1 = wf_sel(segAB, sv, n1);
-    den = wf_sel(segAB, wf_add(su, sv), den);
-    n0 = wf_sel(rAB, uAB, wf_sel(rBC, uBC, wf_sel(rCA, vCA, wf_sel(rABC, uABC, n0))));
-    n1 = wf_sel(rAB, vAB, wf_sel(rBC, vBC, wf_sel(rCA, uCA, wf_sel(rABC, vABC, n1))));
-    n2 = wf_sel(rABC, wABC, n2);
-    den = wf_sel(rAB, wf_add(uAB, vAB), wf_sel(rBC, wf_add(uBC, vBC),
-                 wf_sel(rCA, wf_add(uCA, vCA), wf_sel(rABC, area, den))));
-    wm two_left = wm_or(segAB, wm_or(wm_or(rAB, rBC), rCA));
-    cnt = wf_sel(rABC, three, wf_sel(two_left, two, wf_sel(solved, one, cnt)));
-
-    // Case 2, containment.
-    end = wf_sel(rABC, wf_set1((float)GJK2D_END_CONTAINMENT), end);
-    run = wm_andnot(run, rABC);
-
-    // Search direction: -w0 for one vertex, the exact perpendicular of the edge toward the origin for two.
-    const wm c2 = wf_eq(cnt, two);
-    ex = wf_sub(w1x, w0x);
-    ey = wf_sub(w1y, w0y);
-    const wf side = wf_cross(ex, ey, wf_neg(w0x), wf_neg(w0y));
-    const wm pos = wf_gt(side, zero), neg = wf_lt(side, zero);
-    const wf ndx = wf_sel(c2, wf_sel(pos, wf_neg(ey), wf_sel(neg, ey, zero)), wf_neg(w0x));
-    const wf ndy = wf_sel(c2, wf_sel(pos, ex, wf_sel(neg, wf_neg(ex), zero)), wf_neg(w0y));
-    dx = wf_sel(run, ndx, dx);
-    dy = wf_sel(run, ndy, dy);
-    // Cases 3b/4: the origin on the edge. Case 3a: the closest point is the origin. Then the cap.
-    const wm edge_ov = wm_and(run, wm_andnot(wm_andnot(c2, pos), neg));
-    end = wf_sel(edge_ov, wf_set1((float)GJK2D_END_EDGE_OVERLAP), end);
-    run = wm_andnot(run, edge_ov);
-    const wm vert_ov = wm_and(run, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
-    end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), end);
-    run = wm_andnot(run, vert_ov);
-    const wm capped = wm_and(run, wf_eq(iter, wf_load(s->cap)));
-    end = wf_sel(capped, wf_set1((float)GJK2D_END_MAX_ITERATIONS), end);
-
-    // Lanes that did not append keep their simplex: every value above equals the loaded one for them
-    // (appends, culls and weights are all selected by masks within `run`), so plain stores suffice.
-    wf_store(s->w0x, w0x);
-    wf_store(s->w0y, w0y);
-    wf_store(s->i0a, i0a);
-    wf_store(s->i0b, i0b);
-    wf_store(s->w1x, w1x);
-    wf_store(s->w1y, w1y);
-    wf_store(s->i1a, i1a);
-    wf_store(s->i1b, i1b);
-    wf_store(s->w2x, w2x);
-    wf_store(s->w2y, w2y);
-    wf_store(s->i2a, i2a);
-    wf_store(s->i2b, i2b);
-    wf_store(s->cnt, cnt);
-    wf_store(s->n0, n0);
-    wf_store(s->n1, n1);
-    wf_store(s->n2, n2);
-    wf_store(s->den, den);
-    wf_store(s->dx, dx);
-    wf_store(s->dy, dy);
-    wf_store(s->iter, iter);
-    wf_store(s->end, end);
-    return wm_bits(wf_gt(end, zero));
-}
-
-/// Results of the lanes that ended, staged per lane (world frame) before they go to the caller's arrays.
-typedef struct gjk_stage {
-    _Alignas(64) float dist[W], ax[W], ay[W], bx[W], by[W], nx[W], ny[W];
-    /// The final simplex's support points of ended lanes (other lanes hold stale, finite values).
-    _Alignas(64) float av[3][2][W], bv[3][2][W];
-} gjk_stage;
-
-/// The end of ref_distance (witness points, core distance, normal, radii, world frame) for every lane at
-/// once (only the lanes in `ended` are meaningful): the same
-/// operations, with the branches of ref_distance turned into selects.
-static void gjk_finish_wide(const gjk_state *st, const block *bk, unsigned ended, gjk_stage *o)
-{
-    // The final simplex's support points, fetched by index for the ended lanes. All three slots are
-    // fetched whatever the count (no jump on it): unused slots hold indices of earlier pairs, always
-    // inside the block's columns, and their values are never selected.
-    float (*av)[2][W] = o->av, (*bv)[2][W] = o->bv;
-    for (unsigned m = ended; m; m &= m - 1) {
-        const int l = __builtin_ctz(m);
-        const float *ia[3] = {st->i0a, st->i1a, st->i2a}, *ib[3] = {st->i0b, st->i1b, st->i2b};
-        for (int i = 0; i < 3; i++) {
-            const int ja = (int)ia[i][l], jb = (int)ib[i][l];
-            av[i][0][l] = bk->ax[ja][l];
-            av[i][1][l] = bk->ay[ja][l];
-            bv[i][0][l] = bk->bx[jb][l];
-            bv[i][1][l] = bk->by[jb][l];
-        }
-    }
-    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
-    const wpose rel = wpose_load(bk->rc, bk->rs, bk->rpx, bk->rpy);
-    wf ax_[3], ay_[3], bx_[3], by_[3];
-    for (int i = 0; i < 3; i++) {
-        ax_[i] = wf_load(av[i][0]);
-        ay_[i] = wf_load(av[i][1]);
-        wf lx = wf_load(bv[i][0]), ly = wf_load(bv[i][1]);
-        bx_[i] = xf_x(&rel, lx, ly);
-        by_[i] = xf_y(&rel, lx, ly);
-    }
-    const wf cnt = wf_load(st->cnt), end = wf_load(st->end);
-    const wm c2 = wf_eq(cnt, two), c3 = wf_eq(cnt, three);
-    const wf inv = wf_div(one, wf_load(st->den));
-    const wf wt0 = wf_mul(wf_load(st->n0), inv), wt1 = wf_mul(wf_load(st->n1), inv), wt2 = wf_mul(wf_load(st->n2), inv);
-    const wf w0x = wf_load(st->w0x), w0y = wf_load(st->w0y), w1x = wf_load(st->w1x), w1y = wf_load(st->w1y);
-    // witness_points and the simplex's closest point.
-    wf cx = wf_sel(c2, wf_add(wf_mul(wt0, w0x), wf_mul(wt1, w1x)), w0x);
-    wf cy = wf_sel(c2, wf_add(wf_mul(wt0, w0y), wf_mul(wt1, w1y)), w0y);
-    wf pax2 = wf_add(wf_mul(wt0, ax_[0]), wf_mul(wt1, ax_[1])), pay2 = wf_add(wf_mul(wt0, ay_[0]), wf_mul(wt1, ay_[1]));
-    wf pbx2 = wf_add(wf_mul(wt0, bx_[0]), wf_mul(wt1, bx_[1])), pby2 = wf_add(wf_mul(wt0, by_[0]), wf_mul(wt1, by_[1]));
-    wf pax3 = wf_add(pax2, wf_mul(wt2, ax_[2])), pay3 = wf_add(pay2, wf_mul(wt2, ay_[2]));
-    wf pax = wf_sel(c3, pax3, wf_sel(c2, pax2, ax_[0])), pay = wf_sel(c3, pay3, wf_sel(c2, pay2, ay_[0]));
-    wf pbx = wf_sel(c3, pax3, wf_sel(c2, pbx2, bx_[0])), pby = wf_sel(c3, pay3, wf_sel(c2, pby2, by_[0]));
-    // ref_distance's tail.
-    // Cores overlap iff the reference's last search direction has no length: it is zero for the overlap
-    // ends (this state keeps the previous direction there, hence the end test) and dot(d, d) may underflow.
-    const wf dx = wf_load(st->dx), dy = wf_load(st->dy);
-    const wf len = wf_sqrt(wf_dot(dx, dy, dx, dy));
-    const wm ov = wm_or(wm_or(wm_or(wf_eq(end, wf_set1((float)GJK2D_END_CONTAINMENT)),
-                                    wf_eq(end, wf_set1((float)GJK2D_END_VERTEX_OVERLAP))),
-                              wf_eq(end, wf_set1((float)GJK2D_END_EDGE_OVERLAP))),
-                        wm_not(wf_gt(len, zero)));
-    pbx = wf_sel(ov, pax, pbx);
-    pby = wf_sel(ov, pay, pby);
-    const wf core = wf_sel(ov, zero, wf_sqrt(wf_dot(cx, cy, cx, cy)));
-    const wf ninv = wf_div(wf_set1(-1.0f), len);
-    const wf nx = wf_sel(ov, zero, wf_mul(ninv, dx)), ny = wf_sel(ov, zero, wf_mul(ninv, dy));
-    const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb), radii = wf_add(ra, rb);
-    const wm apart = wm_andnot(wf_gt(core, radii), ov);
-    const wm rounded = wm_andnot(wm_not(apart), ov); // only the rounded parts overlap
-    const wf lo0 = wf_sub(core, rb);
-    const wf lo = wf_sel(wf_gt(lo0, zero), lo0, zero), hi = wf_sel(wf_lt(core, ra), core, ra);
-    const wf t = wf_mul(wf_set1(0.5f), wf_add(lo, hi));
-    const wf dist = wf_sel(apart, wf_sub(core, radii), zero);
-    const wf sa = wf_sel(apart, ra, t);
-    wf qax = wf_sel(wm_or(apart, rounded), wf_add(pax, wf_mul(sa, nx)), pax);
-    wf qay = wf_sel(wm_or(apart, rounded), wf_add(pay, wf_mul(sa, ny)), pay);
-    wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
-    wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
-    // World frame: pose_apply / pose_rotate with A's pose.
-    const wpose xa = wpose_load(bk->wc, bk->ws, bk->wpx, bk->wpy);
-    const wf pc = xa.c, ps = xa.s;
-    const wf wax = xf_x(&xa, qax, qay), way = xf_y(&xa, qax, qay);
-    const wm same = wm_or(ov, wf_eq(dist, zero));
-    const wf wbx = wf_sel(same, wax, xf_x(&xa, qbx, qby)), wby = wf_sel(same, way, xf_y(&xa, qbx, qby));
-    wf_store(o->dist, dist);
-    wf_store(o->ax, wax);
-    wf_store(o->ay, way);
-    wf_store(o->bx, wbx);
-    wf_store(o->by, wby);
-    wf_store(o->nx, wf_sub(wf_mul(pc, nx), wf_mul(ps, ny)));
-    wf_store(o->ny, wf_add(wf_mul(ps, nx), wf_mul(pc, ny)));
-}
-
-static void gjk_lane_write(const gjk_state *st, const block *bk, const gjk_stage *o, int l,
-                           const gjk2d_distance_out *out)
-{
-    const int64_t k = bk->pair[l];
-    if (out->distance) out->distance[k] = o->dist[l];
-    if (out->ax) out->ax[k] = o->ax[l];
-    if (out->ay) out->ay[k] = o->ay[l];
-    if (out->bx) out->bx[k] = o->bx[l];
-    if (out->by) out->by[k] = o->by[l];
-    if (out->nx) out->nx[k] = o->nx[l];
-    if (out->ny) out->ny[k] = o->ny[l];
-    if (out->iterations) out->iterations[k] = (int32_t)st->iter[l];
-    if (out->status)
-        out->status[k] = (uint8_t)((int)st->end[l] == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
-}
-
-static void slow_overlap(const stream *s, int64_t k);
-
-static void slow_distance(const stream *s, int64_t k)
-{
-    gjk2d__scalar_table.distance(s->pool, s->pairs, k, k + 1, (const gjk2d_distance_out *)s->out);
-}
-
-/// The boolean query's answer for a rounded pair (ref_overlap): core distance <= ra + rb, i.e. the pair
-/// is not apart (a staged distance of exactly 0), with the distance query's iterations and status.
-static void gjk_lane_write_overlap(const gjk_state *st, const block *bk, const gjk_stage *o, int l,
-                                   const gjk2d_overlap_out *out)
-{
-    const int64_t k = bk->pair[l];
-    if (out->overlap) out->overlap[k] = (uint8_t)(o->dist[l] == 0.0f);
-    if (out->iterations) out->iterations[k] = (int32_t)st->iter[l];
-    if (out->status)
-        out->status[k] = (uint8_t)((int)st->end[l] == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
-}
-
-/// GJK distance lanes over a range: results to `out`, or (rounded pairs of the boolean query) to `oout`.
-static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                             const gjk2d_distance_out *out, const gjk2d_overlap_out *oout)
-{
-    block bk;
-    gjk_state st;
-    gjk_stage stage;
-    memset(&stage, 0, sizeof stage);
-    block_init(&bk);
-    memset(&st, 0, sizeof st);
-    stream src = {pool, pairs, begin, end, out ? TAKE_ALL : TAKE_ROUNDED, out ? slow_distance : slow_overlap,
-                  out ? (const void *)out : (const void *)oout, 0, 0, 0, 0, 0, 0};
-    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
-    const int count_stats = gjk2d__simd_stats_on();
-    int64_t steps = 0, started[W] = {0};
-    unsigned occupied = 0;
-    for (int l = 0; l < W; l++) {
-        int64_t k = stream_next(&src);
-        if (k < 0) {
-            st.end[l] = END_EMPTY;
-            continue;
-        }
-        block_load(&bk, l, &src, k);
-        gjk_lane_start(&st, l);
-        occupied |= 1u << l;
-    }
-    while (occupied) {
-        unsigned ended = gjk_step(&st, &bk) & occupied;
-        steps++;
-        if (ended) gjk_finish_wide(&st, &bk, ended, &stage);
-        while (ended) {
-            const int l = __builtin_ctz(ended);
-            ended &= ended - 1;
-            if (out)
-                gjk_lane_write(&st, &bk, &stage, l, out);
-            else
-                gjk_lane_write_overlap(&st, &bk, &stage, l, oout);
-            if (count_stats) {
-                stats.lane_iterations += (int64_t)st.iter[l];
-                stats.lane_steps += steps - started[l];
-                started[l] = steps;
-            }
-            stats.pairs++;
-            const int64_t k = stream_next(&src);
-            if (k < 0) {
-                st.end[l] = END_EMPTY;
-                bk.pair[l] = -1;
-                occupied &= ~(1u << l);
-            } else {
-                block_load(&bk, l, &src, k);
-                gjk_lane_start(&st, l);
-            }
-        }
-    }
-    if (count_stats) {
-        stats.blocks = 1;
-        stats.block_steps = steps;
-        stats.lane_slots = steps * W;
-        stats.slow_pairs = src.slow_count;
-        gjk2d__simd_stats_add(&stats);
-    }
-}
+#include "simd/distance_tmpl.h"
 
 static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
                                      const gjk2d_distance_out *out)
 {
-    gjk_distance_run(pool, pairs, begin, end, out, NULL);
+    const gjk_sink sink = {out, NULL};
+    gjk_distance_run(pool, pairs, begin, end, TAKE_ALL, &sink);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -837,7 +422,10 @@ static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *p
         }
     }
     // Rounded pairs: the distance lanes decide (ref_overlap's fallback).
-    if (src.skipped) gjk_distance_run(pool, pairs, begin, end, NULL, out);
+    if (src.skipped) {
+        const gjk_sink sink = {NULL, out};
+        gjk_distance_run(pool, pairs, begin, end, TAKE_ROUNDED, &sink);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

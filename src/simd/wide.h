@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include <math.h>
+#include <string.h>
 
 #if GJK2D_SIMD_LEVEL == 1
 #include <simde/x86/sse4.1.h>
@@ -36,6 +37,34 @@ static inline wm wm_or(wm a, wm b) { return simde_mm_or_ps(a, b); }
 static inline wm wm_andnot(wm a, wm b) { return simde_mm_andnot_ps(b, a); } // a & ~b
 static inline wm wm_none(void) { return simde_mm_setzero_ps(); }
 static inline unsigned wm_bits(wm m) { return (unsigned)simde_mm_movemask_ps(m); }
+static inline wf wf_loadu(const float *p) { return simde_mm_loadu_ps(p); }
+static inline wf wf_floor(wf a) { return simde_mm_floor_ps(a); }
+static inline void wf_storeu(float *p, wf a) { simde_mm_storeu_ps(p, a); }
+/// Lane l of the result is base[idx[l]], idx holding small non-negative integers as floats (SSE4.1
+/// has no gather: lane by lane).
+static inline wf wf_gather(const float *base, wf idx)
+{
+    _Alignas(16) int32_t i[4];
+    simde_mm_store_si128((simde__m128i *)i, simde_mm_cvttps_epi32(idx));
+    return simde_mm_setr_ps(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
+}
+/// Integers held as floats, stored as int32 (unaligned).
+static inline void wf_store_i32(int32_t *p, wf a) { simde_mm_storeu_si128((simde__m128i *)p, simde_mm_cvttps_epi32(a)); }
+/// cols[j][l] = rows[l][j] for j < 8: eight vertices of W shapes, made lane-major (two 4x4 transposes).
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
+{
+    for (int h = 0; h < 8; h += 4) {
+        const wf r0 = wf_loadu(rows[0] + h), r1 = wf_loadu(rows[1] + h);
+        const wf r2 = wf_loadu(rows[2] + h), r3 = wf_loadu(rows[3] + h);
+        const wf t0 = simde_mm_unpacklo_ps(r0, r1), t1 = simde_mm_unpackhi_ps(r0, r1);
+        const wf t2 = simde_mm_unpacklo_ps(r2, r3), t3 = simde_mm_unpackhi_ps(r2, r3);
+        wf_store(cols[h + 0], simde_mm_shuffle_ps(t0, t2, 0x44));
+        wf_store(cols[h + 1], simde_mm_shuffle_ps(t0, t2, 0xEE));
+        wf_store(cols[h + 2], simde_mm_shuffle_ps(t1, t3, 0x44));
+        wf_store(cols[h + 3], simde_mm_shuffle_ps(t1, t3, 0xEE));
+    }
+}
+#define GJK2D_WIDE_HAVE_TRANSPOSE8 1
 
 #elif GJK2D_SIMD_LEVEL == 2
 #include <simde/x86/avx2.h>
@@ -62,6 +91,35 @@ static inline wm wm_or(wm a, wm b) { return simde_mm256_or_ps(a, b); }
 static inline wm wm_andnot(wm a, wm b) { return simde_mm256_andnot_ps(b, a); }
 static inline wm wm_none(void) { return simde_mm256_setzero_ps(); }
 static inline unsigned wm_bits(wm m) { return (unsigned)simde_mm256_movemask_ps(m); }
+static inline wf wf_loadu(const float *p) { return simde_mm256_loadu_ps(p); }
+static inline wf wf_floor(wf a) { return simde_mm256_floor_ps(a); }
+static inline void wf_storeu(float *p, wf a) { simde_mm256_storeu_ps(p, a); }
+static inline wf wf_gather(const float *base, wf idx)
+{
+    return simde_mm256_i32gather_ps(base, simde_mm256_cvttps_epi32(idx), 4);
+}
+static inline void wf_store_i32(int32_t *p, wf a) { simde_mm256_storeu_si256((simde__m256i *)p, simde_mm256_cvttps_epi32(a)); }
+/// cols[j][l] = rows[l][j] for j < 8: the classic 8x8 transpose (unpack, shuffle, lane swap).
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
+{
+    wf r[8], t[8], u[8];
+    for (int i = 0; i < 8; i++) r[i] = wf_loadu(rows[i]);
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = simde_mm256_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = simde_mm256_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        u[i + 0] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+        u[i + 1] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+        u[i + 2] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        u[i + 3] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int j = 0; j < 4; j++) {
+        wf_store(cols[j], simde_mm256_permute2f128_ps(u[j], u[j + 4], 0x20));
+        wf_store(cols[j + 4], simde_mm256_permute2f128_ps(u[j], u[j + 4], 0x31));
+    }
+}
+#define GJK2D_WIDE_HAVE_TRANSPOSE8 1
 
 #elif GJK2D_SIMD_LEVEL == 3
 #include <simde/x86/avx512.h>
@@ -144,6 +202,51 @@ static inline unsigned wm_bits(wm m)
 #endif
 
 #define W_ALL ((unsigned)((1u << W) - 1u))
+
+#if GJK2D_SIMD_LEVEL == 3 || GJK2D_SIMD_LEVEL == 4
+// Lane-by-lane versions where SIMDe 0.7.4 has no wide form (AVX-512 gathers) or the layout would
+// need a different shuffle network; they move data only, so results stay bit-identical.
+static inline wf wf_loadu(const float *p)
+{
+    _Alignas(64) float t[W];
+    memcpy(t, p, sizeof t);
+    return wf_load(t);
+}
+static inline void wf_storeu(float *p, wf a)
+{
+    _Alignas(64) float t[W];
+    wf_store(t, a);
+    memcpy(p, t, sizeof t);
+}
+static inline wf wf_floor(wf a)
+{
+    _Alignas(64) float t[W];
+    wf_store(t, a);
+    for (int l = 0; l < W; l++) t[l] = floorf(t[l]);
+    return wf_load(t);
+}
+static inline wf wf_gather(const float *base, wf idx)
+{
+    _Alignas(64) float t[W];
+    wf_store(t, idx);
+    for (int l = 0; l < W; l++) t[l] = base[(int32_t)t[l]];
+    return wf_load(t);
+}
+static inline void wf_store_i32(int32_t *p, wf a)
+{
+    _Alignas(64) float t[W];
+    wf_store(t, a);
+    for (int l = 0; l < W; l++) p[l] = (int32_t)t[l];
+}
+#endif
+
+#ifndef GJK2D_WIDE_HAVE_TRANSPOSE8
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
+{
+    for (int j = 0; j < 8; j++)
+        for (int l = 0; l < W; l++) cols[j][l] = rows[l][j];
+}
+#endif
 
 static inline wm wm_not(wm a) { return wm_andnot(wf_eq(wf_set1(0.0f), wf_set1(0.0f)), a); }
 static inline int wm_any(wm m) { return wm_bits(m) != 0; }

@@ -1,0 +1,405 @@
+// GJK distance in lockstep lanes (included by kernel_tmpl.c, once per ISA): src/ref/gjk.c's gjk_core and
+// ref_distance, operation for operation, with every per-lane decision a mask and a select.
+//
+// A block of W consecutive pairs runs at most LOCKSTEP_ITERATIONS support searches (on W1, 95% of the
+// pairs end within 4, and 68% of the blocks finish every lane by then); a lane still running then is a
+// straggler: its pair is restarted from scratch later in a block of stragglers, which runs to the end.
+// The restart repeats the same deterministic steps, so the answer is the one the lane would have given.
+//
+// The state keeps, per simplex vertex, w = b - a and a key ia * NMAX + ib of its two vertex indices
+// (exact in float): keys are what the repeated-support test compares, and at the end they fetch the
+// support points for the closest points. Barycentric weights are not carried through the steps: the
+// final simplex alone determines them (an edge that survives a triangle solve has the same two segment
+// coordinates, bit for bit, as the segment solve of those two vertices), so they are computed once, at
+// the end.
+
+#define LOCKSTEP_ITERATIONS 4
+/// Stragglers wait in a fixed buffer (no allocation in batch calls); a full buffer is run at once.
+#define STRAGGLER_BUFFER (16 * W)
+
+enum { END_EMPTY = 100 }; // a dead lane: never computed, never written
+
+typedef struct gjk_lanes {
+    wf w0x, w0y, w1x, w1y, w2x, w2y; ///< the simplex after the last solve, in the reference's order
+    wf k0, k1, k2;                   ///< its vertices' keys
+    wf s0, s1, s2;                   ///< keys of the simplex before that solve culled it (-1: none)
+    wf cnt, dx, dy, iter, cap;
+    wf end; ///< 0 while running, else gjk2d_end (or END_EMPTY)
+} gjk_lanes;
+
+/// gjk_core's first loop turn up to its first support search: the simplex {b_0 - a_0}, solved as one
+/// vertex, direction -w0, case 3a if that is zero.
+static inline void gjk_lanes_start(gjk_lanes *s, const lblock *bk)
+{
+    const wf zero = wf_zero(), none = wf_set1(-1.0f);
+    s->w0x = wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0]));
+    s->w0y = wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0]));
+    s->w1x = s->w1y = s->w2x = s->w2y = zero;
+    s->k0 = s->k1 = s->k2 = zero;
+    s->s0 = zero;
+    s->s1 = s->s2 = none;
+    s->cnt = wf_set1(1.0f);
+    s->dx = wf_neg(s->w0x);
+    s->dy = wf_neg(s->w0y);
+    s->iter = zero;
+    s->cap = wf_add(wf_add(wf_load(bk->naf), wf_load(bk->nbf)), wf_set1(16.0f));
+    const wm vert_ov = wm_and(wf_eq(s->dx, zero), wf_eq(s->dy, zero));
+    s->end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), zero);
+}
+
+/// One GJK iteration of every running lane: the support search, case 1, the append, then the next
+/// solve, direction and termination tests (in the reference, the top of its next loop turn). Returns
+/// the lanes still running.
+static inline unsigned gjk_lanes_step(gjk_lanes *s, const lblock *bk)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
+    wf end = s->end, cnt = s->cnt, dx = s->dx, dy = s->dy;
+    wm run = wf_eq(end, zero);
+
+    // Support of Z = B - A along d.
+    wf pax, pay, pbx, pby, ia, ib;
+    lane_support(bk->ax, bk->ay, bk->na_bound, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
+    lane_support(bk->bx, bk->by, bk->nb_bound, dx, dy, &pbx, &pby, &ib);
+    const wf key = wf_add(wf_mul(ia, wf_set1((float)NMAX)), ib);
+    s->iter = wf_sel(run, wf_add(s->iter, one), s->iter);
+
+    // Case 1: the support point is a vertex of the simplex before the last solve culled it.
+    const wm rep = wm_and(run, wm_or(wm_or(wf_eq(key, s->s0), wf_eq(key, s->s1)), wf_eq(key, s->s2)));
+    end = wf_sel(rep, wf_set1((float)GJK2D_END_REPEATED_SUPPORT), end);
+    run = wm_andnot(run, rep);
+
+    // Append the new vertex after the survivors.
+    wf w0x = s->w0x, w0y = s->w0y, w1x = s->w1x, w1y = s->w1y, w2x = s->w2x, w2y = s->w2y;
+    wf k0 = s->k0, k1 = s->k1, k2 = s->k2;
+    {
+        const wf nwx = wf_sub(pbx, pax), nwy = wf_sub(pby, pay);
+        const wm put1 = wm_and(run, wf_eq(cnt, one)), put2 = wm_and(run, wf_eq(cnt, two));
+        w1x = wf_sel(put1, nwx, w1x);
+        w1y = wf_sel(put1, nwy, w1y);
+        k1 = wf_sel(put1, key, k1);
+        w2x = wf_sel(put2, nwx, w2x);
+        w2y = wf_sel(put2, nwy, w2y);
+        k2 = wf_sel(put2, key, k2);
+        cnt = wf_sel(run, wf_add(cnt, one), cnt);
+    }
+    const wm seg = wm_and(run, wf_eq(cnt, two)), tri = wm_and(run, wf_eq(cnt, three));
+    // The simplex before this solve, for the next case-1 test.
+    s->s0 = wf_sel(run, k0, s->s0);
+    s->s1 = wf_sel(run, k1, s->s1);
+    s->s2 = wf_sel(tri, k2, wf_sel(run, wf_set1(-1.0f), s->s2));
+
+    // --- solve_simplex: segment (gjk2d_closest_on_segment with q = 0): only its regions are needed ---
+    wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+    const wf su = wf_dot(w1x, w1y, ex, ey);                              // dot(b - q, e)
+    const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey); // dot(q - a, e)
+    const wm segB = wm_and(seg, wf_le(su, zero));
+    const wm segA = wm_andnot(wm_and(seg, wf_le(sv, zero)), segB);
+
+    // --- solve_simplex: triangle (gjk2d_closest_on_triangle with q = 0), a = w0, b = w1, c = w2 ---
+    const wf bax = wf_sub(w1x, w0x), bay = wf_sub(w1y, w0y);
+    const wf cbx = wf_sub(w2x, w1x), cby = wf_sub(w2y, w1y);
+    const wf acx = wf_sub(w0x, w2x), acy = wf_sub(w0y, w2y);
+    const wf uAB = wf_dot(w1x, w1y, bax, bay);
+    const wf vAB = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), bax, bay);
+    const wf uBC = wf_dot(w2x, w2y, cbx, cby);
+    const wf vBC = wf_dot(wf_sub(zero, w1x), wf_sub(zero, w1y), cbx, cby);
+    const wf uCA = wf_dot(w0x, w0y, acx, acy);
+    const wf vCA = wf_dot(wf_sub(zero, w2x), wf_sub(zero, w2y), acx, acy);
+    const wf area = wf_cross(bax, bay, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+    const wf uABC = wf_cross(w1x, w1y, w2x, w2y);
+    const wf vABC = wf_cross(w2x, w2y, w0x, w0y);
+    const wf wABC = wf_cross(w0x, w0y, w1x, w1y);
+    const wm rA = wm_and(wf_le(vAB, zero), wf_le(uCA, zero));
+    wm rB = wm_andnot(wm_and(wf_le(uAB, zero), wf_le(vBC, zero)), rA);
+    wm rC = wm_andnot(wm_andnot(wm_and(wf_le(uBC, zero), wf_le(vCA, zero)), rA), rB);
+    wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
+    const wm rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_gt(vAB, zero)), wf_le(wf_mul(wABC, area), zero)));
+    left = wm_andnot(left, rAB);
+    const wm rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_gt(vBC, zero)), wf_le(wf_mul(uABC, area), zero)));
+    left = wm_andnot(left, rBC);
+    const wm rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_gt(vCA, zero)), wf_le(wf_mul(vABC, area), zero)));
+    const wm rABC = wm_andnot(left, rCA);
+    rB = wm_and(tri, rB);
+    rC = wm_and(tri, rC);
+
+    // Culling keeps the survivors in order: v0 <- v1 (B, BC, segment B), v0 <- v2 (C), v1 <- v2 (BC, CA).
+    const wm from1 = wm_or(wm_or(rB, rBC), segB);
+    const wm v1from2 = wm_or(rBC, rCA);
+    w0x = wf_sel(from1, w1x, wf_sel(rC, w2x, w0x));
+    w0y = wf_sel(from1, w1y, wf_sel(rC, w2y, w0y));
+    k0 = wf_sel(from1, k1, wf_sel(rC, k2, k0));
+    w1x = wf_sel(v1from2, w2x, w1x);
+    w1y = wf_sel(v1from2, w2y, w1y);
+    k1 = wf_sel(v1from2, k2, k1);
+    const wm to_one = wm_or(wm_or(segA, segB), wm_or(wm_or(wm_and(tri, rA), rB), rC));
+    cnt = wf_sel(to_one, one, wf_sel(wm_or(wm_or(rAB, rBC), rCA), two, cnt));
+
+    // Case 2, containment.
+    end = wf_sel(rABC, wf_set1((float)GJK2D_END_CONTAINMENT), end);
+    run = wm_andnot(run, rABC);
+
+    // Search direction: -w0 for one vertex, the exact perpendicular of the edge toward the origin for two.
+    const wm c2 = wf_eq(cnt, two);
+    ex = wf_sub(w1x, w0x);
+    ey = wf_sub(w1y, w0y);
+    const wf side = wf_cross(ex, ey, wf_neg(w0x), wf_neg(w0y));
+    const wm pos = wf_gt(side, zero), neg = wf_lt(side, zero);
+    const wf ndx = wf_sel(c2, wf_sel(pos, wf_neg(ey), wf_sel(neg, ey, zero)), wf_neg(w0x));
+    const wf ndy = wf_sel(c2, wf_sel(pos, ex, wf_sel(neg, wf_neg(ex), zero)), wf_neg(w0y));
+    dx = wf_sel(run, ndx, dx);
+    dy = wf_sel(run, ndy, dy);
+    // Cases 3b/4: the origin on the edge. Case 3a: the closest point is the origin. Then the cap.
+    const wm edge_ov = wm_and(run, wm_andnot(wm_andnot(c2, pos), neg));
+    end = wf_sel(edge_ov, wf_set1((float)GJK2D_END_EDGE_OVERLAP), end);
+    run = wm_andnot(run, edge_ov);
+    const wm vert_ov = wm_and(run, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
+    end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), end);
+    run = wm_andnot(run, vert_ov);
+    const wm capped = wm_and(run, wf_eq(s->iter, s->cap));
+    end = wf_sel(capped, wf_set1((float)GJK2D_END_MAX_ITERATIONS), end);
+    run = wm_andnot(run, capped);
+
+    // Lanes that did not append keep their simplex: every select above is inside `run`.
+    s->w0x = w0x, s->w0y = w0y, s->w1x = w1x, s->w1y = w1y, s->w2x = w2x, s->w2y = w2y;
+    s->k0 = k0, s->k1 = k1, s->k2 = k2;
+    s->cnt = cnt, s->dx = dx, s->dy = dy, s->end = end;
+    return wm_bits(run);
+}
+
+/// Results of a block, per lane (world frame).
+typedef struct gjk_result {
+    _Alignas(64) float dist[W], ax[W], ay[W], bx[W], by[W], nx[W], ny[W], iter[W], end[W];
+} gjk_result;
+
+/// Support points of a simplex vertex from its key: A's column ia, B's column ib of the lane.
+static inline void key_points(const lblock *bk, wf key, wf lane, wf *ax, wf *ay, wf *bx, wf *by)
+{
+    const wf ia = wf_floor(wf_mul(key, wf_set1(1.0f / (float)NMAX)));
+    const wf ib = wf_sub(key, wf_mul(ia, wf_set1((float)NMAX)));
+    const wf oa = wf_add(wf_mul(ia, wf_set1((float)W)), lane), ob = wf_add(wf_mul(ib, wf_set1((float)W)), lane);
+    *ax = wf_gather(&bk->ax[0][0], oa);
+    *ay = wf_gather(&bk->ay[0][0], oa);
+    *bx = wf_gather(&bk->bx[0][0], ob);
+    *by = wf_gather(&bk->by[0][0], ob);
+}
+
+/// The end of gjk_core (weights of the final simplex, witness_points) and of ref_distance (core distance,
+/// normal, radii, world frame) for every lane, the branches turned into selects.
+static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
+    _Alignas(64) float lane_f[W];
+    for (int l = 0; l < W; l++) lane_f[l] = (float)l;
+    const wf lane = wf_load(lane_f);
+    wf ax0, ay0, bx0, by0, ax1, ay1, bx1, by1, ax2, ay2, bx2, by2;
+    key_points(bk, st->k0, lane, &ax0, &ay0, &bx0, &by0);
+    key_points(bk, st->k1, lane, &ax1, &ay1, &bx1, &by1);
+    key_points(bk, st->k2, lane, &ax2, &ay2, &bx2, &by2);
+    const wf cnt = st->cnt, end = st->end;
+    const wm c2 = wf_eq(cnt, two), c3 = wf_eq(cnt, three);
+    const wf w0x = st->w0x, w0y = st->w0y, w1x = st->w1x, w1y = st->w1y, w2x = st->w2x, w2y = st->w2y;
+
+    // Weights: 1 for one vertex; the segment coordinates (u, v) / (u + v) for two; the triangle's
+    // (uABC, vABC, wABC) / area for three (containment).
+    const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+    const wf su = wf_dot(w1x, w1y, ex, ey);
+    const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey);
+    const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+    const wf inv = wf_div(one, wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one)));
+    const wf wt0 = wf_mul(wf_sel(c3, wf_cross(w1x, w1y, w2x, w2y), wf_sel(c2, su, one)), inv);
+    const wf wt1 = wf_mul(wf_sel(c3, wf_cross(w2x, w2y, w0x, w0y), sv), inv);
+    const wf wt2 = wf_mul(wf_cross(w0x, w0y, w1x, w1y), inv);
+
+    // witness_points and the simplex's closest point.
+    const wf cx = wf_sel(c2, wf_add(wf_mul(wt0, w0x), wf_mul(wt1, w1x)), w0x);
+    const wf cy = wf_sel(c2, wf_add(wf_mul(wt0, w0y), wf_mul(wt1, w1y)), w0y);
+    const wf pax2 = wf_add(wf_mul(wt0, ax0), wf_mul(wt1, ax1)), pay2 = wf_add(wf_mul(wt0, ay0), wf_mul(wt1, ay1));
+    const wf pbx2 = wf_add(wf_mul(wt0, bx0), wf_mul(wt1, bx1)), pby2 = wf_add(wf_mul(wt0, by0), wf_mul(wt1, by1));
+    const wf pax3 = wf_add(pax2, wf_mul(wt2, ax2)), pay3 = wf_add(pay2, wf_mul(wt2, ay2));
+    wf pax = wf_sel(c3, pax3, wf_sel(c2, pax2, ax0)), pay = wf_sel(c3, pay3, wf_sel(c2, pay2, ay0));
+    wf pbx = wf_sel(c3, pax3, wf_sel(c2, pbx2, bx0)), pby = wf_sel(c3, pay3, wf_sel(c2, pby2, by0));
+
+    // ref_distance's tail. The cores overlap iff the last search direction has no length: it is zero
+    // for the overlap ends (this state keeps the previous direction there, hence the end test), and
+    // dot(d, d) may underflow.
+    const wf dx = st->dx, dy = st->dy;
+    const wf len = wf_sqrt(wf_dot(dx, dy, dx, dy));
+    const wm ov = wm_or(wm_or(wm_or(wf_eq(end, wf_set1((float)GJK2D_END_CONTAINMENT)),
+                                    wf_eq(end, wf_set1((float)GJK2D_END_VERTEX_OVERLAP))),
+                              wf_eq(end, wf_set1((float)GJK2D_END_EDGE_OVERLAP))),
+                        wm_not(wf_gt(len, zero)));
+    pbx = wf_sel(ov, pax, pbx);
+    pby = wf_sel(ov, pay, pby);
+    const wf core = wf_sel(ov, zero, wf_sqrt(wf_dot(cx, cy, cx, cy)));
+    const wf ninv = wf_div(wf_set1(-1.0f), len);
+    const wf nx = wf_sel(ov, zero, wf_mul(ninv, dx)), ny = wf_sel(ov, zero, wf_mul(ninv, dy));
+    const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb), radii = wf_add(ra, rb);
+    const wm apart = wm_andnot(wf_gt(core, radii), ov);
+    const wm rounded = wm_andnot(wm_not(apart), ov); // only the rounded parts overlap
+    const wf lo0 = wf_sub(core, rb);
+    const wf lo = wf_sel(wf_gt(lo0, zero), lo0, zero), hi = wf_sel(wf_lt(core, ra), core, ra);
+    const wf t = wf_mul(wf_set1(0.5f), wf_add(lo, hi));
+    const wf dist = wf_sel(apart, wf_sub(core, radii), zero);
+    const wf sa = wf_sel(apart, ra, t);
+    const wf qax = wf_sel(wm_or(apart, rounded), wf_add(pax, wf_mul(sa, nx)), pax);
+    const wf qay = wf_sel(wm_or(apart, rounded), wf_add(pay, wf_mul(sa, ny)), pay);
+    const wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
+    const wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
+    // World frame: pose_apply / pose_rotate with A's pose.
+    const wf pc = wf_load(bk->wc), ps = wf_load(bk->ws), px = wf_load(bk->wpx), py = wf_load(bk->wpy);
+    const wf wax = wf_add(wf_sub(wf_mul(pc, qax), wf_mul(ps, qay)), px);
+    const wf way = wf_add(wf_add(wf_mul(ps, qax), wf_mul(pc, qay)), py);
+    const wm same = wm_or(ov, wf_eq(dist, zero));
+    const wf wbx = wf_sel(same, wax, wf_add(wf_sub(wf_mul(pc, qbx), wf_mul(ps, qby)), px));
+    const wf wby = wf_sel(same, way, wf_add(wf_add(wf_mul(ps, qbx), wf_mul(pc, qby)), py));
+    wf_store(o->dist, dist);
+    wf_store(o->ax, wax);
+    wf_store(o->ay, way);
+    wf_store(o->bx, wbx);
+    wf_store(o->by, wby);
+    wf_store(o->nx, wf_sub(wf_mul(pc, nx), wf_mul(ps, ny)));
+    wf_store(o->ny, wf_add(wf_mul(ps, nx), wf_mul(pc, ny)));
+    wf_store(o->iter, st->iter);
+    wf_store(o->end, end);
+}
+
+static inline uint8_t end_status(float end)
+{
+    return (uint8_t)((int)end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
+}
+
+/// Where a distance pass writes: the distance query's outputs, or (rounded pairs of the boolean query,
+/// which the reference answers with its distance query) the boolean outputs.
+typedef struct gjk_sink {
+    const gjk2d_distance_out *out;
+    const gjk2d_overlap_out *oout;
+} gjk_sink;
+
+static void gjk_write_lane(const gjk_sink *sink, const gjk_result *r, int l, int64_t k)
+{
+    if (sink->oout) {
+        const gjk2d_overlap_out *o = sink->oout;
+        if (o->overlap) o->overlap[k] = (uint8_t)(r->dist[l] == 0.0f);
+        if (o->iterations) o->iterations[k] = (int32_t)r->iter[l];
+        if (o->status) o->status[k] = end_status(r->end[l]);
+        return;
+    }
+    const gjk2d_distance_out *o = sink->out;
+    if (o->distance) o->distance[k] = r->dist[l];
+    if (o->ax) o->ax[k] = r->ax[l];
+    if (o->ay) o->ay[k] = r->ay[l];
+    if (o->bx) o->bx[k] = r->bx[l];
+    if (o->by) o->by[k] = r->by[l];
+    if (o->nx) o->nx[k] = r->nx[l];
+    if (o->ny) o->ny[k] = r->ny[l];
+    if (o->iterations) o->iterations[k] = (int32_t)r->iter[l];
+    if (o->status) o->status[k] = end_status(r->end[l]);
+}
+
+/// All W lanes of pairs k .. k + W - 1 at once (lanes to be answered later are overwritten then).
+static void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k)
+{
+    if (o->distance) wf_storeu(o->distance + k, wf_load(r->dist));
+    if (o->ax) wf_storeu(o->ax + k, wf_load(r->ax));
+    if (o->ay) wf_storeu(o->ay + k, wf_load(r->ay));
+    if (o->bx) wf_storeu(o->bx + k, wf_load(r->bx));
+    if (o->by) wf_storeu(o->by + k, wf_load(r->by));
+    if (o->nx) wf_storeu(o->nx + k, wf_load(r->nx));
+    if (o->ny) wf_storeu(o->ny + k, wf_load(r->ny));
+    if (o->iterations) wf_store_i32(o->iterations + k, wf_load(r->iter));
+    if (o->status)
+        for (int l = 0; l < W; l++) o->status[k + l] = end_status(r->end[l]);
+}
+
+static void slow_distance_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k, const gjk_sink *sink)
+{
+    if (sink->oout)
+        gjk2d__scalar_table.overlap(pool, pairs, k, k + 1, sink->oout);
+    else
+        gjk2d__scalar_table.distance(pool, pairs, k, k + 1, sink->out);
+}
+
+/// Run one loaded block for at most `max_steps` iterations; returns the lanes still running.
+static unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats)
+{
+    gjk_lanes_start(st, bk);
+    unsigned running = wm_bits(wf_eq(st->end, wf_zero())) & bk->live;
+    int steps = 0;
+    while (running && steps < max_steps) {
+        running = gjk_lanes_step(st, bk) & bk->live;
+        steps++;
+    }
+    stats->blocks++;
+    stats->block_steps += steps;
+    stats->lane_slots += (int64_t)steps * W;
+    return running;
+}
+
+/// The answered lanes' statistics: their iterations are the useful lane steps.
+static void gjk_stats_lanes(gjk2d_simd_stats *stats, const gjk_result *r, unsigned done)
+{
+    for (unsigned m = done; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        stats->lane_iterations += (int64_t)r->iter[l];
+        stats->lane_steps += (int64_t)r->iter[l];
+        stats->pairs++;
+    }
+}
+
+/// Stragglers, restarted in blocks of W from their first step, run until every lane ends.
+static void gjk_run_stragglers(const gjk2d_pool *pool, const gjk2d_pairs *pairs, const int64_t *ks, int n,
+                               const gjk_sink *sink, gjk2d_simd_stats *stats)
+{
+    lblock bk;
+    gjk_lanes st;
+    gjk_result r;
+    for (int i = 0; i < n; i += W) {
+        const int lanes = n - i < W ? n - i : W;
+        lblock_load(&bk, pool, pairs, ks + i, lanes, TAKE_ALL);
+        gjk_block_run(&st, &bk, INT32_MAX, stats);
+        gjk_lanes_finish(&st, &bk, &r);
+        for (unsigned m = bk.live; m; m &= m - 1) {
+            const int l = __builtin_ctz(m);
+            gjk_write_lane(sink, &r, l, bk.pair[l]);
+        }
+        gjk_stats_lanes(stats, &r, bk.live);
+    }
+}
+
+/// GJK distance lanes over a range, for the pairs `mode` takes.
+static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end, int mode,
+                             const gjk_sink *sink)
+{
+    lblock bk;
+    gjk_lanes st;
+    gjk_result r;
+    int64_t strag[STRAGGLER_BUFFER];
+    int nstrag = 0;
+    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
+    for (int64_t k = begin; k < end; k += W) {
+        const int lanes = end - k < W ? (int)(end - k) : W;
+        lblock_load_range(&bk, pool, pairs, k, lanes, mode);
+        const unsigned late = gjk_block_run(&st, &bk, LOCKSTEP_ITERATIONS, &stats);
+        gjk_lanes_finish(&st, &bk, &r);
+        const unsigned done = bk.live & ~late;
+        if (lanes == W && mode == TAKE_ALL) {
+            gjk_write_block(sink->out, &r, k);
+        } else {
+            for (unsigned m = done; m; m &= m - 1) gjk_write_lane(sink, &r, __builtin_ctz(m), bk.pair[__builtin_ctz(m)]);
+        }
+        gjk_stats_lanes(&stats, &r, done);
+        for (unsigned m = bk.slow; m; m &= m - 1) {
+            slow_distance_pair(pool, pairs, bk.pair[__builtin_ctz(m)], sink);
+            stats.slow_pairs++;
+        }
+        for (unsigned m = late; m; m &= m - 1) {
+            strag[nstrag++] = bk.pair[__builtin_ctz(m)];
+            if (nstrag == STRAGGLER_BUFFER) {
+                gjk_run_stragglers(pool, pairs, strag, nstrag, sink, &stats);
+                nstrag = 0;
+            }
+        }
+    }
+    gjk_run_stragglers(pool, pairs, strag, nstrag, sink, &stats);
+    if (gjk2d__simd_stats_on()) gjk2d__simd_stats_add(&stats);
+}

@@ -1,0 +1,189 @@
+// Lockstep blocks (included by kernel_tmpl.c, once per ISA): W pairs loaded together, one per lane, with
+// every step vectorised: a transpose makes each shape's vertices lane-major, a select pads every lane to
+// the block's vertex bound by repeating its last vertex (a repeated vertex never wins a strict '>'
+// support comparison, never changes a projection's extreme, and only adds zero-length edges), and B is
+// moved into A's frame once, a whole column at a time, with pose_apply's operations.
+//
+// Why lockstep rather than refilling lanes one at a time: a refill pays per pair for scalar loads, a
+// scalar copy of every vertex and scalar stores of every output, which cost as much as the GJK steps
+// themselves. A block of consecutive pairs loads with vector transposes and stores its outputs with
+// vector stores; the price is that a block runs as long as its slowest lane, so the kernels bound the
+// steps and restart the rare slow pairs in blocks of their own (see distance_tmpl.h).
+
+/// Pairs whose shapes both fit one transposed row of 8 vertices take the fast load.
+#define LANE_ROW 8
+
+typedef struct lblock {
+    _Alignas(64) float ax[NMAX][W]; ///< A's vertices (A's frame is the query frame), padded
+    _Alignas(64) float ay[NMAX][W];
+    _Alignas(64) float bx[NMAX][W]; ///< B's vertices moved into A's frame (ref_pair_load), padded
+    _Alignas(64) float by[NMAX][W];
+    _Alignas(64) float naf[W], nbf[W]; ///< vertex counts
+    _Alignas(64) float ra[W], rb[W];
+    _Alignas(64) float wc[W], ws[W], wpx[W], wpy[W]; ///< A's world pose, for the results
+    int na_bound, nb_bound; ///< largest counts in the block: the vertex loops run to these
+    unsigned live;          ///< lanes holding a pair of this pass
+    unsigned slow;          ///< lanes whose pair only the reference answers (too large or invalid)
+    int64_t pair[W];        ///< pair index of each lane (meaningful for live and slow lanes)
+} lblock;
+
+/// Which pairs a pass takes: the boolean query runs its cores pass first, then the rounded pairs through
+/// the distance lanes, as the reference answers them with its distance query.
+enum lane_mode { TAKE_ALL, TAKE_CORES, TAKE_ROUNDED };
+
+static const float lane_zero_row[NMAX] = {0};
+
+/// Copy n vertices and repeat the last up to NMAX (rows of shapes the fast load cannot take).
+static void lane_row_copy(float *dst, const float *src, int32_t n)
+{
+    for (int32_t i = 0; i < NMAX; i++) dst[i] = src[i < n ? i : n - 1];
+}
+
+/// Columns j < bound: every lane's entries past its own count take the lane's last vertex.
+static inline void lane_pad(float (*cx)[W], float (*cy)[W], int bound, wf n)
+{
+    wf x = wf_load(cx[0]), y = wf_load(cy[0]), jf = wf_zero();
+    const wf one = wf_set1(1.0f);
+    for (int j = 1; j < bound; j++) {
+        jf = wf_add(jf, one);
+        const wm in = wf_gt(n, jf);
+        x = wf_sel(in, wf_load(cx[j]), x);
+        y = wf_sel(in, wf_load(cy[j]), y);
+        wf_store(cx[j], x);
+        wf_store(cy[j], y);
+    }
+}
+
+/// Lane-major columns from per-lane rows: a vector transpose when every row holds 8 readable vertices.
+static inline void lane_columns(float (*cx)[W], float (*cy)[W], const float *const rx[W], const float *const ry[W],
+                                int bound)
+{
+    if (bound <= LANE_ROW) {
+        wf_transpose8(rx, cx);
+        wf_transpose8(ry, cy);
+        return;
+    }
+    for (int j = 0; j < bound; j++)
+        for (int l = 0; l < W; l++) cx[j][l] = rx[l][j], cy[j][l] = ry[l][j];
+}
+
+/// Whether both shapes of a pair may take the fast path: counts in 1..NMAX and valid shapes (the
+/// pool's pre-computed problems when it has them, else the reference's validation).
+static inline int lane_fast(const gjk2d_pool *pool, int32_t ia, int32_t ib, int32_t na, int32_t nb)
+{
+    return na >= 1 && nb >= 1 && na <= NMAX && nb <= NMAX &&
+           (pool->problems ? pool->problems[ia] == GJK2D_PROBLEM_NONE && pool->problems[ib] == GJK2D_PROBLEM_NONE
+                           : gjk2d__pair_valid(pool, ia, ib));
+}
+
+/// Load pairs ks[0 .. lanes) into a block. Lanes past `lanes`, pairs another pass takes and pairs the
+/// fast path cannot take (marked in bk->slow) become dead lanes: two points at the origin, which end
+/// before their first support search.
+static void lblock_load(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pairs, const int64_t *ks, int lanes,
+                        int mode)
+{
+    _Alignas(64) float bc[W], bs[W], bpx[W], bpy[W];
+    _Alignas(64) float tmp[W][4][NMAX];
+    const float *rax[W], *ray[W], *rbx[W], *rby[W];
+    int32_t fa[W], fb[W], na[W], nb[W];
+    int na_bound = 1, nb_bound = 1, spill = 0;
+    bk->live = bk->slow = 0;
+    for (int l = 0; l < W; l++) {
+        bk->pair[l] = l < lanes ? ks[l] : -1;
+        na[l] = nb[l] = 1;
+        fa[l] = fb[l] = -1;
+        if (l >= lanes) continue;
+        const int64_t k = ks[l];
+        const int32_t ia = pairs->a[k], ib = pairs->b[k];
+        if (mode != TAKE_ALL) {
+            const int rounded = pool->radius && (pool->radius[ia] > 0.0f || pool->radius[ib] > 0.0f);
+            if (rounded != (mode == TAKE_ROUNDED)) continue;
+        }
+        const int32_t n_a = pool->count[ia], n_b = pool->count[ib];
+        if (!lane_fast(pool, ia, ib, n_a, n_b)) {
+            bk->slow |= 1u << l;
+            continue;
+        }
+        bk->live |= 1u << l;
+        na[l] = n_a, nb[l] = n_b;
+        fa[l] = pool->first[ia], fb[l] = pool->first[ib];
+        na_bound = n_a > na_bound ? n_a : na_bound;
+        nb_bound = n_b > nb_bound ? n_b : nb_bound;
+        spill |= fa[l] + LANE_ROW > pool->vertex_count || fb[l] + LANE_ROW > pool->vertex_count;
+    }
+    // Rows: straight from the pool when 8 vertices can be read there and the block needs no more.
+    spill |= na_bound > LANE_ROW || nb_bound > LANE_ROW;
+    for (int l = 0; l < W; l++) {
+        const int live = (bk->live >> l) & 1;
+        const int32_t ia = live ? pairs->a[bk->pair[l]] : 0, ib = live ? pairs->b[bk->pair[l]] : 0;
+        if (!live) {
+            rax[l] = ray[l] = rbx[l] = rby[l] = lane_zero_row;
+            bk->ra[l] = bk->rb[l] = 0.0f;
+            bk->wc[l] = bc[l] = 1.0f;
+            bk->ws[l] = bs[l] = bk->wpx[l] = bpx[l] = bk->wpy[l] = bpy[l] = 0.0f;
+        } else {
+            if (spill) {
+                lane_row_copy(tmp[l][0], pool->vx + fa[l], na[l]);
+                lane_row_copy(tmp[l][1], pool->vy + fa[l], na[l]);
+                lane_row_copy(tmp[l][2], pool->vx + fb[l], nb[l]);
+                lane_row_copy(tmp[l][3], pool->vy + fb[l], nb[l]);
+                rax[l] = tmp[l][0], ray[l] = tmp[l][1], rbx[l] = tmp[l][2], rby[l] = tmp[l][3];
+            } else {
+                rax[l] = pool->vx + fa[l], ray[l] = pool->vy + fa[l];
+                rbx[l] = pool->vx + fb[l], rby[l] = pool->vy + fb[l];
+            }
+            bk->ra[l] = pool->radius ? pool->radius[ia] : 0.0f;
+            bk->rb[l] = pool->radius ? pool->radius[ib] : 0.0f;
+            bk->wc[l] = pool->c[ia], bk->ws[l] = pool->s[ia], bk->wpx[l] = pool->px[ia], bk->wpy[l] = pool->py[ia];
+            bc[l] = pool->c[ib], bs[l] = pool->s[ib], bpx[l] = pool->px[ib], bpy[l] = pool->py[ib];
+        }
+        bk->naf[l] = (float)na[l];
+        bk->nbf[l] = (float)nb[l];
+    }
+    bk->na_bound = na_bound;
+    bk->nb_bound = nb_bound;
+    lane_columns(bk->ax, bk->ay, rax, ray, na_bound);
+    lane_columns(bk->bx, bk->by, rbx, rby, nb_bound);
+    lane_pad(bk->ax, bk->ay, na_bound, wf_load(bk->naf));
+    lane_pad(bk->bx, bk->by, nb_bound, wf_load(bk->nbf));
+
+    // ref_relative_pose, then pose_apply on every column of B.
+    const wf ac = wf_load(bk->wc), as = wf_load(bk->ws), c = wf_load(bc), s = wf_load(bs);
+    const wf dx = wf_sub(wf_load(bpx), wf_load(bk->wpx)), dy = wf_sub(wf_load(bpy), wf_load(bk->wpy));
+    const wf rc = wf_add(wf_mul(ac, c), wf_mul(as, s)), rs = wf_sub(wf_mul(ac, s), wf_mul(as, c));
+    const wf tx = wf_add(wf_mul(ac, dx), wf_mul(as, dy)), ty = wf_sub(wf_mul(ac, dy), wf_mul(as, dx));
+    for (int j = 0; j < nb_bound; j++) {
+        const wf x = wf_load(bk->bx[j]), y = wf_load(bk->by[j]);
+        wf_store(bk->bx[j], wf_add(wf_sub(wf_mul(rc, x), wf_mul(rs, y)), tx));
+        wf_store(bk->by[j], wf_add(wf_add(wf_mul(rs, x), wf_mul(rc, y)), ty));
+    }
+}
+
+/// Pairs k0 .. k0 + lanes - 1.
+static inline void lblock_load_range(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k0,
+                                     int lanes, int mode)
+{
+    int64_t ks[W];
+    for (int l = 0; l < W; l++) ks[l] = k0 + l;
+    lblock_load(bk, pool, pairs, ks, lanes, mode);
+}
+
+/// The lowest index of the largest dot(d, v_j) over padded columns (ref_support's strict '>'), its point
+/// and, when idx is not NULL, that index.
+static inline void lane_support(const float (*cx)[W], const float (*cy)[W], int bound, wf dx, wf dy, wf *px, wf *py,
+                                wf *idx)
+{
+    wf x = wf_load(cx[0]), y = wf_load(cy[0]);
+    wf best = wf_dot(x, y, dx, dy), bi = wf_zero();
+    for (int j = 1; j < bound; j++) {
+        const wf xj = wf_load(cx[j]), yj = wf_load(cy[j]);
+        const wm m = wf_gt(wf_dot(xj, yj, dx, dy), best);
+        best = wf_sel(m, wf_dot(xj, yj, dx, dy), best);
+        x = wf_sel(m, xj, x);
+        y = wf_sel(m, yj, y);
+        if (idx) bi = wf_sel(m, wf_set1((float)j), bi);
+    }
+    *px = x;
+    *py = y;
+    if (idx) *idx = bi;
+}
