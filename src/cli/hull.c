@@ -1,5 +1,6 @@
 #include "hull.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static const double *sort_x, *sort_y;
@@ -16,8 +17,13 @@ static double cross(const double *x, const double *y, int o, int a, int b) {
 }
 
 int convex_hull(const double *x, const double *y, int n, int *idx, int *tmp) {
+    // Non-finite points (an invalid shape's NaN or infinite vertex) are left out: NaN would make the
+    // sort's comparison inconsistent, which qsort does not allow.
+    int f = 0;
+    for (int i = 0; i < n; i++)
+        if (isfinite(x[i]) && isfinite(y[i])) tmp[f++] = i;
+    n = f;
     if (n <= 0) return 0;
-    for (int i = 0; i < n; i++) tmp[i] = i;
     sort_x = x;
     sort_y = y;
     qsort(tmp, (size_t)n, sizeof(int), by_xy);

@@ -293,7 +293,7 @@ static void draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski
         // Minkowski difference of the cores: hull of every b_j - a_i, in world frame.
         int n = A.n * B.n;
         double *mx = malloc(sizeof(double) * (size_t)n), *my = malloc(sizeof(double) * (size_t)n);
-        int *idx = malloc(sizeof(int) * (size_t)(n + 1)), *tmp = malloc(sizeof(int) * (size_t)n);
+        int *idx = malloc(sizeof(int) * (size_t)(2 * n + 1)), *tmp = malloc(sizeof(int) * (size_t)n);
         int h = 0;
         if (mx && my && idx && tmp) {
             for (int i = 0; i < A.n; i++)
