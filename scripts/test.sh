@@ -23,6 +23,7 @@ if [ ! -f $asan/build.ninja ]; then
     meson setup $asan -Db_sanitize=address,undefined -Db_lundef=false -Dfull_tests=false
   fi
 fi
+rm -f $asan/meson-logs/testlog.json  # never count a previous run
 if ninja -C $asan; then
   meson test -C $asan --print-errorlogs --num-processes 2 || status=$?
 else
