@@ -85,9 +85,11 @@ accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n)
             if (q == Q_SAT && im->kind == K_ISA) err = fabs((double)o->sep[k] - exact);
             said = o->ov[k] != 0;
         }
+        a.mean_error += err;
         if (!(err <= a.max_error)) a.max_error = err; // NaN counts as the worst
         if (!(err / eps_l <= a.max_error_eps)) a.max_error_eps = err / eps_l;
         if (fabs(exact) > TOUCH_BAND * eps_l && said != (exact <= 0.0)) a.misclassified++;
     }
+    a.mean_error /= (double)(n ? n : 1);
     return a;
 }

@@ -41,7 +41,7 @@ static struct {
     double w1_rate[NQ], w1_vs_box2d[NQ], w1_vs_geos[NQ], two_threads[NQ];
     int have_box2d[NQ], have_geos[NQ], have_threads[NQ];
     int64_t geos_pairs;
-    char accuracy[8][300];
+    char accuracy[8][400];
     int naccuracy;
     double bandwidth1, bytes_per_pair, w1_distance_rate, batch_max_rate;
     int64_t batch_max_pairs;
@@ -210,8 +210,8 @@ static void lanes_table(ctx *c)
 
 static const char *fmt_err(char *buf, size_t n, const accuracy *a)
 {
-    if (!a->has_error) snprintf(buf, n, "-");
-    else snprintf(buf, n, "%.3g (%.1f ε L)", a->max_error, a->max_error_eps);
+    if (!a->has_error) snprintf(buf, n, "- | -");
+    else snprintf(buf, n, "%.3g (%.1f ε L) | %.3g", a->max_error, a->max_error_eps, a->mean_error);
     return buf;
 }
 
@@ -227,7 +227,7 @@ static void accuracy_table(ctx *c)
        "outside the touching band |exact clearance| ≤ %g ε L (%lld of %lld pairs are inside the band%s). For a distance query\n"
        "the overlap answer is distance = 0.\n\n",
        TOUCH_BAND, (long long)t.band, (long long)n, c->geos ? "; GEOS: the first pairs only, as timed" : "");
-    md("| implementation | query | pairs | max distance error | misclassified |\n|---|---|---|---|---|\n");
+    md("| implementation | query | pairs | max distance error | mean | misclassified |\n|---|---|---|---|---|---|\n");
     accuracy gj[NQ], b2[NQ];
     int have_b2[NQ] = {0};
     memset(gj, 0, sizeof gj);
@@ -261,8 +261,8 @@ static void accuracy_table(ctx *c)
             }
         }
         json_record("\"section\": \"accuracy\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"gjk2d\", \"pairs\": %lld, "
-                    "\"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"misclassified\": %lld, \"band\": %lld",
-                    w->name, qname[q], (long long)n, gj[q].max_error, gj[q].max_error_eps, (long long)gj[q].misclassified,
+                    "\"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"mean_error\": %.4g, \"misclassified\": %lld, \"band\": %lld",
+                    w->name, qname[q], (long long)n, gj[q].max_error, gj[q].max_error_eps, gj[q].mean_error, (long long)gj[q].misclassified,
                     (long long)t.band);
         for (int i = 0; i < nimpl; i++) {
             const impl *im = &impls[i];
@@ -272,9 +272,9 @@ static void accuracy_table(ctx *c)
             md("| %s `%s` | %s | %lld | %s | %lld |\n", im->kind == K_BOX2D ? "Box2D" : "GEOS", impl_function(im, q), qname[q],
                (long long)m, fmt_err(err, sizeof err, &a), (long long)a.misclassified);
             json_record("\"section\": \"accuracy\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"%s\", \"function\": \"%s\", "
-                        "\"pairs\": %lld, \"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"misclassified\": %lld",
+                        "\"pairs\": %lld, \"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"mean_error\": %.4g, \"misclassified\": %lld",
                         w->name, qname[q], im->name, impl_function(im, q), (long long)m, a.has_error ? a.max_error : 0.0,
-                        a.has_error ? a.max_error_eps : 0.0, (long long)a.misclassified);
+                        a.has_error ? a.max_error_eps : 0.0, a.has_error ? a.mean_error : 0.0, (long long)a.misclassified);
             if (im->kind == K_BOX2D) b2[q] = a, have_b2[q] = 1;
         }
     }
@@ -284,13 +284,14 @@ static void accuracy_table(ctx *c)
             if (have_b2[q] && (gj[q].misclassified > b2[q].misclassified ||
                                (q == Q_DISTANCE && !(gj[q].max_error <= b2[q].max_error))))
                 ok = 0;
-        char line[300];
-        snprintf(line, sizeof line, "%s: gjk2d max distance error %.3g vs Box2D %.3g; misclassified %lld/%lld/%lld vs %lld/%lld/%lld "
-                 "(distance/overlap/SAT): gjk2d %s",
-                 w->name, gj[Q_DISTANCE].max_error, b2[Q_DISTANCE].max_error, (long long)gj[0].misclassified,
+        char line[400];
+        snprintf(line, sizeof line, "%s: distance error max %.2g (%.1f ε L), mean %.2g for gjk2d vs max %.2g (%.1f ε L), mean %.2g "
+                 "for Box2D; misclassified %lld/%lld/%lld vs %lld/%lld/%lld (distance/overlap/SAT): gjk2d %s",
+                 w->name, gj[Q_DISTANCE].max_error, gj[Q_DISTANCE].max_error_eps, gj[Q_DISTANCE].mean_error,
+                 b2[Q_DISTANCE].max_error, b2[Q_DISTANCE].max_error_eps, b2[Q_DISTANCE].mean_error, (long long)gj[0].misclassified,
                  (long long)gj[1].misclassified, (long long)gj[2].misclassified, (long long)b2[0].misclassified,
                  (long long)b2[1].misclassified, (long long)b2[2].misclassified,
-                 ok ? "at least as accurate as Box2D" : "LESS ACCURATE than Box2D");
+                 ok ? "at least as accurate as Box2D" : "less accurate than Box2D by the largest error");
         md("\n%s.\n", line);
         if (hl.naccuracy < 8) snprintf(hl.accuracy[hl.naccuracy++], sizeof hl.accuracy[0], "%s", line);
     }
@@ -564,7 +565,7 @@ static void section_roofline(void)
        "| | pairs/s | bound at %.0f B/pair, 1 thread | fraction of the bound |\n|---|---|---|---|\n",
        read, written, read + written, traffic, bw1 * 1e-9, bw2 * 1e-9, traffic);
     if (hl.w1_distance_rate > 0)
-        md("| %s, W1 (1,000,000 pairs) | %.3g | %.3g | %.1f %% |\n", best, hl.w1_distance_rate, bw1 / traffic,
+        md("| %s, W1 (%lld pairs) | %.3g | %.3g | %.1f %% |\n", best, (long long)op.pairs, hl.w1_distance_rate, bw1 / traffic,
            100.0 * hl.w1_distance_rate / (bw1 / traffic));
     if (hl.batch_max_rate > 0)
         md("| %s, %lld-pair batch | %.3g | %.3g | %.1f %% |\n", best, (long long)hl.batch_max_pairs, hl.batch_max_rate,
@@ -578,7 +579,7 @@ static void section_roofline(void)
 
 static void write_headline(void)
 {
-    headline("- W1 (1,000,000 random 3..8-gon pairs), one thread, gjk2d `%s`:\n", best);
+    headline("- W1 (%lld random 3..8-gon pairs), one thread, gjk2d `%s`:\n", (long long)op.pairs, best);
     static const char *const b2f[NQ] = {"b2Distance", "b2TestOverlap", "b2CollidePolygons"};
     static const char *const gf[NQ] = {"GEOSNearestPoints_r", "GEOSIntersects_r", ""};
     for (int q = 0; q < NQ; q++) {

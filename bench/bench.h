@@ -101,6 +101,7 @@ typedef struct truth {
 typedef struct accuracy {
     int64_t pairs, misclassified;
     double max_error, max_error_eps; ///< max |distance (or separation) - exact|, and in units of eps * L
+    double mean_error;
     int has_error;
 } accuracy;
 
