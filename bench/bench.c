@@ -600,17 +600,22 @@ static void write_headline(void)
                  100.0 * hl.w1_distance_rate / (hl.bandwidth1 / hl.bytes_per_pair));
 }
 
-static void usage(void)
+static void usage_exit(int status)
 {
-    fprintf(stderr,
+    fprintf(status ? stderr : stdout,
             "usage: gjk2d_bench [--out DIR] [--sections LIST] [--workloads LIST] [--query LIST] [--pairs N] [--reps R]\n"
             "                   [--geos-pairs N] [--sweep-pairs N] [--sweep-geos-pairs N] [--sweep-reps R] [--batch-max N]\n"
             "                   [--min-time S] [--quick]\n"
             "  sections:  main,vertices,batch,threads,roofline (default: all)\n"
             "  workloads: w1,w2,w3,w4,b3 (default: all); queries: distance,overlap,sat (default: all)\n"
+            "  defaults:  --pairs 1000000 --reps 5 --geos-pairs 100000 --sweep-pairs 100000 --sweep-geos-pairs 10000\n"
+            "             --sweep-reps 3 --batch-max 10000000 --min-time 0.05 (a shorter batch is repeated within a run)\n"
+            "  --out DIR: also write DIR/tables.md, results.json, headline.md and the plots' data (*.dat)\n"
             "  --quick:   small sizes and 2 repetitions, to check that everything runs\n");
-    exit(2);
+    exit(status);
 }
+
+static void usage(void) { usage_exit(2); }
 
 static int64_t count_arg(const char *v)
 {
@@ -624,6 +629,7 @@ int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) usage_exit(0);
         if (!strcmp(a, "--quick")) {
             op.pairs = 20000, op.geos_pairs = 5000, op.sweep_pairs = 5000, op.sweep_geos_pairs = 1000;
             op.batch_max = 100000, op.reps = 2, op.sweep_reps = 2, op.min_time = 0.005;
