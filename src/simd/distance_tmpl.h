@@ -50,7 +50,8 @@ static inline void gjk_lanes_start(gjk_lanes *s, const lblock *bk)
 /// One GJK iteration of every running lane: the support search, case 1, the append, then the next
 /// solve, direction and termination tests (in the reference, the top of its next loop turn). Returns
 /// the lanes still running.
-static inline unsigned gjk_lanes_step(gjk_lanes *s, const lblock *bk)
+static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *s, const lblock *bk, int bound_a,
+                                                                    int bound_b)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     wf end = s->end, cnt = s->cnt, dx = s->dx, dy = s->dy;
@@ -58,8 +59,8 @@ static inline unsigned gjk_lanes_step(gjk_lanes *s, const lblock *bk)
 
     // Support of Z = B - A along d.
     wf pax, pay, pbx, pby, ia, ib;
-    lane_support(bk->ax, bk->ay, bk->na_bound, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
-    lane_support(bk->bx, bk->by, bk->nb_bound, dx, dy, &pbx, &pby, &ib);
+    lane_support(bk->ax, bk->ay, bound_a, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
+    lane_support(bk->bx, bk->by, bound_b, dx, dy, &pbx, &pby, &ib);
     const wf key = wf_add(wf_mul(ia, wf_set1((float)NMAX)), ib);
     s->iter = wf_sel(run, wf_add(s->iter, one), s->iter);
 
@@ -319,16 +320,29 @@ static void slow_distance_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs,
         gjk2d__scalar_table.distance(pool, pairs, k, k + 1, sink->out);
 }
 
+/// The step loop, with the state in locals (kept in registers where they fit) and, for blocks whose shapes
+/// all fit one row, support loops of a constant length (unrolled).
+static inline __attribute__((always_inline)) int gjk_block_loop(gjk_lanes *st, const lblock *bk, int max_steps,
+                                                                 int bound_a, int bound_b, unsigned *running)
+{
+    gjk_lanes s = *st;
+    int steps = 0;
+    while (*running && steps < max_steps) {
+        *running = gjk_lanes_step(&s, bk, bound_a, bound_b) & bk->live;
+        steps++;
+    }
+    *st = s;
+    return steps;
+}
+
 /// Run one loaded block for at most `max_steps` iterations; returns the lanes still running.
 static unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats)
 {
     gjk_lanes_start(st, bk);
     unsigned running = wm_bits(wf_eq(st->end, wf_zero())) & bk->live;
-    int steps = 0;
-    while (running && steps < max_steps) {
-        running = gjk_lanes_step(st, bk) & bk->live;
-        steps++;
-    }
+    const int steps = bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
+                          ? gjk_block_loop(st, bk, max_steps, LANE_ROW, LANE_ROW, &running)
+                          : gjk_block_loop(st, bk, max_steps, bk->na_bound, bk->nb_bound, &running);
     stats->blocks++;
     stats->block_steps += steps;
     stats->lane_slots += (int64_t)steps * W;
@@ -378,7 +392,13 @@ static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, i
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
-        lblock_load_range(&bk, pool, pairs, k, lanes, mode);
+        if (!lblock_load_range(&bk, pool, pairs, k, lanes, mode)) {
+            for (unsigned m = bk.slow; m; m &= m - 1) {
+                slow_distance_pair(pool, pairs, bk.pair[__builtin_ctz(m)], sink);
+                stats.slow_pairs++;
+            }
+            continue;
+        }
         const unsigned late = gjk_block_run(&st, &bk, LOCKSTEP_ITERATIONS, &stats);
         gjk_lanes_finish(&st, &bk, &r);
         const unsigned done = bk.live & ~late;

@@ -31,8 +31,6 @@ typedef struct lblock {
 /// the distance lanes, as the reference answers them with its distance query.
 enum lane_mode { TAKE_ALL, TAKE_CORES, TAKE_ROUNDED };
 
-static const float lane_zero_row[NMAX] = {0};
-
 /// Copy n vertices and repeat the last up to NMAX (rows of shapes the fast load cannot take).
 static void lane_row_copy(float *dst, const float *src, int32_t n)
 {
@@ -77,24 +75,20 @@ static inline int lane_fast(const gjk2d_pool *pool, int32_t ia, int32_t ib, int3
 }
 
 /// Load pairs ks[0 .. lanes) into a block. Lanes past `lanes`, pairs another pass takes and pairs the
-/// fast path cannot take (marked in bk->slow) become dead lanes: two points at the origin, which end
-/// before their first support search.
-static void lblock_load(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pairs, const int64_t *ks, int lanes,
-                        int mode)
+/// fast path cannot take (marked in bk->slow) are dead lanes: they repeat the first live lane's pair, so
+/// every lane holds valid geometry, and are never written. Returns 0 when no lane is live.
+static int lblock_load(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pairs, const int64_t *ks, int lanes,
+                       int mode)
 {
-    _Alignas(64) float bc[W], bs[W], bpx[W], bpy[W];
     _Alignas(64) float tmp[W][4][NMAX];
     const float *rax[W], *ray[W], *rbx[W], *rby[W];
-    int32_t fa[W], fb[W], na[W], nb[W];
-    int na_bound = 1, nb_bound = 1, spill = 0;
+    int32_t sa[W], sb[W], fa[W], fb[W], na[W], nb[W];
+    int na_bound = 1, nb_bound = 1, spill = 0, first_live = -1;
     bk->live = bk->slow = 0;
-    for (int l = 0; l < W; l++) {
-        bk->pair[l] = l < lanes ? ks[l] : -1;
-        na[l] = nb[l] = 1;
-        fa[l] = fb[l] = -1;
-        if (l >= lanes) continue;
+    for (int l = 0; l < lanes; l++) {
         const int64_t k = ks[l];
         const int32_t ia = pairs->a[k], ib = pairs->b[k];
+        bk->pair[l] = k;
         if (mode != TAKE_ALL) {
             const int rounded = pool->radius && (pool->radius[ia] > 0.0f || pool->radius[ib] > 0.0f);
             if (rounded != (mode == TAKE_ROUNDED)) continue;
@@ -105,51 +99,62 @@ static void lblock_load(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *p
             continue;
         }
         bk->live |= 1u << l;
-        na[l] = n_a, nb[l] = n_b;
+        first_live = first_live < 0 ? l : first_live;
+        sa[l] = ia, sb[l] = ib, na[l] = n_a, nb[l] = n_b;
         fa[l] = pool->first[ia], fb[l] = pool->first[ib];
         na_bound = n_a > na_bound ? n_a : na_bound;
         nb_bound = n_b > nb_bound ? n_b : nb_bound;
         spill |= fa[l] + LANE_ROW > pool->vertex_count || fb[l] + LANE_ROW > pool->vertex_count;
     }
+    if (first_live < 0) return 0;
+    for (int l = 0; l < W; l++) {
+        if (l >= lanes) bk->pair[l] = -1;
+        if ((bk->live >> l) & 1) continue;
+        const int c = first_live;
+        sa[l] = sa[c], sb[l] = sb[c], na[l] = na[c], nb[l] = nb[c], fa[l] = fa[c], fb[l] = fb[c];
+    }
     // Rows: straight from the pool when 8 vertices can be read there and the block needs no more.
     spill |= na_bound > LANE_ROW || nb_bound > LANE_ROW;
     for (int l = 0; l < W; l++) {
-        const int live = (bk->live >> l) & 1;
-        const int32_t ia = live ? pairs->a[bk->pair[l]] : 0, ib = live ? pairs->b[bk->pair[l]] : 0;
-        if (!live) {
-            rax[l] = ray[l] = rbx[l] = rby[l] = lane_zero_row;
-            bk->ra[l] = bk->rb[l] = 0.0f;
-            bk->wc[l] = bc[l] = 1.0f;
-            bk->ws[l] = bs[l] = bk->wpx[l] = bpx[l] = bk->wpy[l] = bpy[l] = 0.0f;
+        if (spill) {
+            lane_row_copy(tmp[l][0], pool->vx + fa[l], na[l]);
+            lane_row_copy(tmp[l][1], pool->vy + fa[l], na[l]);
+            lane_row_copy(tmp[l][2], pool->vx + fb[l], nb[l]);
+            lane_row_copy(tmp[l][3], pool->vy + fb[l], nb[l]);
+            rax[l] = tmp[l][0], ray[l] = tmp[l][1], rbx[l] = tmp[l][2], rby[l] = tmp[l][3];
         } else {
-            if (spill) {
-                lane_row_copy(tmp[l][0], pool->vx + fa[l], na[l]);
-                lane_row_copy(tmp[l][1], pool->vy + fa[l], na[l]);
-                lane_row_copy(tmp[l][2], pool->vx + fb[l], nb[l]);
-                lane_row_copy(tmp[l][3], pool->vy + fb[l], nb[l]);
-                rax[l] = tmp[l][0], ray[l] = tmp[l][1], rbx[l] = tmp[l][2], rby[l] = tmp[l][3];
-            } else {
-                rax[l] = pool->vx + fa[l], ray[l] = pool->vy + fa[l];
-                rbx[l] = pool->vx + fb[l], rby[l] = pool->vy + fb[l];
-            }
-            bk->ra[l] = pool->radius ? pool->radius[ia] : 0.0f;
-            bk->rb[l] = pool->radius ? pool->radius[ib] : 0.0f;
-            bk->wc[l] = pool->c[ia], bk->ws[l] = pool->s[ia], bk->wpx[l] = pool->px[ia], bk->wpy[l] = pool->py[ia];
-            bc[l] = pool->c[ib], bs[l] = pool->s[ib], bpx[l] = pool->px[ib], bpy[l] = pool->py[ib];
+            rax[l] = pool->vx + fa[l], ray[l] = pool->vy + fa[l];
+            rbx[l] = pool->vx + fb[l], rby[l] = pool->vy + fb[l];
         }
-        bk->naf[l] = (float)na[l];
-        bk->nbf[l] = (float)nb[l];
     }
+    // A block whose shapes fit one row is padded to the full row: its support loops then have a constant
+    // length (unrolled), which costs less than skipping the few padded columns.
+    na_bound = na_bound <= LANE_ROW ? LANE_ROW : na_bound;
+    nb_bound = nb_bound <= LANE_ROW ? LANE_ROW : nb_bound;
     bk->na_bound = na_bound;
     bk->nb_bound = nb_bound;
+    const wf naf = wf_load_i32(na), nbf = wf_load_i32(nb);
+    wf_store(bk->naf, naf);
+    wf_store(bk->nbf, nbf);
     lane_columns(bk->ax, bk->ay, rax, ray, na_bound);
     lane_columns(bk->bx, bk->by, rbx, rby, nb_bound);
-    lane_pad(bk->ax, bk->ay, na_bound, wf_load(bk->naf));
-    lane_pad(bk->bx, bk->by, nb_bound, wf_load(bk->nbf));
+    lane_pad(bk->ax, bk->ay, na_bound, naf);
+    lane_pad(bk->bx, bk->by, nb_bound, nbf);
+
+    // Per-shape fields, gathered by shape index.
+    const wf ac = wf_gather_at(pool->c, sa), as = wf_gather_at(pool->s, sa);
+    const wf apx = wf_gather_at(pool->px, sa), apy = wf_gather_at(pool->py, sa);
+    const wf c = wf_gather_at(pool->c, sb), s = wf_gather_at(pool->s, sb);
+    const wf bpx = wf_gather_at(pool->px, sb), bpy = wf_gather_at(pool->py, sb);
+    wf_store(bk->wc, ac);
+    wf_store(bk->ws, as);
+    wf_store(bk->wpx, apx);
+    wf_store(bk->wpy, apy);
+    wf_store(bk->ra, pool->radius ? wf_gather_at(pool->radius, sa) : wf_zero());
+    wf_store(bk->rb, pool->radius ? wf_gather_at(pool->radius, sb) : wf_zero());
 
     // ref_relative_pose, then pose_apply on every column of B.
-    const wf ac = wf_load(bk->wc), as = wf_load(bk->ws), c = wf_load(bc), s = wf_load(bs);
-    const wf dx = wf_sub(wf_load(bpx), wf_load(bk->wpx)), dy = wf_sub(wf_load(bpy), wf_load(bk->wpy));
+    const wf dx = wf_sub(bpx, apx), dy = wf_sub(bpy, apy);
     const wf rc = wf_add(wf_mul(ac, c), wf_mul(as, s)), rs = wf_sub(wf_mul(ac, s), wf_mul(as, c));
     const wf tx = wf_add(wf_mul(ac, dx), wf_mul(as, dy)), ty = wf_sub(wf_mul(ac, dy), wf_mul(as, dx));
     for (int j = 0; j < nb_bound; j++) {
@@ -157,15 +162,16 @@ static void lblock_load(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *p
         wf_store(bk->bx[j], wf_add(wf_sub(wf_mul(rc, x), wf_mul(rs, y)), tx));
         wf_store(bk->by[j], wf_add(wf_add(wf_mul(rs, x), wf_mul(rc, y)), ty));
     }
+    return 1;
 }
 
 /// Pairs k0 .. k0 + lanes - 1.
-static inline void lblock_load_range(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k0,
-                                     int lanes, int mode)
+static inline int lblock_load_range(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k0,
+                                    int lanes, int mode)
 {
     int64_t ks[W];
     for (int l = 0; l < W; l++) ks[l] = k0 + l;
-    lblock_load(bk, pool, pairs, ks, lanes, mode);
+    return lblock_load(bk, pool, pairs, ks, lanes, mode);
 }
 
 /// The lowest index of the largest dot(d, v_j) over padded columns (ref_support's strict '>'), its point

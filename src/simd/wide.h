@@ -48,6 +48,13 @@ static inline wf wf_gather(const float *base, wf idx)
     simde_mm_store_si128((simde__m128i *)i, simde_mm_cvttps_epi32(idx));
     return simde_mm_setr_ps(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
 }
+/// Lane l of the result is base[idx[l]].
+static inline wf wf_gather_at(const float *base, const int32_t *idx)
+{
+    return simde_mm_setr_ps(base[idx[0]], base[idx[1]], base[idx[2]], base[idx[3]]);
+}
+/// W int32 (unaligned), converted to float.
+static inline wf wf_load_i32(const int32_t *p) { return simde_mm_cvtepi32_ps(simde_mm_loadu_si128((const simde__m128i *)p)); }
 /// Integers held as floats, stored as int32 (unaligned).
 static inline void wf_store_i32(int32_t *p, wf a) { simde_mm_storeu_si128((simde__m128i *)p, simde_mm_cvttps_epi32(a)); }
 /// cols[j][l] = rows[l][j] for j < 8: eight vertices of W shapes, made lane-major (two 4x4 transposes).
@@ -99,6 +106,16 @@ static inline wf wf_gather(const float *base, wf idx)
     return simde_mm256_i32gather_ps(base, simde_mm256_cvttps_epi32(idx), 4);
 }
 static inline void wf_store_i32(int32_t *p, wf a) { simde_mm256_storeu_si256((simde__m256i *)p, simde_mm256_cvttps_epi32(a)); }
+static inline wf wf_gather_at(const float *base, const int32_t *idx)
+{
+#ifdef GJK2D_NO_GATHER
+    return simde_mm256_setr_ps(base[idx[0]], base[idx[1]], base[idx[2]], base[idx[3]], base[idx[4]], base[idx[5]],
+                               base[idx[6]], base[idx[7]]);
+#else
+    return simde_mm256_i32gather_ps(base, simde_mm256_loadu_si256((const simde__m256i *)idx), 4);
+#endif
+}
+static inline wf wf_load_i32(const int32_t *p) { return simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)p)); }
 /// cols[j][l] = rows[l][j] for j < 8: the classic 8x8 transpose (unpack, shuffle, lane swap).
 static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
 {
@@ -237,6 +254,18 @@ static inline void wf_store_i32(int32_t *p, wf a)
     _Alignas(64) float t[W];
     wf_store(t, a);
     for (int l = 0; l < W; l++) p[l] = (int32_t)t[l];
+}
+static inline wf wf_gather_at(const float *base, const int32_t *idx)
+{
+    _Alignas(64) float t[W];
+    for (int l = 0; l < W; l++) t[l] = base[idx[l]];
+    return wf_load(t);
+}
+static inline wf wf_load_i32(const int32_t *p)
+{
+    _Alignas(64) float t[W];
+    for (int l = 0; l < W; l++) t[l] = (float)p[l];
+    return wf_load(t);
 }
 #endif
 
