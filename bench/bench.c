@@ -43,7 +43,7 @@ static struct {
     int64_t geos_pairs;
     char accuracy[8][400];
     int naccuracy;
-    double bandwidth1, bytes_per_pair, w1_distance_rate, batch_max_rate;
+    double bandwidth1, bytes_per_pair, w1_distance_rate, batch_max_rate, spin;
     int64_t batch_max_pairs;
 } hl;
 
@@ -543,6 +543,11 @@ static void section_threads(void)
         }
         if (dat) fclose(dat);
     }
+    hl.spin = spin_speedup(op.reps);
+    md("\nControl: a fixed amount of pure arithmetic (no memory traffic) split over two threads ran %.2fx as fast as on one\n"
+       "thread, right after this table; below 2 means the second core was partly busy with other work during the measurement.\n",
+       hl.spin);
+    json_record("\"section\": \"threads\", \"impl\": \"control-arithmetic-loop\", \"speedup\": %.4g", hl.spin);
     peers_destroy(&c);
     outputs_free(&c.o);
     workload_free(&w);
@@ -590,8 +595,9 @@ static void write_headline(void)
         headline(";\n");
     }
     if (hl.have_threads[0])
-        headline("- two threads: %.2fx / %.2fx / %.2fx one thread (distance / overlap / SAT);\n", hl.two_threads[0],
-                 hl.two_threads[1], hl.two_threads[2]);
+        headline("- two threads: %.2fx / %.2fx / %.2fx one thread (distance / overlap / SAT), while a pure arithmetic loop "
+                 "got %.2fx (the machine's share of a second core);\n",
+                 hl.two_threads[0], hl.two_threads[1], hl.two_threads[2], hl.spin);
     for (int i = 0; i < hl.naccuracy; i++) headline("- accuracy, %s;\n", hl.accuracy[i]);
     if (hl.bandwidth1 > 0 && hl.w1_distance_rate > 0)
         headline("- roofline: %.0f bytes of memory traffic per W1 pair, %.1f GB/s streaming read on one thread, so the memory "

@@ -114,6 +114,8 @@ accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n);
 
 /// Best of `reps` streaming reads of `bytes` by `threads` threads, in bytes per second.
 double read_bandwidth(size_t bytes, int threads, int reps);
+/// Two threads vs one on pure arithmetic (median of `reps`): the parallelism the machine offers right now.
+double spin_speedup(int reps);
 
 // ---- reports (report.c) ----
 

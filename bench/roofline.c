@@ -43,3 +43,40 @@ double read_bandwidth(size_t bytes, int threads, int reps)
     free(buf);
     return best;
 }
+
+typedef struct spin_job {
+    uint64_t n, x;
+} spin_job;
+
+static void *spin_main(void *arg)
+{
+    spin_job *j = arg;
+    uint64_t x = j->x;
+    for (uint64_t i = 0; i < j->n; i++) x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    j->x = x;
+    return NULL;
+}
+
+double spin_speedup(int reps)
+{
+    // Pure register arithmetic: how much of a second core this machine gives right now (1.0 to 2.0).
+    const uint64_t n = 200000000;
+    double v[MAX_REPS];
+    volatile uint64_t sink = 0;
+    for (int r = 0; r < reps; r++) {
+        spin_job one = {n, 88172645463325252ull}, two[2] = {{n / 2, 1}, {n / 2, 2}};
+        double t0 = now();
+        spin_main(&one);
+        double t1 = now() - t0;
+        pthread_t th;
+        t0 = now();
+        pthread_create(&th, NULL, spin_main, &two[1]);
+        spin_main(&two[0]);
+        pthread_join(th, NULL);
+        double t2 = now() - t0;
+        sink += one.x + two[0].x + two[1].x;
+        v[r] = t1 / t2;
+    }
+    (void)sink;
+    return median(v, reps);
+}
