@@ -576,6 +576,12 @@ static void section_roofline(void)
         md("| %s, %lld-pair batch | %.3g | %.3g | %.1f %% |\n", best, (long long)hl.batch_max_pairs, hl.batch_max_rate,
            bw1 / traffic, 100.0 * hl.batch_max_rate / (bw1 / traffic));
     md("\nA fraction well below 100 %% means the kernel is compute-bound at this batch size, not memory-bound.\n");
+    FILE *dat = dat_open("roofline.dat");
+    if (dat) {
+        fprintf(dat, "\"memory bound, 1 thread\"\n# %.0f B/pair at %.1f GB/s\n1000 %.6g\n%lld %.6g\n", traffic, bw1 * 1e-9,
+                bw1 / traffic * 1e-6, (long long)op.batch_max, bw1 / traffic * 1e-6);
+        fclose(dat);
+    }
     json_record("\"section\": \"roofline\", \"bytes_read_per_pair\": %.0f, \"bytes_written_per_pair\": %.0f, "
                 "\"read_bandwidth_1thread\": %.0f, \"read_bandwidth_2threads\": %.0f, \"w1_distance_pairs_per_second\": %.0f, "
                 "\"batch_max_pairs_per_second\": %.0f",

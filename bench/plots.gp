@@ -33,10 +33,17 @@ set logscale x 10
 set xtics auto
 set format x "%.0e"
 set xlabel 'pairs per batch'
-set key outside right top
+set key inside right center font ',9'
 f = dir.'/batch-distance.dat'
 nb = int(system("grep -c '^\"' ".f))
-plot for [i=0:nb-1] f index i using 1:2 title columnheader(1)
+set xrange [700:1.4e7]
+roof = dir.'/roofline.dat'
+if (system("test -f ".roof." && echo 1") eq "1") {
+    plot for [i=0:nb-1] f index i using 1:2 title columnheader(1), roof using 1:2 with lines dashtype 2 lw 2 lc rgb '#555555' title columnheader(1)
+} else {
+    plot for [i=0:nb-1] f index i using 1:2 title columnheader(1)
+}
+set xrange [*:*]
 unset logscale x
 set format x '%g'
 
