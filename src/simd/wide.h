@@ -92,7 +92,18 @@ static inline wm wf_ge(wf a, wf b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_G
 static inline wm wf_lt(wf a, wf b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ); }
 static inline wm wf_le(wf a, wf b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ); }
 static inline wm wf_eq(wf a, wf b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ); }
+#if defined(SIMDE_X86_AVX_NATIVE) && defined(__GNUC__) && !defined(__clang__)
+// GCC 12 expands the blendv builtin as "mask < 0" and adds a vpcmpgtd per select to rebuild the sign it
+// already has (the masks here are compare results: all ones or all zeros). The instruction itself:
+static inline wf wf_sel(wm m, wf a, wf b)
+{
+    wf r;
+    __asm__("vblendvps %3, %2, %1, %0" : "=x"(r) : "x"(b), "xm"(a), "x"(m));
+    return r;
+}
+#else
 static inline wf wf_sel(wm m, wf a, wf b) { return simde_mm256_blendv_ps(b, a, m); }
+#endif
 static inline wm wm_and(wm a, wm b) { return simde_mm256_and_ps(a, b); }
 static inline wm wm_or(wm a, wm b) { return simde_mm256_or_ps(a, b); }
 static inline wm wm_andnot(wm a, wm b) { return simde_mm256_andnot_ps(b, a); }
