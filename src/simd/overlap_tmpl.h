@@ -1,0 +1,243 @@
+// GJK boolean overlap in lockstep lanes (included by kernel_tmpl.c, once per ISA): src/ref/overlap.c's
+// gjk_boolean and process_simplex with every per-lane decision a mask and a select. Rounded pairs are
+// answered, as the reference answers them, by the distance query (a second pass through the distance
+// lanes). Blocks run at most BOOL_LOCKSTEP_ITERATIONS iterations (on W1, 98% of the pairs end within 3)
+// and their stragglers are restarted in blocks of their own, as in distance_tmpl.h.
+
+#define BOOL_LOCKSTEP_ITERATIONS 3
+
+enum { BOOL_OVERLAP = 1, BOOL_SEPARATED = 2, BOOL_MAXITER = 3 };
+
+typedef struct bool_lanes {
+    wf p0x, p0y, p1x, p1y, p2x, p2y; ///< the simplex, oldest first
+    wf cnt, dx, dy, iter, cap, end;
+} bool_lanes;
+
+/// perp_toward: the perpendicular of e on the side of t; zero when t is on e's line.
+static inline void perp_toward(wf ex, wf ey, wf tx, wf ty, wf *px, wf *py)
+{
+    const wf zero = wf_zero();
+    const wf side = wf_dot(wf_neg(ey), ex, tx, ty);
+    const wm pos = wf_gt(side, zero), neg = wf_lt(side, zero);
+    *px = wf_sel(pos, wf_neg(ey), wf_sel(neg, ey, zero));
+    *py = wf_sel(pos, ex, wf_sel(neg, wf_neg(ex), zero));
+}
+
+/// gjk_boolean before its loop: one uncounted support search along (1, 0) gives the first simplex point;
+/// the direction then points from it to the origin.
+static inline void bool_lanes_start(bool_lanes *s, const lblock *bk, int bound_a, int bound_b)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    wf pax, pay, pbx, pby;
+    lane_support(bk->ax, bk->ay, bound_a, wf_neg(one), wf_neg(zero), &pax, &pay, NULL);
+    lane_support(bk->bx, bk->by, bound_b, one, zero, &pbx, &pby, NULL);
+    s->p0x = wf_sub(pbx, pax);
+    s->p0y = wf_sub(pby, pay);
+    s->p1x = s->p1y = s->p2x = s->p2y = zero;
+    s->cnt = one;
+    s->dx = wf_neg(s->p0x);
+    s->dy = wf_neg(s->p0y);
+    s->iter = zero;
+    s->cap = wf_add(wf_add(wf_load(bk->naf), wf_load(bk->nbf)), wf_set1(16.0f));
+    s->end = zero;
+}
+
+/// One loop turn of gjk_boolean for every running lane. Returns the lanes still running.
+static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes *s, const lblock *bk, int bound_a,
+                                                                     int bound_b)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
+    wf end = s->end, dx = s->dx, dy = s->dy, iter = s->iter, cnt = s->cnt;
+    const wf p0x = s->p0x, p0y = s->p0y, p1x = s->p1x, p1y = s->p1y;
+    wm run = wf_eq(end, zero);
+
+    // A zero direction: the origin is on the simplex (touching). Then the cap.
+    const wm touch = wm_and(run, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
+    end = wf_sel(touch, wf_set1((float)BOOL_OVERLAP), end);
+    run = wm_andnot(run, touch);
+    const wm capped = wm_and(run, wf_eq(iter, s->cap));
+    end = wf_sel(capped, wf_set1((float)BOOL_MAXITER), end);
+    run = wm_andnot(run, capped);
+
+    wf pax, pay, pbx, pby;
+    lane_support(bk->ax, bk->ay, bound_a, wf_neg(dx), wf_neg(dy), &pax, &pay, NULL);
+    lane_support(bk->bx, bk->by, bound_b, dx, dy, &pbx, &pby, NULL);
+    const wf ax = wf_sub(pbx, pax), ay = wf_sub(pby, pay);
+    iter = wf_sel(run, wf_add(iter, one), iter);
+    const wm sep = wm_andnot(run, wf_gt(wf_dot(ax, ay, dx, dy), zero));
+    end = wf_sel(sep, wf_set1((float)BOOL_SEPARATED), end);
+    run = wm_andnot(run, sep);
+
+    // Append a, then process_simplex on the 1-simplex (cnt was 1) or the 2-simplex (cnt was 2).
+    const wm s1 = wm_and(run, wf_eq(cnt, one)), s2 = wm_and(run, wf_eq(cnt, two));
+    const wf aox = wf_neg(ax), aoy = wf_neg(ay);
+    wf ndx = dx, ndy = dy, ncnt = cnt;
+    wf n0x = p0x, n0y = p0y, n1x = wf_sel(s1, ax, p1x), n1y = wf_sel(s1, ay, p1y);
+    wm contains = wm_none();
+    {
+        // 1-simplex: a = new point, b = p0.
+        const wf abx = wf_sub(p0x, ax), aby = wf_sub(p0y, ay);
+        const wm between = wf_gt(wf_dot(abx, aby, aox, aoy), zero);
+        wf qx, qy;
+        perp_toward(abx, aby, aox, aoy, &qx, &qy);
+        const wm m_between = wm_and(s1, between), m_beyond = wm_andnot(s1, between);
+        contains = wm_or(contains, wm_and(m_between, wm_and(wf_eq(qx, zero), wf_eq(qy, zero))));
+        ndx = wf_sel(m_between, qx, wf_sel(m_beyond, aox, ndx));
+        ndy = wf_sel(m_between, qy, wf_sel(m_beyond, aoy, ndy));
+        ncnt = wf_sel(m_between, two, wf_sel(m_beyond, one, ncnt));
+        n0x = wf_sel(m_beyond, ax, n0x);
+        n0y = wf_sel(m_beyond, ay, n0y);
+    }
+    {
+        // 2-simplex: a = new point, b = p1, c = p0.
+        const wf abx = wf_sub(p1x, ax), aby = wf_sub(p1y, ay), acx = wf_sub(p0x, ax), acy = wf_sub(p0y, ay);
+        wf acbx, acby, abcx, abcy;
+        perp_toward(abx, aby, wf_neg(acx), wf_neg(acy), &acbx, &acby);
+        perp_toward(acx, acy, wf_neg(abx), wf_neg(aby), &abcx, &abcy);
+        const wm degenerate =
+            wm_or(wm_and(wf_eq(acbx, zero), wf_eq(acby, zero)), wm_and(wf_eq(abcx, zero), wf_eq(abcy, zero)));
+        const wm m = wm_andnot(s2, degenerate);
+        contains = wm_or(contains, wm_and(s2, degenerate));
+        const wm out_ab = wm_and(m, wf_gt(wf_dot(acbx, acby, aox, aoy), zero));
+        const wm r4 = wm_and(out_ab, wf_gt(wf_dot(abx, aby, aox, aoy), zero));
+        const wm r5a = wm_andnot(out_ab, r4);
+        const wm rest = wm_andnot(m, out_ab);
+        const wm out_ac = wm_and(rest, wf_gt(wf_dot(abcx, abcy, aox, aoy), zero));
+        const wm r6 = wm_and(out_ac, wf_gt(wf_dot(acx, acy, aox, aoy), zero));
+        const wm r5b = wm_andnot(out_ac, r6);
+        const wm r7 = wm_andnot(rest, out_ac);
+        const wm r5 = wm_or(r5a, r5b);
+        contains = wm_or(contains, r7);
+        // Region 4: [b, a]; region 6: [c, a]; region 5: [a].
+        n0x = wf_sel(r4, p1x, wf_sel(r5, ax, n0x));
+        n0y = wf_sel(r4, p1y, wf_sel(r5, ay, n0y));
+        n1x = wf_sel(wm_or(r4, r6), ax, n1x);
+        n1y = wf_sel(wm_or(r4, r6), ay, n1y);
+        ndx = wf_sel(r4, acbx, wf_sel(r6, abcx, wf_sel(r5, aox, ndx)));
+        ndy = wf_sel(r4, acby, wf_sel(r6, abcy, wf_sel(r5, aoy, ndy)));
+        ncnt = wf_sel(wm_or(r4, r6), two, wf_sel(r5, one, ncnt));
+        // Region 7 / degenerate keep the triangle: the lane ends here.
+        s->p2x = wf_sel(s2, ax, s->p2x);
+        s->p2y = wf_sel(s2, ay, s->p2y);
+    }
+    end = wf_sel(contains, wf_set1((float)BOOL_OVERLAP), end);
+    run = wm_andnot(run, contains);
+
+    s->p0x = wf_sel(run, n0x, p0x);
+    s->p0y = wf_sel(run, n0y, p0y);
+    s->p1x = wf_sel(run, n1x, p1x);
+    s->p1y = wf_sel(run, n1y, p1y);
+    s->cnt = wf_sel(run, ncnt, cnt);
+    s->dx = wf_sel(run, ndx, dx);
+    s->dy = wf_sel(run, ndy, dy);
+    s->iter = iter;
+    s->end = end;
+    return wm_bits(run);
+}
+
+static inline __attribute__((always_inline)) int bool_block_loop(bool_lanes *st, const lblock *bk, int max_steps,
+                                                                  int bound_a, int bound_b, unsigned *running)
+{
+    bool_lanes s;
+    bool_lanes_start(&s, bk, bound_a, bound_b);
+    int steps = 0;
+    while (*running && steps < max_steps) {
+        *running = bool_lanes_step(&s, bk, bound_a, bound_b) & bk->live;
+        steps++;
+    }
+    *st = s;
+    return steps;
+}
+
+/// Run one loaded block for at most `max_steps` iterations; returns the lanes still running.
+static unsigned bool_block_run(bool_lanes *st, const lblock *bk, int max_steps)
+{
+    unsigned running = bk->live;
+    if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
+        bool_block_loop(st, bk, max_steps, LANE_ROW, LANE_ROW, &running);
+    else
+        bool_block_loop(st, bk, max_steps, bk->na_bound, bk->nb_bound, &running);
+    return running;
+}
+
+static inline uint8_t bool_status(float end)
+{
+    return (uint8_t)((int)end == BOOL_MAXITER ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
+}
+
+/// Ended lanes' answers: a whole block of consecutive pairs at once, or lane by lane.
+static void bool_write(const gjk2d_overlap_out *out, const bool_lanes *st, const lblock *bk, unsigned lanes_mask,
+                       int whole_block)
+{
+    _Alignas(64) float end[W], iter[W];
+    wf_store(end, st->end);
+    wf_store(iter, st->iter);
+    if (whole_block) {
+        const int64_t k = bk->pair[0];
+        if (out->iterations) wf_store_i32(out->iterations + k, st->iter);
+        for (int l = 0; l < W; l++) {
+            if (out->overlap) out->overlap[k + l] = (uint8_t)((int)end[l] == BOOL_OVERLAP);
+            if (out->status) out->status[k + l] = bool_status(end[l]);
+        }
+        return;
+    }
+    for (unsigned m = lanes_mask; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        const int64_t k = bk->pair[l];
+        if (out->overlap) out->overlap[k] = (uint8_t)((int)end[l] == BOOL_OVERLAP);
+        if (out->iterations) out->iterations[k] = (int32_t)iter[l];
+        if (out->status) out->status[k] = bool_status(end[l]);
+    }
+}
+
+static void slow_overlap_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k, const gjk2d_overlap_out *out)
+{
+    gjk2d__scalar_table.overlap(pool, pairs, k, k + 1, out);
+}
+
+static void bool_run_stragglers(const gjk2d_pool *pool, const gjk2d_pairs *pairs, const int64_t *ks, int n,
+                                const gjk2d_overlap_out *out)
+{
+    lblock bk;
+    bool_lanes st;
+    for (int i = 0; i < n; i += W) {
+        const int lanes = n - i < W ? n - i : W;
+        lblock_load(&bk, pool, pairs, ks + i, lanes, TAKE_CORES);
+        bool_block_run(&st, &bk, INT32_MAX);
+        bool_write(out, &st, &bk, bk.live, 0);
+    }
+}
+
+/// The boolean query over a range: cores in boolean lanes, then rounded pairs in distance lanes.
+static void bool_overlap_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                             const gjk2d_overlap_out *out)
+{
+    lblock bk;
+    bool_lanes st;
+    int64_t strag[STRAGGLER_BUFFER];
+    int nstrag = 0, rounded = 0;
+    for (int64_t k = begin; k < end; k += W) {
+        const int lanes = end - k < W ? (int)(end - k) : W;
+        const int any = lblock_load_range(&bk, pool, pairs, k, lanes, TAKE_CORES);
+        const unsigned taken = bk.live | bk.slow;
+        rounded |= lanes == W ? taken != W_ALL : taken != (1u << lanes) - 1u;
+        if (any) {
+            const unsigned late = bool_block_run(&st, &bk, BOOL_LOCKSTEP_ITERATIONS);
+            // A whole block is written at once: its other lanes (slow, rounded, late) are answered after.
+            bool_write(out, &st, &bk, bk.live & ~late, lanes == W);
+            for (unsigned m = late; m; m &= m - 1) {
+                strag[nstrag++] = bk.pair[__builtin_ctz(m)];
+                if (nstrag == STRAGGLER_BUFFER) {
+                    bool_run_stragglers(pool, pairs, strag, nstrag, out);
+                    nstrag = 0;
+                }
+            }
+        }
+        for (unsigned m = bk.slow; m; m &= m - 1) slow_overlap_pair(pool, pairs, bk.pair[__builtin_ctz(m)], out);
+    }
+    bool_run_stragglers(pool, pairs, strag, nstrag, out);
+    if (rounded) {
+        const gjk_sink sink = {NULL, out};
+        gjk_distance_run(pool, pairs, begin, end, TAKE_ROUNDED, &sink);
+    }
+}
