@@ -30,7 +30,52 @@ enum { MAX_BUILT = 300, MAX_TRACE = 8 };
 
 static void fail(const char *what) { fz_fail("fuzz_pair", what); }
 
-static oracle_poly wa, wb, fa, fb; // too large for the stack
+static oracle_poly fa, fb; // too large for the stack
+
+/// A shape's local vertices for the oracle, with vertices closer than two float spacings of the shape's
+/// magnitude to the previous one merged. Validation rightly counts a turn that small as collinear, but
+/// the oracle's inside test (every edge's half-plane) is only right for convex lists: a 4e-31 spike
+/// (a vertex at (2^-101, 0) next to (0, 0)) made it call a point 8e-28 above that edge's line, 7.8 away,
+/// outside (found by this fuzzer). Merging moves the shape by at most 2 eps M <= 2 eps L.
+static void merged_vertices(const gjk2d_shape *s, oracle_poly *o)
+{
+    double M = 0.0;
+    for (int i = 0; i < s->count; i++)
+        M = fmax(M, fmax(fabs(s->vertices[i].x), fabs(s->vertices[i].y)));
+    double merge = 2.0 * FLT_EPSILON * M;
+    int m = 0;
+    for (int i = 0; i < s->count; i++) {
+        double x = s->vertices[i].x, y = s->vertices[i].y;
+        if (m > 0 && fabs(x - o->x[m - 1]) + fabs(y - o->y[m - 1]) <= merge)
+            continue;
+        o->x[m] = x, o->y[m] = y, m++;
+    }
+    while (m > 1 && fabs(o->x[m - 1] - o->x[0]) + fabs(o->y[m - 1] - o->y[0]) <= merge)
+        m--;
+    o->n = m;
+    o->r = s->radius;
+}
+
+/// Both shapes in A's frame, in double, without going through world coordinates: at world positions of
+/// 6e9 a double world coordinate is itself off by 1e-6 (found by this fuzzer: the oracle, not the
+/// library, was 246 eps L off for 1e-2 shapes there). p_B - p_A and every product of two floats are
+/// exact in double, so the only rounding is relative to the pair's own size. The inverse of A's
+/// rotation is the true one, R^T / (c^2 + s^2), as in oracle_into_frame.
+static void into_frame_of_a(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
+                            oracle_poly *oa, oracle_poly *ob)
+{
+    double ca = pa->c, sa = pa->s, k = 1.0 / (ca * ca + sa * sa);
+    double dx = (double)pb->px - pa->px, dy = (double)pb->py - pa->py;
+    merged_vertices(a, oa);
+    merged_vertices(b, ob);
+    // A's own vertices through A's pose and back: R^T R v / (c^2 + s^2) = v, so they stay as given.
+    for (int i = 0; i < ob->n; i++) {
+        double x = ob->x[i], y = ob->y[i];
+        double wx = (double)pb->c * x - (double)pb->s * y + dx, wy = (double)pb->s * x + (double)pb->c * y + dy;
+        ob->x[i] = k * (ca * wx + sa * wy);
+        ob->y[i] = k * (-sa * wx + ca * wy);
+    }
+}
 
 static int32_t fz_count(fuzz_reader *r)
 {
@@ -71,6 +116,56 @@ static int valid_shape(const gjk2d_shape *s, const gjk2d_pose *p)
         fail("problem without a message");
     return pr == GJK2D_PROBLEM_NONE;
 }
+
+/// The pair as C initialisers (hex floats: exact), for turning a finding into a regression test.
+static void dump_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb)
+{
+    const gjk2d_shape *sh[2] = {a, b};
+    const gjk2d_pose *po[2] = {pa, pb};
+    for (int k = 0; k < 2; k++) {
+        fprintf(stderr, "shape %c: count %d radius %a pose {%a, %a, %a, %a}\n  vertices:", 'A' + k, sh[k]->count,
+                sh[k]->radius, po[k]->px, po[k]->py, po[k]->c, po[k]->s);
+        for (int i = 0; i < sh[k]->count; i++)
+            fprintf(stderr, " {%a, %a},", sh[k]->vertices[i].x, sh[k]->vertices[i].y);
+        fprintf(stderr, "\n");
+    }
+}
+
+/// Whether the listed boundary is convex once vertices closer than the float rounding scale of the shape
+/// are merged (judged in double with the library's slack). Validation judges consecutive edges only, so
+/// a reflex turn split across an edge shorter than that passes it (reported in /work/notes/bugs.md:
+/// "bent line"), and GJK then answers for the convex hull, not for the listed boundary the oracle
+/// measures. Such shapes are counted, not compared, so the fuzzer keeps looking for other findings.
+static int listed_convex(const gjk2d_shape *s)
+{
+    int n = s->count;
+    if (n < 3)
+        return 1;
+    double M = 0.0;
+    for (int i = 0; i < n; i++)
+        M = fmax(M, fmax(fabs(s->vertices[i].x), fabs(s->vertices[i].y)));
+    double merge = 2.0 * FLT_EPSILON * M; // a couple of float spacings at the shape's magnitude
+    static double x[GJK2D_MAX_VERTICES], y[GJK2D_MAX_VERTICES];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        double px = s->vertices[i].x, py = s->vertices[i].y;
+        if (m > 0 && fabs(px - x[m - 1]) + fabs(py - y[m - 1]) <= merge)
+            continue;
+        x[m] = px, y[m] = py, m++;
+    }
+    while (m > 1 && fabs(x[m - 1] - x[0]) + fabs(y[m - 1] - y[0]) <= merge)
+        m--;
+    for (int i = 0; i < m && m >= 3; i++) {
+        int j = (i + 1) % m, k = (i + 2) % m;
+        double e1x = x[j] - x[i], e1y = y[j] - y[i], e2x = x[k] - x[j], e2y = y[k] - y[j];
+        double slack = 4.0 * FLT_EPSILON * M * (fabs(e1x) + fabs(e1y) + fabs(e2x) + fabs(e2y));
+        if (e1x * e2y - e1y * e2x < -slack)
+            return 0;
+    }
+    return 1;
+}
+
+static long known_bent = 0, known_tiny = 0;
 
 static void check_trace(const gjk2d_trace *t, int capacity, int32_t na, int32_t nb, int iterations)
 {
@@ -174,19 +269,42 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             check_trace(&trace, capacity, a.count, b.count, d.iterations);
 
         // The exact answer. Only pairs GJK reports converged are held to the tolerance.
+        if (!listed_convex(&a) || !listed_convex(&b)) {
+            known_bent++;
+            goto skip_oracle;
+        }
         gjk2d_pose ia = ppa ? pa : (gjk2d_pose){0, 0, 1, 0}, ib = ppb ? pb : (gjk2d_pose){0, 0, 1, 0};
-        oracle_world(&a, &ia, &wa);
-        oracle_world(&b, &ib, &wb);
-        oracle_into_frame(&wa, &ia, &fa);
-        oracle_into_frame(&wb, &ia, &fb);
-        double L = oracle_scale(&a, &ia, &b, &ib), tol = 32.0 * FLT_EPSILON * L;
+        into_frame_of_a(&a, &ia, &b, &ib, &fa, &fb);
+        // The scale of the numbers the query rounds: README's L (both cores in A's frame) plus B's own
+        // local coordinates, which moving B into A's frame (R_A^T (R_B b + p_B - p_A)) multiplies and adds
+        // before they cancel. README's L assumes each shape's vertices lie near its own origin; this
+        // fuzzer found a B whose vertices are 2.4 from its origin but land 9e-6 from A (error 4.6e4 eps L,
+        // 0.1 eps of this scale): a limit of float, documented in the README's Robustness section.
+        double bmax = 0.0;
+        for (int i = 0; i < b.count; i++)
+            bmax = fmax(bmax, fmax(fabs(b.vertices[i].x), fabs(b.vertices[i].y)));
+        // Plus an absolute floor: below sqrt(FLT_MIN / eps) ~ 3e-16 squared lengths are denormal and lose
+        // relative precision, and below sqrt(FLT_MIN) ~ 1e-19 they underflow to 0, which the library reads
+        // as touching (found by this fuzzer: a point 2^-149 from another reports distance 0).
+        double L = oracle_scale(&a, &ia, &b, &ib) + bmax;
+        double tol = 32.0 * FLT_EPSILON * L + 4.0 * sqrt(FLT_MIN / FLT_EPSILON);
+        // Pairs smaller than about 1e-10 lose accuracy to underflow (reported in /work/notes/bugs.md, "Tiny
+        // shapes"; measured in the README's Robustness section). Floats scale exactly by powers of two, so
+        // a small pair is the same question as a larger one but for underflow: comparing only pairs with
+        // L >= 2^-10 hides nothing else, and lets the fuzzer go on looking for other findings.
+        if (L < 0x1p-10) {
+            known_tiny++;
+            goto skip_oracle;
+        }
         double exact = oracle_distance(&fa, &fb), clearance = oracle_clearance(&fa, &fb);
         if (d.status == GJK2D_STATUS_OK && fabs(d.distance - exact) > tol) {
+            dump_pair(&a, &ia, &b, &ib);
             fprintf(stderr, "distance %.9g, exact %.17g, L %.9g: error %.3g eps L\n", d.distance, exact, L,
                     fabs(d.distance - exact) / (FLT_EPSILON * L));
             fail("distance beyond 32 eps L of the exact oracle");
         }
         if (clearance > tol && fabs(s.separation - clearance) > tol) {
+            dump_pair(&a, &ia, &b, &ib);
             fprintf(stderr, "separation %.9g, exact %.17g, L %.9g\n", s.separation, clearance, L);
             fail("positive SAT separation beyond 32 eps L of the exact oracle");
         }
@@ -194,12 +312,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int exact_overlap = clearance < 0.0;
             if (s.overlap != exact_overlap || (d.status == GJK2D_STATUS_OK && (d.distance == 0.0f) != exact_overlap) ||
                 (o.status == GJK2D_STATUS_OK && o.overlap != exact_overlap)) {
+                dump_pair(&a, &ia, &b, &ib);
                 fprintf(stderr, "clearance %.17g, L %.9g: sat %d, distance %.9g, gjk %d\n", clearance, L, s.overlap,
                         d.distance, o.overlap);
                 fail("overlap answer disagrees with the oracle outside the touching band");
             }
         }
     }
+skip_oracle:;
 
     // Closest point on one shape to a point.
     gjk2d_distance_result c;
