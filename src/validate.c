@@ -73,14 +73,27 @@ static gjk2d_problem check_convex(const float *x, const float *y, int stride, in
         return GJK2D_PROBLEM_CLOCKWISE;
     if (prev < 0)
         return GJK2D_PROBLEM_NONE; // every vertex is the same point
+    // An edge shorter than what rounding the vertices to float can produce has no meaningful direction, and
+    // the slack of a turn next to it is scaled by its longer neighbour: a reflex turn split across such an
+    // edge would pass as two straight ones. So each turn is also judged against the last edge longer than
+    // `tiny` (when the shape has one); the winding count below still walks every non-zero edge.
+    const double tiny = 4.0 * (double)FLT_EPSILON * m;
+    int32_t prev_long = -1;
+    for (int32_t i = 0; i < n; ++i) {
+        double ex, ey;
+        edge(x, y, stride, n, i, &ex, &ey);
+        if (fabs(ex) + fabs(ey) > tiny)
+            prev_long = i;
+    }
 
     // Walk the non-zero edges (a duplicated vertex makes a zero edge, which is skipped). Every turn must be
     // left or straight, and the edge direction must go round exactly once: a pentagram turns left at
     // every vertex but goes round twice. Going round is counted in quarter turns: a left turn of at most
     // pi moves the direction forward by 0, 1 or 2 quadrants, a tiny right turn that rounding allows may
     // move it back by one, and a single loop adds up to 4.
-    double px, py;
+    double px, py, lx, ly;
     edge(x, y, stride, n, prev, &px, &py);
+    edge(x, y, stride, n, prev_long >= 0 ? prev_long : prev, &lx, &ly);
     int quarters = 0;
     for (int32_t i = 0; i < n; ++i) {
         double ex, ey;
@@ -88,7 +101,9 @@ static gjk2d_problem check_convex(const float *x, const float *y, int stride, in
         if (ex == 0.0 && ey == 0.0)
             continue;
         double cross = px * ey - py * ex;
-        if (cross < -rounding_slack(m, fabs(px) + fabs(py), fabs(ex) + fabs(ey))) {
+        double cross_long = lx * ey - ly * ex;
+        if (cross < -rounding_slack(m, fabs(px) + fabs(py), fabs(ex) + fabs(ey)) ||
+            cross_long < -rounding_slack(m, fabs(lx) + fabs(ly), fabs(ex) + fabs(ey))) {
             if (vertex)
                 *vertex = i; // the vertex between the previous edge and edge i
             return GJK2D_PROBLEM_REFLEX;
@@ -97,6 +112,10 @@ static gjk2d_problem check_convex(const float *x, const float *y, int stride, in
         quarters += cross < 0.0 && step == 3 ? -1 : step;
         px = ex;
         py = ey;
+        if (prev_long < 0 || fabs(ex) + fabs(ey) > tiny) {
+            lx = ex;
+            ly = ey;
+        }
     }
     if (quarters != 4)
         return GJK2D_PROBLEM_WINDING;

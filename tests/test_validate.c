@@ -147,6 +147,19 @@ Test(validate, pentagram_winds_twice) {
     EXPECT_PROBLEM(twice, 8, 0.0f, NULL, GJK2D_PROBLEM_WINDING, -1);
 }
 
+Test(validate, reflex_turn_split_by_a_tiny_edge) {
+    // Found by fuzzing: a bent line whose reflex turn at the origin is split across a 1e-13 edge. Each half
+    // turn is within the rounding slack of its longer neighbour, so judging consecutive edges alone let it
+    // pass (and GJK then answered for its convex hull, 1000 off). The turn is judged against the last edge
+    // longer than the rounding resolution too.
+    const gjk2d_vec2 bent[] = {{1000, -1000}, {0, 0}, {-1048576, 0}, {0, 0}, {1e-13f, 1e-13f}};
+    EXPECT_PROBLEM(bent, 5, 0.0f, NULL, GJK2D_PROBLEM_REFLEX, 4);
+    // Without the tiny edge it was already rejected; a convex shape with a tiny edge stays valid.
+    EXPECT_PROBLEM(bent, 4, 0.0f, NULL, GJK2D_PROBLEM_REFLEX, 3);
+    const gjk2d_vec2 tiny_edge[] = {{0, 0}, {4, 0}, {4, 3}, {4 - 1e-6f, 3 + 1e-6f}, {0, 3}};
+    EXPECT_PROBLEM(tiny_edge, 5, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+}
+
 Test(validate, documented_order) {
     // "The first problem found with a shape (checked in this order)": NONFINITE is listed before MAGNITUDE,
     // so a NaN pose wins over a too-large vertex, and a NaN vertex over an earlier too-large one.
