@@ -7,6 +7,7 @@
 # Takes about 10-15 minutes on a 2-core machine. Options (environment):
 #   BENCH_BUILD=dir   build directory (default build-benchrun, set up from scratch)
 #   BENCH_ARGS="..."  extra gjk2d_bench arguments, e.g. "--quick" to check that everything runs
+#   BENCH_OUT=dir     results directory (default bench/results; README.md is updated only for the default)
 #   BENCH_HYPERFINE_PAIRS=N   pairs of the hyperfine scene (default 1000000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +24,7 @@ ninja -C "$build" </dev/null >/dev/null
 
 model=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)
 slug=$(printf '%s' "${model:-unknown-cpu}" | tr 'A-Z' 'a-z' | sed 's/([^)]*)//g; s/[^a-z0-9]\+/-/g; s/^-//; s/-$//')
-res=bench/results
+res=${BENCH_OUT:-bench/results}
 dir=$res/$slug
 mkdir -p "$dir"
 rm -f "$dir"/*.dat "$dir"/*.svg
@@ -110,7 +111,7 @@ elapsed=$(( $(date +%s) - start ))
 rm -f "$dir/tables.md"
 
 # README: replace the block between the markers with the new headline.
-if grep -q '<!-- bench-headline:begin -->' README.md; then
+if [ "$res" = bench/results ] && grep -q '<!-- bench-headline:begin -->' README.md; then
     awk -v f="$dir/headline.md" -v src="$res/$slug.md" -v d="$dir" '
         /<!-- bench-headline:begin -->/ { print; print ""; print "Measured by `scripts/bench.sh` (" "[" src "](" src ")" "):"; print "";
                                           while ((getline l < f) > 0) print l; print "";
