@@ -495,6 +495,24 @@ Test(adversarial, limits) {
                     e, worst, worst * FLT_EPSILON * M, worst_rel, invalid ? " (some shapes invalid: collapsed in float)" : "");
     }
 
+    // 2b. Small scale: two boxes at a gap of a tenth of their size, the whole pair scaled by 2^-k (floats
+    // scale exactly, so only underflow can change the relative error). Asserted down to 2^-30 (1e-9);
+    // below ~2^-34 the error jumps (reported to the lead: a product of squared lengths underflows).
+    for (int e = 0; e >= -44; e -= 2) {
+        double k = ldexp(1.0, e), worst = 0.0;
+        box(va, -k, -0.5 * k, k, 0.5 * k);
+        for (int t = 0; t < 16; t++) {
+            gjk2d_pose pa = {0.0f, 0.0f, 1.0f, 0.0f};
+            gjk2d_pose pb = pose(0.3 * k, 1.1 * k, (t - 8) * 1e-3);
+            double err = measure(&a, &pa, &a, &pb, &rel, &status);
+            if (e >= -30)
+                cr_assert(status == GJK2D_STATUS_OK && err <= 32.0, "scale 2^%d: error %.3g eps L", e, err);
+            worst = fmax(worst, err);
+        }
+        cr_log_info("limits: pair scaled by 2^%d (L ~ %.2g): max error %.2f eps L%s", e, 2.2 * k, worst,
+                    worst > 32.0 ? " (beyond the tolerance: underflow)" : "");
+    }
+
     // 3. Edge length: a unit box with a corner cut by an edge of length 1e-1 .. 1e-8, facing a box corner.
     for (int e = 1; e <= 8; e++) {
         double len = pow(10.0, -e), c = len / sqrt(2.0), worst = 0.0;
