@@ -13,6 +13,7 @@ set ylabel 'million pairs / s (log)'
 set output dir.'/vertices.svg'
 set multiplot layout 1,3 title 'Throughput vs vertex count, single thread (higher is better)'
 set logscale x 2
+set xrange [2.6:75]
 set xtics (3, 4, 8, 16, 32, 64)
 set xlabel 'vertices per polygon'
 do for [q in 'distance overlap sat'] {
