@@ -197,8 +197,10 @@ static lane_report lane_stats(ctx *c, const char *isa)
 
 static void lanes_table(ctx *c)
 {
-    md("\nGJK distance iterations and lane use of the SIMD kernels (lane refill; *block max*: mean over blocks of W\n"
-       "consecutive pairs of their largest iteration count, what a kernel without refill would run per block):\n\n"
+    md("\nGJK distance iterations and lane use of the SIMD kernels (kernel counters, an extra untimed run): *lane use* is\n"
+       "the lane-steps spent on pairs' own iterations over the lane-steps paid for; *block max* is the mean over blocks of\n"
+       "W consecutive pairs of their largest iteration count, what a block that runs in lockstep until its slowest pair\n"
+       "ends pays per pair slot:\n\n"
        "| ISA | lanes | mean iterations | max | lane use | block max |\n|---|---|---|---|---|---|\n");
     for (int i = 0; i < nimpl; i++) {
         if (impls[i].kind != K_ISA || !strcmp(impls[i].name, "scalar")) continue;
