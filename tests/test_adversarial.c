@@ -535,3 +535,29 @@ Test(adversarial, limits) {
                     invalid ? " (not run: the cut corner is rejected by validation)" : "");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Library findings of the fuzzers not fixed yet (repros in /work/notes/bugs.md). Each test states the
+// right behaviour and is disabled while it fails: enable it with the fix. (The third finding, a bent
+// line accepted by validation, is fixed and tested in tests/test_validate.c.)
+// ---------------------------------------------------------------------------------------------
+
+Test(adversarial, finding_tiny_pair_keeps_its_accuracy, .disabled = true) {
+    // Two boxes of size 3e-11: 2,400 eps L off today (underflow), status ok.
+    float k = 0x1p-36f;
+    gjk2d_vec2 a[] = {{-k, -k}, {k, -k}, {k, k}, {-k, k}};
+    gjk2d_shape s = {a, 4, 0.0f};
+    gjk2d_pose pa = {0.0f, 0.0f, 1.0f, 0.0f}, pb = gjk2d_pose_from_angle(0.3f * k, 2.1f * k, 0.001);
+    pair_stats st = {0};
+    adv(&s, &pa, &s, &pb, CHECK_SAT_VALUE, &st);
+}
+
+Test(adversarial, finding_sat_axis_of_a_denormal_edge, .disabled = true) {
+    // A unit square with an extra vertex 1e-21 from a corner: the SAT normalises that edge's normal with
+    // a denormal squared length, |axis| = 0.99974 and the penetration 177 eps L off.
+    gjk2d_vec2 sq[] = {{0, 0}, {1, 0}, {1, 1}, {1e-21f, 1}, {0, 1}}, pt = {0.5f, 0.9f};
+    gjk2d_shape a = {sq, 5, 0.0f}, b = {&pt, 1, 0.0f};
+    gjk2d_pose id = {0.0f, 0.0f, 1.0f, 0.0f};
+    pair_stats st = {0};
+    adv(&a, &id, &b, &id, CHECK_SAT_VALUE, &st);
+}
