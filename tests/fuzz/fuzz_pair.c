@@ -32,6 +32,58 @@ static void fail(const char *what) { fz_fail("fuzz_pair", what); }
 
 static oracle_poly fa, fb; // too large for the stack
 
+static const oracle_poly *sort_poly;
+
+static int by_xy(const void *pa, const void *pb)
+{
+    int a = *(const int *)pa, b = *(const int *)pb;
+    double ax = sort_poly->x[a], bx = sort_poly->x[b], ay = sort_poly->y[a], by = sort_poly->y[b];
+    return ax != bx ? (ax < bx ? -1 : 1) : (ay != by ? (ay < by ? -1 : 1) : 0);
+}
+
+/// Replace the points by their convex hull, CCW (Andrew's monotone chain; orientations of float
+/// coordinates are exact in double). The library answers for the hull of the vertices (support points),
+/// and validation guarantees the listed boundary is that hull up to what rounding to float can cause;
+/// the oracle's inside test (every edge's half-plane) is only right for a convex list. A 113-gon of
+/// radius 7.5e-6 with one vertex pulled out to 1.1 (a spike whose base turns by 90 degrees over edges of
+/// 3 float spacings, which validation rightly calls collinear) made the half-plane test put the
+/// polygon's own centre outside (found by this fuzzer). Collinear input becomes its two end points.
+static void hull(oracle_poly *o)
+{
+    static int idx[GJK2D_MAX_VERTICES], h[2 * GJK2D_MAX_VERTICES + 1];
+    static double x[GJK2D_MAX_VERTICES], y[GJK2D_MAX_VERTICES];
+    int n = o->n;
+    for (int i = 0; i < n; i++)
+        idx[i] = i;
+    sort_poly = o;
+    qsort(idx, (size_t)n, sizeof idx[0], by_xy);
+    int k = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int start = k + 1;
+        for (int t = 0; t < n; t++) {
+            int i = pass ? idx[n - 1 - t] : idx[t];
+            while (k >= (pass ? start : 2)) {
+                int a = h[k - 2], b = h[k - 1];
+                double cr = (o->x[b] - o->x[a]) * (o->y[i] - o->y[a]) - (o->y[b] - o->y[a]) * (o->x[i] - o->x[a]);
+                if (cr > 0.0)
+                    break;
+                k--;
+            }
+            h[k++] = i;
+        }
+    }
+    k--; // the last point repeats the first
+    if (k < 2) { // every point the same
+        o->n = 1;
+        return;
+    }
+    for (int i = 0; i < k; i++)
+        x[i] = o->x[h[i]], y[i] = o->y[h[i]];
+    for (int i = 0; i < k; i++)
+        o->x[i] = x[i], o->y[i] = y[i];
+    o->n = k;
+}
+
 /// A shape's local vertices for the oracle, with vertices closer than two float spacings of the shape's
 /// magnitude to the previous one merged. Validation rightly counts a turn that small as collinear, but
 /// the oracle's inside test (every edge's half-plane) is only right for convex lists: a 4e-31 spike
@@ -54,6 +106,8 @@ static void merged_vertices(const gjk2d_shape *s, oracle_poly *o)
         m--;
     o->n = m;
     o->r = s->radius;
+    if (m >= 3)
+        hull(o);
 }
 
 /// Both shapes in A's frame, in double, without going through world coordinates: at world positions of
@@ -165,7 +219,21 @@ static int listed_convex(const gjk2d_shape *s)
     return 1;
 }
 
-static long known_bent = 0, known_tiny = 0;
+static long known_bent = 0, known_tiny = 0, known_short_edge = 0;
+
+/// Whether a polygon has an edge of non-zero length whose squared length is below FLT_MIN: the SAT
+/// normalises such an edge's normal inaccurately (reported in /work/notes/bugs.md, "SAT: an edge shorter
+/// than ~1e-19"), so its SAT value and axis are not compared.
+static int has_denormal_edge(const gjk2d_shape *s)
+{
+    for (int i = 0; s->count >= 2 && i < s->count; i++) {
+        const gjk2d_vec2 *p = &s->vertices[i], *q = &s->vertices[(i + 1) % s->count];
+        double dx = (double)q->x - p->x, dy = (double)q->y - p->y, l2 = dx * dx + dy * dy;
+        if (l2 > 0.0 && l2 < 16.0 * FLT_MIN)
+            return 1;
+    }
+    return 0;
+}
 
 static void check_trace(const gjk2d_trace *t, int capacity, int32_t na, int32_t nb, int iterations)
 {
@@ -260,8 +328,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fail("iterations outside [0, cap]");
         if ((d.status == GJK2D_STATUS_MAXITER) != (d.end == GJK2D_END_MAX_ITERATIONS))
             fail("maxiter status without the max-iterations end, or the reverse");
-        double nn = hypot(d.normal.x, d.normal.y), sn = hypot(s.normal.x, s.normal.y);
+        int sat_known = has_denormal_edge(&a) || has_denormal_edge(&b);
+        known_short_edge += sat_known;
+        double nn = hypot(d.normal.x, d.normal.y), sn = sat_known ? 1.0 : hypot(s.normal.x, s.normal.y);
         if (!(nn == 0.0 || fabs(nn - 1.0) <= 8.0 * FLT_EPSILON) || !(sn == 0.0 || fabs(sn - 1.0) <= 8.0 * FLT_EPSILON))
+            fprintf(stderr, "|n| = %.9g (gjk %a, %a), |sat n| = %.9g\n", nn, d.normal.x, d.normal.y, sn),
+            dump_pair(&a, ppa ? &pa : &(gjk2d_pose){0, 0, 1, 0}, &b, ppb ? &pb : &(gjk2d_pose){0, 0, 1, 0}),
             fail("normal neither unit nor zero");
         if (o.overlap > 1 || s.overlap > 1)
             fail("overlap not 0 or 1");
@@ -303,14 +375,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     fabs(d.distance - exact) / (FLT_EPSILON * L));
             fail("distance beyond 32 eps L of the exact oracle");
         }
-        if (clearance > tol && fabs(s.separation - clearance) > tol) {
+        if (!sat_known && clearance > tol && fabs(s.separation - clearance) > tol) {
             dump_pair(&a, &ia, &b, &ib);
             fprintf(stderr, "separation %.9g, exact %.17g, L %.9g\n", s.separation, clearance, L);
             fail("positive SAT separation beyond 32 eps L of the exact oracle");
         }
         if (fabs(clearance) > tol) {
             int exact_overlap = clearance < 0.0;
-            if (s.overlap != exact_overlap || (d.status == GJK2D_STATUS_OK && (d.distance == 0.0f) != exact_overlap) ||
+            if ((!sat_known && s.overlap != exact_overlap) || (d.status == GJK2D_STATUS_OK && (d.distance == 0.0f) != exact_overlap) ||
                 (o.status == GJK2D_STATUS_OK && o.overlap != exact_overlap)) {
                 dump_pair(&a, &ia, &b, &ib);
                 fprintf(stderr, "clearance %.17g, L %.9g: sat %d, distance %.9g, gjk %d\n", clearance, L, s.overlap,
