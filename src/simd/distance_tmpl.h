@@ -376,7 +376,7 @@ static void gjk_run_stragglers(const gjk2d_pool *pool, const gjk2d_pairs *pairs,
             const int l = __builtin_ctz(m);
             gjk_write_lane(sink, &r, l, bk.pair[l]);
         }
-        gjk_stats_lanes(stats, &r, bk.live);
+        if (gjk2d__simd_stats_on()) gjk_stats_lanes(stats, &r, bk.live);
     }
 }
 
@@ -390,6 +390,7 @@ static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, i
     int64_t strag[STRAGGLER_BUFFER];
     int nstrag = 0;
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
+    const int count_stats = gjk2d__simd_stats_on(); // the per-lane counts are for the benchmark only
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
         if (!lblock_load_range(&bk, pool, pairs, k, lanes, mode)) {
@@ -407,7 +408,7 @@ static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, i
         } else {
             for (unsigned m = done; m; m &= m - 1) gjk_write_lane(sink, &r, __builtin_ctz(m), bk.pair[__builtin_ctz(m)]);
         }
-        gjk_stats_lanes(&stats, &r, done);
+        if (count_stats) gjk_stats_lanes(&stats, &r, done);
         for (unsigned m = bk.slow; m; m &= m - 1) {
             slow_distance_pair(pool, pairs, bk.pair[__builtin_ctz(m)], sink);
             stats.slow_pairs++;
@@ -421,5 +422,5 @@ static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, i
         }
     }
     gjk_run_stragglers(pool, pairs, strag, nstrag, sink, &stats);
-    if (gjk2d__simd_stats_on()) gjk2d__simd_stats_add(&stats);
+    if (count_stats) gjk2d__simd_stats_add(&stats);
 }

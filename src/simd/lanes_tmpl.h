@@ -74,6 +74,50 @@ static inline int lane_fast(const gjk2d_pool *pool, int32_t ia, int32_t ib, int3
                            : gjk2d__pair_valid(pool, ia, ib));
 }
 
+#if GJK2D_SIMD_LEVEL == 2
+/// The per-lane fields of W consecutive pairs k0 .. k0 + W - 1 of a pre-validated pool, by gathers: their
+/// shape indices, counts and first vertices, the block's largest counts and whether a row of 8 vertices
+/// would read past the pool. Returns 0, leaving the general pass to do it, unless every pair takes the
+/// fast path.
+static inline int lane_fields_range(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k0, int32_t *sa,
+                                    int32_t *sb, int32_t *na, int32_t *nb, int32_t *fa, int32_t *fb, int *na_bound,
+                                    int *nb_bound, int *spill)
+{
+    const simde__m256i ia = simde_mm256_loadu_si256((const simde__m256i *)(pairs->a + k0));
+    const simde__m256i ib = simde_mm256_loadu_si256((const simde__m256i *)(pairs->b + k0));
+    const simde__m256i n_a = simde_mm256_i32gather_epi32(pool->count, ia, 4);
+    const simde__m256i n_b = simde_mm256_i32gather_epi32(pool->count, ib, 4);
+    const simde__m256i one = simde_mm256_set1_epi32(1), nmax = simde_mm256_set1_epi32(NMAX);
+    const simde__m256i bad = simde_mm256_or_si256(
+        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(one, n_a), simde_mm256_cmpgt_epi32(n_a, nmax)),
+        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(one, n_b), simde_mm256_cmpgt_epi32(n_b, nmax)));
+    if (simde_mm256_movemask_epi8(bad)) return 0;
+    simde_mm256_storeu_si256((simde__m256i *)sa, ia);
+    simde_mm256_storeu_si256((simde__m256i *)sb, ib);
+    unsigned problem = 0;
+    for (int l = 0; l < W; l++) problem |= pool->problems[sa[l]] | pool->problems[sb[l]];
+    if (problem != GJK2D_PROBLEM_NONE) return 0;
+    const simde__m256i f_a = simde_mm256_i32gather_epi32(pool->first, ia, 4);
+    const simde__m256i f_b = simde_mm256_i32gather_epi32(pool->first, ib, 4);
+    // A row of 8 from `first` stays inside the pool iff first <= vertex_count - 8 (in 64 bits, then clamped).
+    const int64_t room = pool->vertex_count - LANE_ROW;
+    const simde__m256i last = simde_mm256_set1_epi32(room > INT32_MAX ? INT32_MAX : (int32_t)room);
+    *spill = simde_mm256_movemask_epi8(
+                 simde_mm256_or_si256(simde_mm256_cmpgt_epi32(f_a, last), simde_mm256_cmpgt_epi32(f_b, last))) != 0;
+    simde_mm256_storeu_si256((simde__m256i *)na, n_a);
+    simde_mm256_storeu_si256((simde__m256i *)nb, n_b);
+    simde_mm256_storeu_si256((simde__m256i *)fa, f_a);
+    simde_mm256_storeu_si256((simde__m256i *)fb, f_b);
+    int ba = 1, bb = 1;
+    for (int l = 0; l < W; l++) {
+        ba = na[l] > ba ? na[l] : ba;
+        bb = nb[l] > bb ? nb[l] : bb;
+    }
+    *na_bound = ba, *nb_bound = bb;
+    return 1;
+}
+#endif
+
 /// Load pairs ks[0 .. lanes) into a block. Lanes past `lanes`, pairs another pass takes and pairs the
 /// fast path cannot take (marked in bk->slow) are dead lanes: they repeat the first live lane's pair, so
 /// every lane holds valid geometry, and are never written. Returns 0 when no lane is live.
@@ -83,9 +127,19 @@ static int lblock_load(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pa
     _Alignas(64) float tmp[W][4][NMAX];
     const float *rax[W], *ray[W], *rbx[W], *rby[W];
     int32_t sa[W], sb[W], fa[W], fb[W], na[W], nb[W];
-    int na_bound = 1, nb_bound = 1, spill = 0, first_live = -1;
+    int na_bound = 1, nb_bound = 1, spill = 0, first_live = -1, done = 0;
     bk->live = bk->slow = 0;
-    for (int l = 0; l < lanes; l++) {
+#if GJK2D_SIMD_LEVEL == 2
+    // Strictly increasing indices (ranges, stragglers) W - 1 apart are consecutive.
+    if (lanes == W && ks[W - 1] == ks[0] + W - 1 && mode == TAKE_ALL && pool->problems &&
+        lane_fields_range(pool, pairs, ks[0], sa, sb, na, nb, fa, fb, &na_bound, &nb_bound, &spill)) {
+        bk->live = W_ALL;
+        first_live = 0;
+        for (int l = 0; l < W; l++) bk->pair[l] = ks[l];
+        done = 1;
+    }
+#endif
+    for (int l = 0; l < lanes && !done; l++) {
         const int64_t k = ks[l];
         const int32_t ia = pairs->a[k], ib = pairs->b[k];
         bk->pair[l] = k;
