@@ -538,7 +538,7 @@ Test(adversarial, limits) {
 
 // ---------------------------------------------------------------------------------------------
 // Library findings of the fuzzers not fixed yet (repros in /work/notes/bugs.md). Each test states the
-// right behaviour and is disabled while it fails: enable it with the fix. (The third finding, a bent
+// right behaviour and is disabled while it fails: enable it with the fix. (Another finding, a bent
 // line accepted by validation, is fixed and tested in tests/test_validate.c.)
 // ---------------------------------------------------------------------------------------------
 
@@ -560,4 +560,18 @@ Test(adversarial, finding_sat_axis_of_a_denormal_edge, .disabled = true) {
     gjk2d_pose id = {0.0f, 0.0f, 1.0f, 0.0f};
     pair_stats st = {0};
     adv(&a, &id, &b, &id, CHECK_SAT_VALUE, &st);
+}
+
+Test(adversarial, finding_normal_of_a_denormal_direction, .disabled = true) {
+    // Two points 4.7e-22 apart: the distance is right, but the normal (and the SAT axis) is normalised
+    // from a denormal squared length: |n| = 1.00044.
+    gjk2d_vec2 p = {0x1.19d532p-71f, 0.0f}, q = {0.0f, 0.0f};
+    gjk2d_shape a = {&p, 1, 0.0f}, b = {&q, 1, 0.0f};
+    gjk2d_pose id = {0.0f, 0.0f, 1.0f, 0.0f};
+    pair_stats st = {0};
+    adv(&a, &id, &b, &id, 0, &st);
+    gjk2d_sat_result s;
+    gjk2d_sat(&a, &id, &b, &id, &s);
+    double len = hypot(s.normal.x, s.normal.y);
+    cr_expect(len == 0.0 || fabs(len - 1.0) <= TOL_UNIT, "|SAT axis| = %.9g", len);
 }
