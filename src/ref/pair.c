@@ -2,29 +2,32 @@
 #include "ref/ref.h"
 #include "ref/vec.h"
 
-gjk2d_pose ref_relative_pose(const gjk2d_pose *pa, const gjk2d_pose *pb)
+void ref_relative_pose(const gjk2d_pose *pa, const gjk2d_pose *pb, double rel[4])
 {
-    // R_rel = R_A^T R_B and p_rel = R_A^T (p_B - p_A). The difference of the positions is taken first:
-    // for nearby shapes far from the world origin it is exact, so position costs no accuracy.
-    float dx = pb->px - pa->px;
-    float dy = pb->py - pa->py;
-    gjk2d_pose r;
-    r.c = pa->c * pb->c + pa->s * pb->s;
-    r.s = pa->c * pb->s - pa->s * pb->c;
-    r.px = pa->c * dx + pa->s * dy;
-    r.py = pa->c * dy - pa->s * dx;
-    return r;
+    // R_rel = R_A^T R_B and p_rel = R_A^T (p_B - p_A), in double: the products of float values are exact
+    // there, so B's vertices below are rounded to float once, not after each step. (In float, composing
+    // the rotations and rotating the offset added up to a few ulp of the distance, more than Box2D's
+    // single world transform loses when A's frame is near the world frame.)
+    double dx = (double)pb->px - pa->px;
+    double dy = (double)pb->py - pa->py;
+    rel[0] = (double)pa->c * pb->c + (double)pa->s * pb->s;
+    rel[1] = (double)pa->c * pb->s - (double)pa->s * pb->c;
+    rel[2] = (double)pa->c * dx + (double)pa->s * dy;
+    rel[3] = (double)pa->c * dy - (double)pa->s * dx;
 }
 
 void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, int32_t na, float ra,
                    const gjk2d_pose *pose_a, const float *bx, const float *by, int stride_b, int32_t nb,
                    float rb, const gjk2d_pose *pose_b)
 {
-    gjk2d_pose rel = ref_relative_pose(pose_a, pose_b);
+    double rel[4]; // c, s, px, py
+    ref_relative_pose(pose_a, pose_b, rel);
     for (int32_t i = 0; i < na; ++i)
         p->a[i] = v2(ax[i * stride_a], ay[i * stride_a]);
-    for (int32_t j = 0; j < nb; ++j)
-        p->b[j] = pose_apply(&rel, v2(bx[j * stride_b], by[j * stride_b]));
+    for (int32_t j = 0; j < nb; ++j) {
+        double x = bx[j * stride_b], y = by[j * stride_b];
+        p->b[j] = v2((float)(rel[0] * x - rel[1] * y + rel[2]), (float)(rel[1] * x + rel[0] * y + rel[3]));
+    }
     p->na = na;
     p->nb = nb;
     p->ra = ra;

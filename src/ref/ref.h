@@ -15,8 +15,8 @@ typedef struct ref_pair {
     gjk2d_pose pose_a; ///< to bring results back to world frame
 } ref_pair;
 
-/// Relative pose of B in A's frame, in the exact float operation order every kernel uses.
-gjk2d_pose ref_relative_pose(const gjk2d_pose *pose_a, const gjk2d_pose *pose_b);
+/// B's pose in A's frame, in double (c, s, px, py): B's vertices are moved with it and rounded once.
+void ref_relative_pose(const gjk2d_pose *pose_a, const gjk2d_pose *pose_b, double rel[4]);
 
 /// Fill a ref_pair from two shapes given as strided x/y arrays (AoS: stride 2, SoA: stride 1).
 void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, int32_t na, float ra,

@@ -207,14 +207,16 @@ static int lblock_load(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pa
     wf_store(bk->ra, pool->radius ? wf_gather_at(pool->radius, sa) : wf_zero());
     wf_store(bk->rb, pool->radius ? wf_gather_at(pool->radius, sb) : wf_zero());
 
-    // ref_relative_pose, then pose_apply on every column of B.
-    const wf dx = wf_sub(bpx, apx), dy = wf_sub(bpy, apy);
-    const wf rc = wf_add(wf_mul(ac, c), wf_mul(as, s)), rs = wf_sub(wf_mul(ac, s), wf_mul(as, c));
-    const wf tx = wf_add(wf_mul(ac, dx), wf_mul(as, dy)), ty = wf_sub(wf_mul(ac, dy), wf_mul(as, dx));
+    // ref_relative_pose and ref_pair_load: B's pose in A's frame and B's vertices moved with it, in double,
+    // each coordinate rounded to float once.
+    const wd dac = wd_from(ac), das = wd_from(as), dbc = wd_from(c), dbs = wd_from(s);
+    const wd dx = wd_sub(wd_from(bpx), wd_from(apx)), dy = wd_sub(wd_from(bpy), wd_from(apy));
+    const wd rc = wd_add(wd_mul(dac, dbc), wd_mul(das, dbs)), rs = wd_sub(wd_mul(dac, dbs), wd_mul(das, dbc));
+    const wd tx = wd_add(wd_mul(dac, dx), wd_mul(das, dy)), ty = wd_sub(wd_mul(dac, dy), wd_mul(das, dx));
     for (int j = 0; j < nb_bound; j++) {
-        const wf x = wf_load(bk->bx[j]), y = wf_load(bk->by[j]);
-        wf_store(bk->bx[j], wf_add(wf_sub(wf_mul(rc, x), wf_mul(rs, y)), tx));
-        wf_store(bk->by[j], wf_add(wf_add(wf_mul(rs, x), wf_mul(rc, y)), ty));
+        const wd x = wd_from(wf_load(bk->bx[j])), y = wd_from(wf_load(bk->by[j]));
+        wf_store(bk->bx[j], wd_to(wd_add(wd_sub(wd_mul(rc, x), wd_mul(rs, y)), tx)));
+        wf_store(bk->by[j], wd_to(wd_add(wd_add(wd_mul(rs, x), wd_mul(rc, y)), ty)));
     }
     return 1;
 }

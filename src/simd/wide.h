@@ -72,6 +72,26 @@ static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
     }
 }
 #define GJK2D_WIDE_HAVE_TRANSPOSE8 1
+/// Double lanes (two halves of W): only to move B into A's frame with a single rounding per coordinate.
+typedef struct wd {
+    simde__m128d lo, hi;
+} wd;
+static inline wd wd_from(wf a)
+{
+    wd r = {simde_mm_cvtps_pd(a), simde_mm_cvtps_pd(simde_mm_movehl_ps(a, a))};
+    return r;
+}
+static inline wf wd_to(wd a) { return simde_mm_shuffle_ps(simde_mm_cvtpd_ps(a.lo), simde_mm_cvtpd_ps(a.hi), 0x44); }
+#define WD_OP(name, op)                                                                                       \
+    static inline wd name(wd a, wd b)                                                                         \
+    {                                                                                                          \
+        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)};                                                               \
+        return r;                                                                                              \
+    }
+WD_OP(wd_add, simde_mm_add_pd)
+WD_OP(wd_sub, simde_mm_sub_pd)
+WD_OP(wd_mul, simde_mm_mul_pd)
+#define GJK2D_WIDE_HAVE_WD 1
 
 #elif GJK2D_SIMD_LEVEL == 2
 #include <simde/x86/avx2.h>
@@ -127,6 +147,28 @@ static inline wf wf_gather_at(const float *base, const int32_t *idx)
 #endif
 }
 static inline wf wf_load_i32(const int32_t *p) { return simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)p)); }
+typedef struct wd {
+    simde__m256d lo, hi;
+} wd;
+static inline wd wd_from(wf a)
+{
+    wd r = {simde_mm256_cvtps_pd(simde_mm256_castps256_ps128(a)), simde_mm256_cvtps_pd(simde_mm256_extractf128_ps(a, 1))};
+    return r;
+}
+static inline wf wd_to(wd a)
+{
+    return simde_mm256_insertf128_ps(simde_mm256_castps128_ps256(simde_mm256_cvtpd_ps(a.lo)), simde_mm256_cvtpd_ps(a.hi), 1);
+}
+#define WD_OP(name, op)                                                                                       \
+    static inline wd name(wd a, wd b)                                                                         \
+    {                                                                                                          \
+        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)};                                                               \
+        return r;                                                                                              \
+    }
+WD_OP(wd_add, simde_mm256_add_pd)
+WD_OP(wd_sub, simde_mm256_sub_pd)
+WD_OP(wd_mul, simde_mm256_mul_pd)
+#define GJK2D_WIDE_HAVE_WD 1
 /// cols[j][l] = rows[l][j] for j < 8: the classic 8x8 transpose (unpack, shuffle, lane swap).
 static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
 {
@@ -278,6 +320,30 @@ static inline wf wf_load_i32(const int32_t *p)
     for (int l = 0; l < W; l++) t[l] = (float)p[l];
     return wf_load(t);
 }
+#endif
+
+#ifndef GJK2D_WIDE_HAVE_WD
+// Double lanes one by one (AVX-512 and NEON builds): IEEE double operations, so the same bits.
+typedef struct wd {
+    double v[W];
+} wd;
+static inline wd wd_from(wf a)
+{
+    _Alignas(64) float t[W];
+    wd r;
+    wf_store(t, a);
+    for (int l = 0; l < W; l++) r.v[l] = t[l];
+    return r;
+}
+static inline wf wd_to(wd a)
+{
+    _Alignas(64) float t[W];
+    for (int l = 0; l < W; l++) t[l] = (float)a.v[l];
+    return wf_load(t);
+}
+static inline wd wd_add(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] += b.v[l]; return a; }
+static inline wd wd_sub(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] -= b.v[l]; return a; }
+static inline wd wd_mul(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] *= b.v[l]; return a; }
 #endif
 
 #ifndef GJK2D_WIDE_HAVE_TRANSPOSE8
