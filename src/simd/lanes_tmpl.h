@@ -230,22 +230,44 @@ static inline int lblock_load_range(lblock *bk, const gjk2d_pool *pool, const gj
     return lblock_load(bk, pool, pairs, ks, lanes, mode);
 }
 
-/// The lowest index of the largest dot(d, v_j) over padded columns (ref_support's strict '>'), its point
-/// and, when idx is not NULL, that index.
-static inline void lane_support(const float (*cx)[W], const float (*cy)[W], int bound, wf dx, wf dy, wf *px, wf *py,
-                                wf *idx)
+/// The lowest index of the largest dot(d, v_j) over columns [from, to): its value, point and index.
+static inline __attribute__((always_inline)) void lane_support_run(const float (*cx)[W], const float (*cy)[W], int from,
+                                                                   int to, wf dx, wf dy, wf *best, wf *px, wf *py,
+                                                                   wf *idx)
 {
-    wf x = wf_load(cx[0]), y = wf_load(cy[0]);
-    wf best = wf_dot(x, y, dx, dy), bi = wf_zero();
-    for (int j = 1; j < bound; j++) {
+    wf x = wf_load(cx[from]), y = wf_load(cy[from]);
+    wf b = wf_dot(x, y, dx, dy), bi = wf_set1((float)from);
+    for (int j = from + 1; j < to; j++) {
         const wf xj = wf_load(cx[j]), yj = wf_load(cy[j]);
-        const wm m = wf_gt(wf_dot(xj, yj, dx, dy), best);
-        best = wf_sel(m, wf_dot(xj, yj, dx, dy), best);
+        const wf v = wf_dot(xj, yj, dx, dy);
+        const wm m = wf_gt(v, b);
+        b = wf_sel(m, v, b);
         x = wf_sel(m, xj, x);
         y = wf_sel(m, yj, y);
         if (idx) bi = wf_sel(m, wf_set1((float)j), bi);
     }
-    *px = x;
-    *py = y;
+    *best = b, *px = x, *py = y;
     if (idx) *idx = bi;
+}
+
+/// The lowest index of the largest dot(d, v_j) over padded columns (ref_support's strict '>'), its point
+/// and, when idx is not NULL, that index. Two halves are searched as independent chains (the compare and
+/// select of each column waits for the previous one) and merged with the same strict '>': a tie keeps
+/// the first half, whose indices are lower.
+static inline __attribute__((always_inline)) void lane_support(const float (*cx)[W], const float (*cy)[W], int bound,
+                                                               wf dx, wf dy, wf *px, wf *py, wf *idx)
+{
+    wf best, x, y, bi;
+    const int half = bound / 2;
+    if (half < 2) {
+        lane_support_run(cx, cy, 0, bound, dx, dy, &best, px, py, idx);
+        return;
+    }
+    wf best2, x2, y2, bi2;
+    lane_support_run(cx, cy, 0, half, dx, dy, &best, &x, &y, idx ? &bi : NULL);
+    lane_support_run(cx, cy, half, bound, dx, dy, &best2, &x2, &y2, idx ? &bi2 : NULL);
+    const wm m = wf_gt(best2, best);
+    *px = wf_sel(m, x2, x);
+    *py = wf_sel(m, y2, y);
+    if (idx) *idx = wf_sel(m, bi2, bi);
 }
