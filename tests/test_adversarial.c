@@ -575,3 +575,14 @@ Test(adversarial, finding_normal_of_a_denormal_direction, .disabled = true) {
     double len = hypot(s.normal.x, s.normal.y);
     cr_expect(len == 0.0 || fabs(len - 1.0) <= TOL_UNIT, "|SAT axis| = %.9g", len);
 }
+
+Test(adversarial, finding_point_deep_inside_a_huge_polygon, .disabled = true) {
+    // A point 7.7e9 inside a 1e10 10-gon: GJK stops on a round-off closest point, distance 572 (0.5 eps L,
+    // inside the distance tolerance) but overlap 0 from the distance and boolean queries.
+    static const gjk2d_vec2 big[] = {{0x1.652736p+31, -0x1.296a92p+33}, {0x1.a1a662p+32, -0x1.825cc4p+32}, {0x1.f165f8p+32, -0x1.67099ep+30}, {0x1.82d42ep+32, 0x1.514fdap+32}, {0x1.0169f6p+31, 0x1.200c6ap+33}, {-0x1.652736p+31, 0x1.296a92p+33}, {-0x1.a1a662p+32, 0x1.825cc4p+32}, {-0x1.f131fap+32, 0x1.e50986p+28}, {-0x1.82d42ep+32, -0x1.514fdap+32}, {-0x1.0169f6p+31, -0x1.200c6ap+33}};
+    gjk2d_vec2 p = {0x1.952f34p+7f, -0x1.bda19cp+9f};
+    gjk2d_shape a = {big, 10, 0.0f}, b = {&p, 1, 0.0f};
+    gjk2d_pose id = {0.0f, 0.0f, 1.0f, 0.0f};
+    pair_stats st = {0};
+    adv(&a, &id, &b, &id, 0, &st);
+}

@@ -219,7 +219,7 @@ static int listed_convex(const gjk2d_shape *s)
     return 1;
 }
 
-static long known_bent = 0, known_tiny = 0, known_short_edge = 0;
+static long known_bent = 0, known_tiny = 0, known_short_edge = 0, known_noise_contact = 0;
 
 /// Whether a polygon has an edge of non-zero length whose squared length is below FLT_MIN: the SAT
 /// normalises such an edge's normal inaccurately (reported in /work/notes/bugs.md, "SAT: an edge shorter
@@ -276,6 +276,21 @@ static void check_points(fuzz_reader *r)
         fail("region without a name");
 }
 
+static void report_known(void)
+{
+    fprintf(stderr, "fuzz_pair: inputs of known, reported classes not compared with the oracle: %ld non-convex "
+            "lists, %ld pairs below L = 2^-10, %ld with a denormal edge or direction, %ld round-off contacts\n",
+            known_bent, known_tiny, known_short_edge, known_noise_contact);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    atexit(report_known);
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_reader r = {data, size};
@@ -328,9 +343,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fail("iterations outside [0, cap]");
         if ((d.status == GJK2D_STATUS_MAXITER) != (d.end == GJK2D_END_MAX_ITERATIONS))
             fail("maxiter status without the max-iterations end, or the reverse");
-        int sat_known = has_denormal_edge(&a) || has_denormal_edge(&b);
+        // Also any normal of a direction whose squared length is denormal: two points 4.7e-22 apart got
+        // |n| = 1.00044 (same report).
+        int tiny_dir = d.core_distance > 0.0f && d.core_distance < 4.0f * sqrtf(FLT_MIN);
+        int sat_known = has_denormal_edge(&a) || has_denormal_edge(&b) || tiny_dir;
         known_short_edge += sat_known;
-        double nn = hypot(d.normal.x, d.normal.y), sn = sat_known ? 1.0 : hypot(s.normal.x, s.normal.y);
+        double nn = tiny_dir ? 1.0 : hypot(d.normal.x, d.normal.y), sn = sat_known ? 1.0 : hypot(s.normal.x, s.normal.y);
         if (!(nn == 0.0 || fabs(nn - 1.0) <= 8.0 * FLT_EPSILON) || !(sn == 0.0 || fabs(sn - 1.0) <= 8.0 * FLT_EPSILON))
             fprintf(stderr, "|n| = %.9g (gjk %a, %a), |sat n| = %.9g\n", nn, d.normal.x, d.normal.y, sn),
             dump_pair(&a, ppa ? &pa : &(gjk2d_pose){0, 0, 1, 0}, &b, ppb ? &pb : &(gjk2d_pose){0, 0, 1, 0}),
@@ -382,8 +400,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (fabs(clearance) > tol) {
             int exact_overlap = clearance < 0.0;
-            if ((!sat_known && s.overlap != exact_overlap) || (d.status == GJK2D_STATUS_OK && (d.distance == 0.0f) != exact_overlap) ||
-                (o.status == GJK2D_STATUS_OK && o.overlap != exact_overlap)) {
+            // GJK may stop on a closest point that is pure round-off (within tol of 0) while the shapes
+            // overlap deeply: a point 7.7e9 inside a 1e10 polygon got distance 572 = 0.5 eps L and
+            // overlap 0 (reported in /work/notes/bugs.md). Counted, so the fuzzer goes on.
+            int noise = exact_overlap && d.distance > 0.0f && d.distance <= tol;
+            known_noise_contact += noise;
+            if ((!sat_known && s.overlap != exact_overlap) ||
+                (!noise && d.status == GJK2D_STATUS_OK && (d.distance == 0.0f) != exact_overlap) ||
+                (!noise && o.status == GJK2D_STATUS_OK && o.overlap != exact_overlap)) {
                 dump_pair(&a, &ia, &b, &ib);
                 fprintf(stderr, "clearance %.17g, L %.9g: sat %d, distance %.9g, gjk %d\n", clearance, L, s.overlap,
                         d.distance, o.overlap);
