@@ -30,12 +30,12 @@ int gjk2d__cpu_has(const char *name);
 /// Per-block statistics of the GJK distance kernels, for the benchmark's lane-utilisation report.
 /// Counting is off unless enabled (one relaxed atomic load per block); not for production use.
 typedef struct gjk2d_simd_stats {
-    int64_t blocks;          ///< SIMD blocks run (a refilled lane does not start a new block)
-    int64_t block_steps;     ///< sum over blocks of the iterations the block ran (its slowest lane)
-    int64_t lane_iterations; ///< sum over pairs of their GJK iterations (support searches)
-    int64_t lane_steps;      ///< sum over pairs of the block steps they occupied a lane (iterations + 0 or 1)
-    int64_t lane_slots;      ///< sum over blocks of block_steps * W: lane-steps paid for
-    int64_t pairs;           ///< pairs through the fast path
+    int64_t blocks;          ///< lockstep blocks run (straggler blocks included)
+    int64_t block_steps;     ///< sum over blocks of the iterations the block ran (its slowest lane, or the bound)
+    int64_t lane_iterations; ///< sum over answered pairs of their GJK iterations (support searches)
+    int64_t lane_steps;      ///< lane-steps that did useful work: the answered pairs' iterations
+    int64_t lane_slots;      ///< sum over blocks of block_steps * W: lane-steps paid for (stragglers' too)
+    int64_t pairs;           ///< pairs answered by the lanes
     int64_t slow_pairs;      ///< pairs sent to the reference (too many vertices or invalid)
 } gjk2d_simd_stats;
 void gjk2d__simd_stats_enable(int on);
