@@ -180,7 +180,8 @@ static lane_report lane_stats(ctx *c, const char *isa)
     gjk2d__simd_stats_enable(0);
     r.mean_iter = s.pairs ? (double)s.lane_iterations / (double)s.pairs : 0.0;
     r.lane_use = s.lane_slots ? (double)s.lane_steps / (double)s.lane_slots : 0.0;
-    // What a kernel without refill would pay: each block of W consecutive pairs runs as long as its slowest.
+    // What lockstep blocks without the iteration bound would pay: each block of W consecutive pairs runs as long
+    // as its slowest pair.
     double sum_max = 0.0;
     int64_t nb = 0;
     for (int64_t k = 0; k < n; k += t->width, nb++) {
