@@ -586,3 +586,13 @@ Test(adversarial, finding_point_deep_inside_a_huge_polygon, .disabled = true) {
     pair_stats st = {0};
     adv(&a, &id, &b, &id, 0, &st);
 }
+
+Test(adversarial, finding_no_nan_for_a_point_by_a_thin_triangle, .disabled = true) {
+    // A valid thin triangle and a point 3e-21 from its corner: status ok, distance 0, closest point NaN
+    // (denormal squared lengths), on every ISA.
+    gjk2d_vec2 tri[] = {{-7.4375f, 3e-21f}, {-3e-21f, -3e-21f}, {0.0f, 0.0f}}, q = {-3e-21f, -2.6e-21f};
+    gjk2d_shape a = {tri, 3, 0.0f}, b = {&q, 1, 0.0f};
+    gjk2d_pose id = {0.0f, 0.0f, 1.0f, 0.0f};
+    pair_stats st = {0};
+    adv(&a, &id, &b, &id, 0, &st);
+}

@@ -219,7 +219,7 @@ static int listed_convex(const gjk2d_shape *s)
     return 1;
 }
 
-static long known_bent = 0, known_tiny = 0, known_short_edge = 0, known_noise_contact = 0;
+static long known_bent = 0, known_tiny = 0, known_short_edge = 0, known_noise_contact = 0, known_denormal_nan = 0;
 
 /// Whether a polygon has an edge of non-zero length whose squared length is below FLT_MIN: the SAT
 /// normalises such an edge's normal inaccurately (reported in /work/notes/bugs.md, "SAT: an edge shorter
@@ -279,8 +279,8 @@ static void check_points(fuzz_reader *r)
 static void report_known(void)
 {
     fprintf(stderr, "fuzz_pair: inputs of known, reported classes not compared with the oracle: %ld non-convex "
-            "lists, %ld pairs below L = 2^-10, %ld with a denormal edge or direction, %ld round-off contacts\n",
-            known_bent, known_tiny, known_short_edge, known_noise_contact);
+            "lists, %ld pairs below L = 2^-10, %ld with a denormal edge or direction, %ld round-off contacts, %ld NaN "
+            "within 1e-18\n", known_bent, known_tiny, known_short_edge, known_noise_contact, known_denormal_nan);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -331,8 +331,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         float f[] = {d.distance, d.core_distance, d.point_a.x, d.point_a.y, d.point_b.x, d.point_b.y,
                      d.normal.x, d.normal.y, s.separation, s.normal.x, s.normal.y};
         for (int i = 0; i < 11; i++)
-            if (!isfinite(f[i]))
+            if (!isfinite(f[i])) {
+                // Open finding (reported): NaN closest points when the shapes are within ~1e-18 (squared
+                // lengths denormal), e.g. a thin triangle and a point 3e-21 from its corner. Counted.
+                if (d.distance <= 1e-18f) {
+                    known_denormal_nan++;
+                    goto skip_oracle;
+                }
                 fail("valid pair gave a non-finite result");
+            }
         if (d.status == GJK2D_STATUS_INVALID || o.status == GJK2D_STATUS_INVALID || s.status == GJK2D_STATUS_INVALID)
             fail("valid pair reported invalid");
         if (!(d.distance >= 0.0f) || !(d.core_distance >= 0.0f))
@@ -423,8 +430,15 @@ skip_oracle:;
     int q_ok = isfinite(q.x) && isfinite(q.y) && fabsf(q.x) <= GJK2D_MAX_COORDINATE && fabsf(q.y) <= GJK2D_MAX_COORDINATE;
     if ((cs == GJK2D_STATUS_INVALID) != !(va_ok && q_ok))
         fail("closest_on_shape: status invalid does not match validation");
-    if (cs != GJK2D_STATUS_INVALID && !(isfinite(c.distance) && isfinite(c.point_a.x) && isfinite(c.point_a.y)))
-        fail("closest_on_shape: non-finite result");
+    int c_nan = cs != GJK2D_STATUS_INVALID && !(isfinite(c.distance) && isfinite(c.point_a.x) && isfinite(c.point_a.y));
+    if (c_nan && c.distance <= 1e-18f) { // the same open finding
+        known_denormal_nan++;
+        c_nan = 0;
+    }
+    if (c_nan)
+        fprintf(stderr, "q = (%a, %a): distance %g point (%g, %g)\n", q.x, q.y, c.distance, c.point_a.x, c.point_a.y),
+            dump_pair(&a, ppa ? &pa : &(gjk2d_pose){0, 0, 1, 0}, &a, ppa ? &pa : &(gjk2d_pose){0, 0, 1, 0}),
+            fail("closest_on_shape: non-finite result");
 
     // NULL arguments.
     if (gjk2d_distance(&a, ppa, &b, ppb, NULL, NULL) != GJK2D_STATUS_INVALID ||
