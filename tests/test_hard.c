@@ -415,6 +415,40 @@ Test(hard, nearly_unit_rotation) {
     cr_log_info("nearly unit rotation: worst distance error %.3g L", worst);
 }
 
+Test(hard, underflowing_weights_stay_finite) {
+    // Found by tests/fuzz (fuzz_pair): a valid thin triangle and a point 3e-21 from its corner. The final
+    // segment's barycentric denominator u + v underflows below 2^-128, so 1 / (u + v) overflowed and the
+    // closest points were NaN with status ok. Weights are now rescaled (exactly) when that happens: finite
+    // closest points within the triangle's size, the same bits on every ISA.
+    static const char *const isas[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
+    float vx[4] = {-7.4375f, -3e-21f, 0.0f, -3e-21f}, vy[4] = {3e-21f, -3e-21f, 0.0f, -2.6e-21f};
+    int32_t first[2] = {0, 3}, count[2] = {3, 1};
+    float px[2] = {0.0f, 0.0f}, py[2] = {0.0f, 0.0f}, c[2] = {1.0f, 1.0f}, s[2] = {0.0f, 0.0f};
+    int32_t a[1] = {0}, b[1] = {1};
+    gjk2d_pool pool = {vx, vy, 4, first, count, NULL, px, py, c, s, 2, NULL};
+    gjk2d_pairs pairs = {a, b, 1};
+    float ref[7] = {0};
+    for (int i = 0; i < 6; i++) {
+        if (gjk2d_set_isa(isas[i]) != 0)
+            continue;
+        float o[7];
+        int32_t it;
+        uint8_t st;
+        gjk2d_distance_out out = {&o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &it, &st};
+        cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, 1, &out), 0);
+        for (int k = 0; k < 7; k++)
+            cr_expect(isfinite(o[k]), "%s: output %d is %g", isas[i], k, (double)o[k]);
+        cr_expect(st == GJK2D_STATUS_OK && o[0] <= 1e-20f, "%s: status %d distance %g", isas[i], st, (double)o[0]);
+        cr_expect(fabsf(o[1] + 3e-21f) <= 1e-21f && fabsf(o[2] + 3e-21f) <= 1e-21f, "%s: point on A (%g, %g)", isas[i],
+                  (double)o[1], (double)o[2]);
+        if (i == 0)
+            memcpy(ref, o, sizeof ref);
+        else
+            cr_expect(memcmp(ref, o, sizeof ref) == 0, "%s differs from the reference", isas[i]);
+    }
+    gjk2d_set_isa("auto");
+}
+
 Test(hard, tiny_coordinates_stay_finite) {
     // Found by tests/fuzz: a point against itself near 1e-19. The relative rotation is 1 - 1 ulp, so the
     // two copies differ by ~1e-26 and the final search direction's squared length underflows to 0. The

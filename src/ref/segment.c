@@ -28,11 +28,13 @@ gjk2d_segment_result gjk2d_closest_on_segment(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_
         r.v = 0.0f;
         r.point = a;
     } else {
-        // Region AB: Q projects inside the segment.
-        float inv = 1.0f / (u + v);
+        // Region AB: Q projects inside the segment (u + v > 0; rescaled when it is too small to invert).
+        float s = weight_rescale(u + v);
+        float us = u * s, vs = v * s;
+        float inv = 1.0f / (us + vs);
         r.region = GJK2D_REGION_AB;
-        r.u = u * inv;
-        r.v = v * inv;
+        r.u = us * inv;
+        r.v = vs * inv;
         r.point = v2_add(v2_scale(r.u, a), v2_scale(r.v, b));
     }
     return r;

@@ -24,9 +24,11 @@ static gjk2d_triangle_result vertex_region(gjk2d_region region, gjk2d_vec2 p)
 /// Edge XY with unnormalised segment coordinates (ux, uy): P = ux/(ux+uy) X + uy/(ux+uy) Y.
 static void edge_weights(float ux, float uy, float *wx, float *wy)
 {
-    float inv = 1.0f / (ux + uy);
-    *wx = ux * inv;
-    *wy = uy * inv;
+    float s = weight_rescale(ux + uy);
+    float us = ux * s, vs = uy * s;
+    float inv = 1.0f / (us + vs);
+    *wx = us * inv;
+    *wy = vs * inv;
 }
 
 gjk2d_triangle_result gjk2d_closest_on_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk2d_vec2 q)
@@ -78,13 +80,22 @@ gjk2d_triangle_result gjk2d_closest_on_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2
         return r;
     }
 
-    // Third: the interior. Every triangle coordinate has the sign of the area here, so the area is not
-    // zero (unless the input holds NaN, which validation rejects; then the result is NaN, never a trap).
-    float inv = 1.0f / area;
+    // Third: the interior. Every triangle coordinate has the sign of the area here, so the area is zero
+    // only when every product underflowed (coordinates below about 1e-19).
     r.region = GJK2D_REGION_ABC;
-    r.u = uABC * inv;
-    r.v = vABC * inv;
-    r.w = wABC * inv;
+    float s = weight_rescale(area);
+    float as = area * s;
+    if (as == 0.0f) {
+        // Every coordinate underflowed to zero: the triangle is a point at float resolution.
+        r.u = 1.0f;
+        r.v = 0.0f;
+        r.w = 0.0f;
+    } else {
+        float inv = 1.0f / as;
+        r.u = (uABC * s) * inv;
+        r.v = (vABC * s) * inv;
+        r.w = (wABC * s) * inv;
+    }
     r.point = q;
     return r;
 }

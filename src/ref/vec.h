@@ -3,6 +3,8 @@
 #ifndef GJK2D_REF_VEC_H
 #define GJK2D_REF_VEC_H
 
+#include <float.h>
+
 #include "gjk2d.h"
 
 static inline gjk2d_vec2 v2(float x, float y) { gjk2d_vec2 r = {x, y}; return r; }
@@ -18,6 +20,15 @@ static inline gjk2d_vec2 v2_right(gjk2d_vec2 a) { return v2(a.y, -a.x); }
 /// cross(z, a): a turned 90 degrees counter-clockwise.
 static inline gjk2d_vec2 v2_left(gjk2d_vec2 a) { return v2(-a.y, a.x); }
 static inline int v2_is_zero(gjk2d_vec2 a) { return a.x == 0.0f && a.y == 0.0f; }
+
+/// Scale for barycentric coordinates num / den computed as (num * s) * (1 / (den * s)): 1, or 2^64 when
+/// 1 / den overflows (den is a product of coordinates below about 1e-19, so it is denormal or tiny). The
+/// scaling is exact, so for every other den the weights are the plain num * (1 / den), bit for bit.
+static inline float weight_rescale(float den)
+{
+    float inv = 1.0f / den;
+    return inv <= FLT_MAX && inv >= -FLT_MAX ? 1.0f : 0x1p64f;
+}
 
 /// Rotate by (c, s) then translate: world = R * local + p.
 static inline gjk2d_vec2 pose_apply(const gjk2d_pose *t, gjk2d_vec2 p)

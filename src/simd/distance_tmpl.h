@@ -202,14 +202,24 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
 
     // Weights: 1 for one vertex; the segment coordinates (u, v) / (u + v) for two; the triangle's
     // (uABC, vABC, wABC) / area for three (containment).
+    // Each (numerator, denominator) is rescaled by weight_rescale's factor when 1 / den overflows, and a
+    // triangle whose area underflowed to zero takes weights (1, 0, 0), as in the reference.
     const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
     const wf su = wf_dot(w1x, w1y, ex, ey);
     const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey);
     const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
-    const wf inv = wf_div(one, wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one)));
-    const wf wt0 = wf_mul(wf_sel(c3, wf_cross(w1x, w1y, w2x, w2y), wf_sel(c2, su, one)), inv);
-    const wf wt1 = wf_mul(wf_sel(c3, wf_cross(w2x, w2y, w0x, w0y), sv), inv);
-    const wf wt2 = wf_mul(wf_cross(w0x, w0y, w1x, w1y), inv);
+    const wf den = wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one));
+    const wf big = wf_set1(FLT_MAX), rden = wf_div(one, den);
+    const wf sc = wf_sel(wm_and(wf_le(rden, big), wf_ge(rden, wf_neg(big))), one, wf_set1(0x1p64f));
+    const wf n0 = wf_mul(wf_sel(c3, wf_cross(w1x, w1y, w2x, w2y), wf_sel(c2, su, one)), sc);
+    const wf n1 = wf_mul(wf_sel(c3, wf_cross(w2x, w2y, w0x, w0y), sv), sc);
+    const wf n2 = wf_mul(wf_cross(w0x, w0y, w1x, w1y), sc);
+    const wf dens = wf_sel(c3, wf_mul(area, sc), wf_sel(c2, wf_add(n0, n1), one));
+    const wm flat = wm_and(c3, wf_eq(dens, zero));
+    const wf inv = wf_div(one, dens);
+    const wf wt0 = wf_sel(flat, one, wf_mul(n0, inv));
+    const wf wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
+    const wf wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
 
     // witness_points and the simplex's closest point.
     const wf cx = wf_sel(c2, wf_add(wf_mul(wt0, w0x), wf_mul(wt1, w1x)), w0x);
