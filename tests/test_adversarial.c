@@ -596,3 +596,13 @@ Test(adversarial, finding_no_nan_for_a_point_by_a_thin_triangle, .disabled = tru
     pair_stats st = {0};
     adv(&a, &id, &b, &id, 0, &st);
 }
+
+Test(adversarial, finding_segment_of_denormal_squared_length, .disabled = true) {
+    // Root cause of the NaN findings: |b - a|^2 denormal (lengths ~1e-22 .. 3e-20), 1 / den = inf.
+    gjk2d_segment_result s = gjk2d_closest_on_segment((gjk2d_vec2){0, 0}, (gjk2d_vec2){1e-20f, 0}, (gjk2d_vec2){5e-21f, 1});
+    cr_expect(isfinite(s.point.x) && isfinite(s.point.y) && isfinite(s.u) && isfinite(s.v), "point (%g, %g) u %g v %g",
+              (double)s.point.x, (double)s.point.y, (double)s.u, (double)s.v);
+    gjk2d_triangle_result t = gjk2d_closest_on_triangle((gjk2d_vec2){0, 0}, (gjk2d_vec2){1e-20f, 0}, (gjk2d_vec2){0, 1e-20f},
+                                                        (gjk2d_vec2){2.5e-21f, 2.5e-21f});
+    cr_expect(isfinite(t.point.x) && isfinite(t.point.y), "triangle point (%g, %g)", (double)t.point.x, (double)t.point.y);
+}
