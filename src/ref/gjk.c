@@ -260,7 +260,8 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
         // w = b - a directly, while pb - pa subtracts two rebuilt points and loses a small gap to cancellation.
         core = sqrtf(v2_dot(closest, closest));
         // The normal comes from the last search direction, which on an edge is the exact perpendicular.
-        n = v2_scale(-1.0f / len, d);
+        gjk2d_vec2 dn = v2_rescaled(d);
+        n = v2_scale(-1.0f / sqrtf(v2_dot(dn, dn)), dn);
     }
     out->core_distance = core;
 

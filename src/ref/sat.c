@@ -37,7 +37,8 @@ static gjk2d_vec2 edge_normal(gjk2d_vec2 p, gjk2d_vec2 q)
     float len2 = v2_dot(e, e);
     if (len2 == 0.0f)
         return v2(0.0f, 0.0f);
-    float inv = 1.0f / sqrtf(len2);
+    e = v2_rescaled(e);
+    float inv = 1.0f / sqrtf(v2_dot(e, e));
     return v2_scale(inv, v2_right(e));
 }
 
@@ -94,7 +95,8 @@ static void vertex_pair_axis(sat_best *best, const ref_pair *p)
     }
     if (best_d2 == 0.0f)
         return; // a shared vertex: no direction, and separation 0 is found by any other axis or below
-    gjk2d_vec2 n = v2_scale(1.0f / sqrtf(best_d2), v2_sub(p->b[bj], p->a[bi]));
+    gjk2d_vec2 ij = v2_rescaled(v2_sub(p->b[bj], p->a[bi]));
+    gjk2d_vec2 n = v2_scale(1.0f / sqrtf(v2_dot(ij, ij)), ij);
     consider(best, projection_gap(p->a, p->na, p->b, p->nb, n), n);
 }
 

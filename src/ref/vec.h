@@ -30,6 +30,13 @@ static inline float weight_rescale(float den)
     return inv <= FLT_MAX && inv >= -FLT_MAX ? 1.0f : 0x1p64f;
 }
 
+/// d, scaled by 2^64 (exact) when its squared length is below FLT_MIN: normalising a vector that short
+/// would take the square root of a denormal (or of an underflowed 0) and lose bits. Any other d as it is.
+static inline gjk2d_vec2 v2_rescaled(gjk2d_vec2 d)
+{
+    return v2_dot(d, d) < FLT_MIN ? v2_scale(0x1p64f, d) : d;
+}
+
 /// Rotate by (c, s) then translate: world = R * local + p.
 static inline gjk2d_vec2 pose_apply(const gjk2d_pose *t, gjk2d_vec2 p)
 {

@@ -242,8 +242,11 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     pbx = wf_sel(ov, pax, pbx);
     pby = wf_sel(ov, pay, pby);
     const wf core = wf_sel(ov, zero, wf_sqrt(wf_dot(cx, cy, cx, cy)));
-    const wf ninv = wf_div(wf_set1(-1.0f), len);
-    const wf nx = wf_sel(ov, zero, wf_mul(ninv, dx)), ny = wf_sel(ov, zero, wf_mul(ninv, dy));
+    // v2_rescaled: the normal of a direction whose squared length is below FLT_MIN is taken from d * 2^64.
+    const wm tiny_d = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
+    const wf dnx = wf_sel(tiny_d, wf_mul(dx, wf_set1(0x1p64f)), dx), dny = wf_sel(tiny_d, wf_mul(dy, wf_set1(0x1p64f)), dy);
+    const wf ninv = wf_div(wf_set1(-1.0f), wf_sqrt(wf_dot(dnx, dny, dnx, dny)));
+    const wf nx = wf_sel(ov, zero, wf_mul(ninv, dnx)), ny = wf_sel(ov, zero, wf_mul(ninv, dny));
     const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb), radii = wf_add(ra, rb);
     const wm apart = wm_andnot(wf_gt(core, radii), ov);
     const wm rounded = wm_andnot(wm_not(apart), ov); // only the rounded parts overlap

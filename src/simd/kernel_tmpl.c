@@ -64,6 +64,18 @@ static inline void sat_consider(sat_best *b, wm valid, wf sep, wf nx, wf ny)
     b->found = wm_or(b->found, take);
 }
 
+/// v2_rescaled for the lanes whose squared length len2 is below FLT_MIN (then len2 is recomputed); the
+/// common block, with none, pays one compare.
+static inline void rescale_tiny(wf *ex, wf *ey, wf *len2)
+{
+    const wm tiny = wf_lt(*len2, wf_set1(FLT_MIN));
+    if (!wm_any(tiny)) return;
+    const wf s = wf_set1(0x1p64f);
+    *ex = wf_sel(tiny, wf_mul(*ex, s), *ex);
+    *ey = wf_sel(tiny, wf_mul(*ey, s), *ey);
+    *len2 = wf_dot(*ex, *ey, *ex, *ey);
+}
+
 /// projection_gap: min over `other` minus max over `self` of the projections on axis n.
 static inline wf projection_gap(const float (*sx)[W], const float (*sy)[W], int ns, const float (*ox)[W],
                                 const float (*oy)[W], int no, wf nx, wf ny)
@@ -93,6 +105,7 @@ static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (
         wf len2 = wf_dot(ex, ey, ex, ey);
         wm valid = wm_not(wf_eq(len2, zero));
         if (!wm_any(valid)) continue;
+        rescale_tiny(&ex, &ey, &len2);
         wf inv = wf_div(one, wf_sqrt(len2));
         wf nx = wf_mul(inv, ey), ny = wf_mul(inv, wf_neg(ex));
         wf gap = projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
@@ -127,6 +140,7 @@ static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int
     }
     wm valid = wm_not(wf_eq(bd2, zero));
     if (wm_any(valid)) {
+        rescale_tiny(&ex, &ey, &bd2);
         wf inv = wf_div(one, wf_sqrt(bd2));
         wf nx = wf_mul(inv, ex), ny = wf_mul(inv, ey);
         sat_consider(best, valid, projection_gap(bk->ax, bk->ay, na, bk->bx, bk->by, nb, nx, ny), nx, ny);
