@@ -258,7 +258,7 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
     } else {
         // |closest| rather than |pb - pa|: the simplex's closest point is formed from the differences
         // w = b - a directly, while pb - pa subtracts two rebuilt points and loses a small gap to cancellation.
-        core = sqrtf(v2_dot(closest, closest));
+        core = v2_length(closest);
         // The normal comes from the last search direction, which on an edge is the exact perpendicular.
         gjk2d_vec2 dn = v2_rescaled(d);
         n = v2_scale(-1.0f / sqrtf(v2_dot(dn, dn)), dn);

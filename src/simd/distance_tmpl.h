@@ -241,7 +241,11 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
                         wm_not(wf_gt(len, zero)));
     pbx = wf_sel(ov, pax, pbx);
     pby = wf_sel(ov, pay, pby);
-    const wf core = wf_sel(ov, zero, wf_sqrt(wf_dot(cx, cy, cx, cy)));
+    // v2_length: a closest point whose squared length is below FLT_MIN is measured through c * 2^64.
+    const wm tiny_c = wf_lt(wf_dot(cx, cy, cx, cy), wf_set1(FLT_MIN));
+    const wf csx = wf_sel(tiny_c, wf_mul(cx, wf_set1(0x1p64f)), cx), csy = wf_sel(tiny_c, wf_mul(cy, wf_set1(0x1p64f)), cy);
+    const wf clen = wf_sqrt(wf_dot(csx, csy, csx, csy));
+    const wf core = wf_sel(ov, zero, wf_sel(tiny_c, wf_mul(clen, wf_set1(0x1p-64f)), clen));
     // v2_rescaled: the normal of a direction whose squared length is below FLT_MIN is taken from d * 2^64.
     const wm tiny_d = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
     const wf dnx = wf_sel(tiny_d, wf_mul(dx, wf_set1(0x1p64f)), dx), dny = wf_sel(tiny_d, wf_mul(dy, wf_set1(0x1p64f)), dy);
