@@ -119,6 +119,23 @@ static void witness_points(const simplex *s, gjk2d_vec2 *pa, gjk2d_vec2 *pb)
     }
 }
 
+/// Distance from the origin to a final simplex of one or two vertices, in double from its support points:
+/// w = b - a of two floats is exact in double, and so are the products below, so the only roundings are
+/// those of the square root and the division (in float, forming the closest point
+/// from barycentric weights costs a few ε |w|).
+static double simplex_distance(const simplex *s)
+{
+    const simplex_vertex *v = s->v;
+    double x0 = (double)v[0].b.x - v[0].a.x, y0 = (double)v[0].b.y - v[0].a.y;
+    if (s->count == 1)
+        return sqrt(x0 * x0 + y0 * y0);
+    double x1 = (double)v[1].b.x - v[1].a.x, y1 = (double)v[1].b.y - v[1].a.y;
+    double ex = x1 - x0, ey = y1 - y0;
+    // The origin projects inside the edge (region AB): its distance to the edge's line.
+    double dist = (x0 * y1 - y0 * x1) / sqrt(ex * ex + ey * ey);
+    return dist < 0.0 ? -dist : dist;
+}
+
 static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2d_vec2 closest, gjk2d_vec2 d)
 {
     if (!trace)
@@ -143,10 +160,10 @@ static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2
     r->direction = pose_rotate(xf, d);
 }
 
-/// The GJK loop on the cores. Returns the closest points in A's frame, the closest point of the final
-/// simplex to the origin, the final search direction (from that point toward the origin; zero for the
+/// The GJK loop on the cores. Returns the closest points in A's frame, the distance of the final
+/// simplex to the origin (simplex_distance; meaningless when it holds three vertices), the final search direction (from that point toward the origin; zero for the
 /// overlap ends), and why it stopped.
-static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, gjk2d_vec2 *closest_out,
+static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, double *core_out,
                           gjk2d_vec2 *dir, int32_t *iterations, gjk2d_trace *trace)
 {
     const gjk2d_vec2 zero = {0.0f, 0.0f};
@@ -230,7 +247,7 @@ static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, gjk
     }
 
     witness_points(&s, pa, pb);
-    *closest_out = closest;
+    *core_out = s.count < 3 ? simplex_distance(&s) : 0.0;
     *dir = d;
     *iterations = iter;
     return end;
@@ -242,8 +259,9 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
         trace->count = 0;
         trace->total = 0;
     }
-    gjk2d_vec2 pa, pb, closest, d;
-    out->end = gjk_core(p, &pa, &pb, &closest, &d, &out->iterations, trace);
+    gjk2d_vec2 pa, pb, d;
+    double simplex_core;
+    out->end = gjk_core(p, &pa, &pb, &simplex_core, &d, &out->iterations, trace);
     out->status = out->end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
 
     // The cores overlap when the last search direction has no length: exactly zero for the overlap ends
@@ -256,9 +274,9 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
     if (cores_overlap) {
         pb = pa;
     } else {
-        // |closest| rather than |pb - pa|: the simplex's closest point is formed from the differences
-        // w = b - a directly, while pb - pa subtracts two rebuilt points and loses a small gap to cancellation.
-        core = v2_length(closest);
+        // The simplex's own distance rather than |pb - pa|: pb - pa subtracts two rebuilt points and loses a
+        // small gap to cancellation.
+        core = (float)simplex_core;
         // The normal comes from the last search direction, which on an edge is the exact perpendicular.
         gjk2d_vec2 dn = v2_rescaled(d);
         n = v2_scale(-1.0f / sqrtf(v2_dot(dn, dn)), dn);
@@ -270,7 +288,9 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
         out->distance = 0.0f;
     } else if (core > radii) {
         // Separated: move each closest point out to its rounded surface.
-        out->distance = core - radii;
+        // Subtracted in double and rounded once (core - radii in float would round twice).
+        float dist = (float)(simplex_core - ((double)p->ra + p->rb));
+        out->distance = dist > 0.0f ? dist : 0.0f;
         pa = v2_add(pa, v2_scale(p->ra, n));
         pb = v2_sub(pb, v2_scale(p->rb, n));
     } else {

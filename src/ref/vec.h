@@ -4,7 +4,6 @@
 #define GJK2D_REF_VEC_H
 
 #include <float.h>
-#include <math.h>
 
 #include "gjk2d.h"
 
@@ -36,14 +35,6 @@ static inline float weight_rescale(float den)
 static inline gjk2d_vec2 v2_rescaled(gjk2d_vec2 d)
 {
     return v2_dot(d, d) < FLT_MIN ? v2_scale(0x1p64f, d) : d;
-}
-
-/// |v|, through v * 2^64 (then scaled back, exactly) when its squared length is below FLT_MIN.
-static inline float v2_length(gjk2d_vec2 v)
-{
-    gjk2d_vec2 r = v2_rescaled(v);
-    float len = sqrtf(v2_dot(r, r));
-    return r.x == v.x && r.y == v.y ? len : len * 0x1p-64f;
 }
 
 /// Rotate by (c, s) then translate: world = R * local + p.

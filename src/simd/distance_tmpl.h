@@ -221,9 +221,7 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     const wf wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
     const wf wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
 
-    // witness_points and the simplex's closest point.
-    const wf cx = wf_sel(c2, wf_add(wf_mul(wt0, w0x), wf_mul(wt1, w1x)), w0x);
-    const wf cy = wf_sel(c2, wf_add(wf_mul(wt0, w0y), wf_mul(wt1, w1y)), w0y);
+    // witness_points.
     const wf pax2 = wf_add(wf_mul(wt0, ax0), wf_mul(wt1, ax1)), pay2 = wf_add(wf_mul(wt0, ay0), wf_mul(wt1, ay1));
     const wf pbx2 = wf_add(wf_mul(wt0, bx0), wf_mul(wt1, bx1)), pby2 = wf_add(wf_mul(wt0, by0), wf_mul(wt1, by1));
     const wf pax3 = wf_add(pax2, wf_mul(wt2, ax2)), pay3 = wf_add(pay2, wf_mul(wt2, ay2));
@@ -241,11 +239,21 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
                         wm_not(wf_gt(len, zero)));
     pbx = wf_sel(ov, pax, pbx);
     pby = wf_sel(ov, pay, pby);
-    // v2_length: a closest point whose squared length is below FLT_MIN is measured through c * 2^64.
-    const wm tiny_c = wf_lt(wf_dot(cx, cy, cx, cy), wf_set1(FLT_MIN));
-    const wf csx = wf_sel(tiny_c, wf_mul(cx, wf_set1(0x1p64f)), cx), csy = wf_sel(tiny_c, wf_mul(cy, wf_set1(0x1p64f)), cy);
-    const wf clen = wf_sqrt(wf_dot(csx, csy, csx, csy));
-    const wf core = wf_sel(ov, zero, wf_sel(tiny_c, wf_mul(clen, wf_set1(0x1p-64f)), clen));
+    // simplex_distance: the final simplex's distance to the origin in double, from its support points.
+    const wd x0 = wd_sub(wd_from(bx0), wd_from(ax0)), y0 = wd_sub(wd_from(by0), wd_from(ay0));
+    const wd x1 = wd_sub(wd_from(bx1), wd_from(ax1)), y1 = wd_sub(wd_from(by1), wd_from(ay1));
+    const wd sex = wd_sub(x1, x0), sey = wd_sub(y1, y0);
+    // Each candidate is kept in double (for the distance, rounded once) and in float; the segment's signed
+    // distance is negated in double (exact) where its float is negative, as the reference's test on the double.
+    const wd d1 = wd_sqrt(wd_add(wd_mul(x0, x0), wd_mul(y0, y0)));
+    const wd d2s = wd_div(wd_sub(wd_mul(x0, y1), wd_mul(y0, x1)), wd_sqrt(wd_add(wd_mul(sex, sex), wd_mul(sey, sey))));
+    const wm d2neg = wf_lt(wd_to(d2s), zero);
+    const wf ra_ = wf_load(bk->ra), rb_ = wf_load(bk->rb);
+    const wd radii_d = wd_add(wd_from(ra_), wd_from(rb_));
+    const wf core1 = wd_to(d1), dist1 = wd_to(wd_sub(d1, radii_d));
+    const wf d2f = wd_to(d2s), dist2 = wd_to(wd_sub(d2s, radii_d)), dist2n = wd_to(wd_sub(wd_sub(wd_from(zero), d2s), radii_d));
+    const wf core = wf_sel(ov, zero, wf_sel(c2, wf_sel(d2neg, wf_neg(d2f), d2f), core1));
+    const wf dist_d = wf_sel(c2, wf_sel(d2neg, dist2n, dist2), dist1);
     // v2_rescaled: the normal of a direction whose squared length is below FLT_MIN is taken from d * 2^64.
     const wm tiny_d = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
     const wf dnx = wf_sel(tiny_d, wf_mul(dx, wf_set1(0x1p64f)), dx), dny = wf_sel(tiny_d, wf_mul(dy, wf_set1(0x1p64f)), dy);
@@ -257,7 +265,7 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     const wf lo0 = wf_sub(core, rb);
     const wf lo = wf_sel(wf_gt(lo0, zero), lo0, zero), hi = wf_sel(wf_lt(core, ra), core, ra);
     const wf t = wf_mul(wf_set1(0.5f), wf_add(lo, hi));
-    const wf dist = wf_sel(apart, wf_sub(core, radii), zero);
+    const wf dist = wf_sel(wm_and(apart, wf_gt(dist_d, zero)), dist_d, zero);
     const wf sa = wf_sel(apart, ra, t);
     const wf qax = wf_sel(wm_or(apart, rounded), wf_add(pax, wf_mul(sa, nx)), pax);
     const wf qay = wf_sel(wm_or(apart, rounded), wf_add(pay, wf_mul(sa, ny)), pay);

@@ -91,6 +91,12 @@ static inline wf wd_to(wd a) { return simde_mm_shuffle_ps(simde_mm_cvtpd_ps(a.lo
 WD_OP(wd_add, simde_mm_add_pd)
 WD_OP(wd_sub, simde_mm_sub_pd)
 WD_OP(wd_mul, simde_mm_mul_pd)
+WD_OP(wd_div, simde_mm_div_pd)
+static inline wd wd_sqrt(wd a)
+{
+    wd r = {simde_mm_sqrt_pd(a.lo), simde_mm_sqrt_pd(a.hi)};
+    return r;
+}
 #define GJK2D_WIDE_HAVE_WD 1
 
 #elif GJK2D_SIMD_LEVEL == 2
@@ -168,6 +174,12 @@ static inline wf wd_to(wd a)
 WD_OP(wd_add, simde_mm256_add_pd)
 WD_OP(wd_sub, simde_mm256_sub_pd)
 WD_OP(wd_mul, simde_mm256_mul_pd)
+WD_OP(wd_div, simde_mm256_div_pd)
+static inline wd wd_sqrt(wd a)
+{
+    wd r = {simde_mm256_sqrt_pd(a.lo), simde_mm256_sqrt_pd(a.hi)};
+    return r;
+}
 #define GJK2D_WIDE_HAVE_WD 1
 /// cols[j][l] = rows[l][j] for j < 8: the classic 8x8 transpose (unpack, shuffle, lane swap).
 static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
@@ -344,6 +356,8 @@ static inline wf wd_to(wd a)
 static inline wd wd_add(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] += b.v[l]; return a; }
 static inline wd wd_sub(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] -= b.v[l]; return a; }
 static inline wd wd_mul(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] *= b.v[l]; return a; }
+static inline wd wd_div(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] /= b.v[l]; return a; }
+static inline wd wd_sqrt(wd a) { for (int l = 0; l < W; l++) a.v[l] = sqrt(a.v[l]); return a; }
 #endif
 
 #ifndef GJK2D_WIDE_HAVE_TRANSPOSE8
