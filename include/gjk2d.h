@@ -263,8 +263,8 @@ typedef struct gjk2d_pairs {
 } gjk2d_pairs;
 
 /// Validate every shape of the pool; `problems` (may be NULL) receives each shape's gjk2d_problem.
-/// Returns the number of invalid shapes, or a negative error code (GJK2D_ERR_NULL, GJK2D_ERR_SHAPE_SPAN;
-/// then `first_bad` names the shape).
+/// Returns the number of invalid shapes, or a negative error code (GJK2D_ERR_NULL; GJK2D_ERR_RANGE for a negative
+/// shape or vertex count; GJK2D_ERR_SHAPE_SPAN, when `first_bad` names the shape).
 int64_t gjk2d_validate_pool(const gjk2d_pool *pool, uint8_t *problems, int64_t *first_bad);
 
 /// Check a pair range against the pool the way every batch call does: pointers, range, pair indices
