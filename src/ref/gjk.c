@@ -120,9 +120,10 @@ static void witness_points(const simplex *s, gjk2d_vec2 *pa, gjk2d_vec2 *pb)
 }
 
 /// Distance from the origin to a final simplex of one or two vertices, in double from its support points:
-/// w = b - a of two floats is exact in double, and so are the products below, so the only roundings are
-/// those of the square root and the division (in float, forming the closest point
-/// from barycentric weights costs a few ε |w|).
+/// w = b - a of two floats is exact in double, so the roundings left are those of a few double operations
+/// (in float, forming the closest point from barycentric weights costs a few ε |w|). The segment's
+/// parameter is clamped to [0, 1]: for an edge much shorter than its distance the float region test may
+/// have said "inside" where the exact projection falls just outside.
 static double simplex_distance(const simplex *s)
 {
     const simplex_vertex *v = s->v;
@@ -131,9 +132,11 @@ static double simplex_distance(const simplex *s)
         return sqrt(x0 * x0 + y0 * y0);
     double x1 = (double)v[1].b.x - v[1].a.x, y1 = (double)v[1].b.y - v[1].a.y;
     double ex = x1 - x0, ey = y1 - y0;
-    // The origin projects inside the edge (region AB): its distance to the edge's line.
-    double dist = (x0 * y1 - y0 * x1) / sqrt(ex * ex + ey * ey);
-    return dist < 0.0 ? -dist : dist;
+    double t = (0.0 - (x0 * ex + y0 * ey)) / (ex * ex + ey * ey);
+    t = t > 1.0 ? 1.0 : t;
+    t = t < 0.0 ? 0.0 : t;
+    double cx = x0 + t * ex, cy = y0 + t * ey;
+    return sqrt(cx * cx + cy * cy);
 }
 
 static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2d_vec2 closest, gjk2d_vec2 d)

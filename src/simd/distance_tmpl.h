@@ -239,21 +239,21 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
                         wm_not(wf_gt(len, zero)));
     pbx = wf_sel(ov, pax, pbx);
     pby = wf_sel(ov, pay, pby);
-    // simplex_distance: the final simplex's distance to the origin in double, from its support points.
+    // simplex_distance: the final simplex's distance to the origin in double, from its support points, the
+    // segment's parameter clamped to [0, 1] (min/max only see finite values in the lanes that use them).
     const wd x0 = wd_sub(wd_from(bx0), wd_from(ax0)), y0 = wd_sub(wd_from(by0), wd_from(ay0));
     const wd x1 = wd_sub(wd_from(bx1), wd_from(ax1)), y1 = wd_sub(wd_from(by1), wd_from(ay1));
     const wd sex = wd_sub(x1, x0), sey = wd_sub(y1, y0);
-    // Each candidate is kept in double (for the distance, rounded once) and in float; the segment's signed
-    // distance is negated in double (exact) where its float is negative, as the reference's test on the double.
+    const wd dzero = wd_from(zero), done = wd_from(one);
     const wd d1 = wd_sqrt(wd_add(wd_mul(x0, x0), wd_mul(y0, y0)));
-    const wd d2s = wd_div(wd_sub(wd_mul(x0, y1), wd_mul(y0, x1)), wd_sqrt(wd_add(wd_mul(sex, sex), wd_mul(sey, sey))));
-    const wm d2neg = wf_lt(wd_to(d2s), zero);
+    wd tseg = wd_div(wd_sub(dzero, wd_add(wd_mul(x0, sex), wd_mul(y0, sey))), wd_add(wd_mul(sex, sex), wd_mul(sey, sey)));
+    tseg = wd_max(wd_min(tseg, done), dzero);
+    const wd scx = wd_add(x0, wd_mul(tseg, sex)), scy = wd_add(y0, wd_mul(tseg, sey));
+    const wd d2 = wd_sqrt(wd_add(wd_mul(scx, scx), wd_mul(scy, scy)));
     const wf ra_ = wf_load(bk->ra), rb_ = wf_load(bk->rb);
     const wd radii_d = wd_add(wd_from(ra_), wd_from(rb_));
-    const wf core1 = wd_to(d1), dist1 = wd_to(wd_sub(d1, radii_d));
-    const wf d2f = wd_to(d2s), dist2 = wd_to(wd_sub(d2s, radii_d)), dist2n = wd_to(wd_sub(wd_sub(wd_from(zero), d2s), radii_d));
-    const wf core = wf_sel(ov, zero, wf_sel(c2, wf_sel(d2neg, wf_neg(d2f), d2f), core1));
-    const wf dist_d = wf_sel(c2, wf_sel(d2neg, dist2n, dist2), dist1);
+    const wf core = wf_sel(ov, zero, wf_sel(c2, wd_to(d2), wd_to(d1)));
+    const wf dist_d = wf_sel(c2, wd_to(wd_sub(d2, radii_d)), wd_to(wd_sub(d1, radii_d)));
     // v2_rescaled: the normal of a direction whose squared length is below FLT_MIN is taken from d * 2^64.
     const wm tiny_d = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
     const wf dnx = wf_sel(tiny_d, wf_mul(dx, wf_set1(0x1p64f)), dx), dny = wf_sel(tiny_d, wf_mul(dy, wf_set1(0x1p64f)), dy);

@@ -92,6 +92,8 @@ WD_OP(wd_add, simde_mm_add_pd)
 WD_OP(wd_sub, simde_mm_sub_pd)
 WD_OP(wd_mul, simde_mm_mul_pd)
 WD_OP(wd_div, simde_mm_div_pd)
+WD_OP(wd_min, simde_mm_min_pd)
+WD_OP(wd_max, simde_mm_max_pd)
 static inline wd wd_sqrt(wd a)
 {
     wd r = {simde_mm_sqrt_pd(a.lo), simde_mm_sqrt_pd(a.hi)};
@@ -175,6 +177,8 @@ WD_OP(wd_add, simde_mm256_add_pd)
 WD_OP(wd_sub, simde_mm256_sub_pd)
 WD_OP(wd_mul, simde_mm256_mul_pd)
 WD_OP(wd_div, simde_mm256_div_pd)
+WD_OP(wd_min, simde_mm256_min_pd)
+WD_OP(wd_max, simde_mm256_max_pd)
 static inline wd wd_sqrt(wd a)
 {
     wd r = {simde_mm256_sqrt_pd(a.lo), simde_mm256_sqrt_pd(a.hi)};
@@ -357,6 +361,9 @@ static inline wd wd_add(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] += b.v[
 static inline wd wd_sub(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] -= b.v[l]; return a; }
 static inline wd wd_mul(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] *= b.v[l]; return a; }
 static inline wd wd_div(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] /= b.v[l]; return a; }
+// min/max as x86 defines them (the second operand when unordered or equal): used only on finite values.
+static inline wd wd_min(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] = a.v[l] < b.v[l] ? a.v[l] : b.v[l]; return a; }
+static inline wd wd_max(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] = a.v[l] > b.v[l] ? a.v[l] : b.v[l]; return a; }
 static inline wd wd_sqrt(wd a) { for (int l = 0; l < W; l++) a.v[l] = sqrt(a.v[l]); return a; }
 #endif
 
