@@ -5,10 +5,9 @@
 # no definitely or indirectly lost memory (--errors-for-leak-kinds=definite,indirect, so a leak is an
 # error and gives exit status 99).
 # Usage: memcheck.sh GJK2D (skipped, status 77, when valgrind is missing or GJK2D is built with ASan).
-set -u
-G="$1"
-case "$G" in /*) ;; *) G="$PWD/$G" ;; esac
 HERE="$(cd "$(dirname "$0")" && pwd)"
+# G, a temporary working directory, fail() and finish(): the CLI tests' helpers.
+. "$HERE/../cli/lib.sh"
 VALGRIND="${VALGRIND:-$(command -v valgrind)}"
 if [ -z "$VALGRIND" ]; then
     echo "SKIP: valgrind not found (Debian package valgrind): memcheck not run"
@@ -18,14 +17,6 @@ if grep -q __asan_init "$G" 2>/dev/null; then
     echo "SKIP: $G is built with AddressSanitizer, which valgrind cannot run; memcheck runs in the plain build"
     exit 77
 fi
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
-failures=0
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
 
 # vg WANT_STATUS ARGS...: gjk2d under memcheck; the log is kept in vg.log. The AVX2 kernels' long
 # straight-line blocks exhaust valgrind's translation storage with origin tracking ("VEX temporary storage
@@ -133,8 +124,5 @@ vg 2 run missing.scene
 vg 2 run "$S" --isa no-such-isa
 vg 2 svg "$S" --pair 100000
 
-if [ "$failures" -ne 0 ]; then
-    echo "$failures failure(s)" >&2
-    exit 1
-fi
-echo "all passed: 0 memcheck errors, 0 definite or indirect leaks"
+[ "$failures" -ne 0 ] || echo "0 memcheck errors, 0 definite or indirect leaks"
+finish
