@@ -1,4 +1,5 @@
-/// gjk2d — batch queries between 2D convex polygons.
+// SPDX-License-Identifier: MIT
+/// gjk2d — batch queries between 2D convex shapes.
 ///
 /// Distance, closest points and separating normal (GJK), boolean overlap (GJK and SAT) and the SAT
 /// maximum separation / penetration depth, for one pair at a time or for a whole pair list in
@@ -10,7 +11,14 @@
 /// radius >= 0 that rounds the shape (a point with a radius is a circle, a segment a capsule).
 /// Poses: position (px, py) and rotation as (c, s) = (cos, sin) of the angle.
 ///
-/// All functions are thread-safe and allocate nothing.
+/// Per-frame workflow: prepare a shape set once (gjk2d_shapes_prepare, into memory the caller owns),
+/// then every frame pass the poses and the broadphase's pair list to the batch calls, which check the
+/// poses they use on every call.
+///
+/// Threads: every function is thread-safe and allocates nothing. A prepared shape set is read-only and
+/// may be shared by any number of threads; several threads may run disjoint pair ranges of one batch
+/// into the same output arrays. gjk2d_set_isa is the one call not to make while batch calls run.
+/// The library never prints and exports only gjk2d_ names. The API may change before 1.0.
 #ifndef GJK2D_H
 #define GJK2D_H
 
@@ -21,10 +29,22 @@
 extern "C" {
 #endif
 
+/// Marks every public declaration; everything else in the library has hidden visibility.
+#if defined(_WIN32) && defined(GJK2D_BUILDING_SHARED)
+#define GJK2D_API __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define GJK2D_API __attribute__((visibility("default")))
+#else
+#define GJK2D_API
+#endif
+
 #define GJK2D_VERSION_MAJOR 0
-#define GJK2D_VERSION_MINOR 1
+#define GJK2D_VERSION_MINOR 2
 #define GJK2D_VERSION_PATCH 0
-#define GJK2D_VERSION_STRING "0.1.0"
+#define GJK2D_VERSION_STRING "0.2.0"
+
+/// The version of the library actually linked, e.g. "0.2.0" (GJK2D_VERSION_STRING is the header's).
+GJK2D_API const char *gjk2d_version(void);
 
 /// Most vertices one shape may have. Larger counts are rejected (never clamped).
 #define GJK2D_MAX_VERTICES 1024
@@ -32,6 +52,12 @@ extern "C" {
 /// Largest magnitude accepted for a coordinate, position or radius. It keeps every product the
 /// queries form (squared lengths of differences) far from float overflow.
 #define GJK2D_MAX_COORDINATE 1.0e15f
+
+/// Largest |c*c + s*s - 1| accepted for a rotation (c, s), evaluated in float arithmetic (so the bound
+/// holds to about 2e-7). Queries invert a rotation by transposing it: a rotation of length 1 + d scales
+/// B by about 2d, and 1e-6 keeps that within the distance tolerance, while float cos and sin of an
+/// angle round to a few 1e-7.
+#define GJK2D_ROTATION_TOLERANCE 1.0e-6f
 
 /// Iteration cap of GJK for shapes with `na` and `nb` vertices. The Minkowski difference has at most
 /// na + nb vertices and each GJK iteration moves to a new one; 16 more iterations leave room for
@@ -50,7 +76,7 @@ typedef struct gjk2d_vec2 {
 /// A rigid pose: world = R * local + p, with R = [c -s; s c].
 typedef struct gjk2d_pose {
     float px, py; ///< position
-    float c, s;   ///< cos and sin of the rotation angle: |c*c + s*s - 1| <= 1e-6
+    float c, s;   ///< cos and sin of the rotation angle: |c*c + s*s - 1| <= GJK2D_ROTATION_TOLERANCE
 } gjk2d_pose;
 
 /// One shape: local-frame CCW vertices and a radius.
@@ -65,7 +91,19 @@ typedef enum gjk2d_status {
     GJK2D_STATUS_OK = 0,      ///< the answer is converged
     GJK2D_STATUS_MAXITER = 1, ///< GJK reached GJK2D_ITERATION_CAP; outputs are its last simplex's answer
     GJK2D_STATUS_INVALID = 2, ///< a shape of the pair failed validation; float outputs are NaN
+    GJK2D_STATUS_BAD_POSE = 3, ///< a pose of the pair is not finite, not a rotation or out of range
+                               ///< (gjk2d_pose_problem); float outputs are NaN
 } gjk2d_status;
+
+/// A witness feature of one shape: the vertex i (2 * i) or the edge from vertex i to vertex i + 1,
+/// cyclic (2 * i + 1). GJK2D_FEATURE_NONE where there is none (the cores overlap, or an error status).
+/// A segment has two edges, 0 (from vertex 0 to 1) and 1 (back), one per side; the one facing the
+/// other shape is reported. A run of collinear vertices is one edge, reported by its first vertex.
+#define GJK2D_FEATURE_NONE (-1)
+#define GJK2D_FEATURE_VERTEX(i) (2 * (i))
+#define GJK2D_FEATURE_EDGE(i) (2 * (i) + 1)
+#define GJK2D_FEATURE_IS_EDGE(f) ((f) >= 0 && ((f) & 1))
+#define GJK2D_FEATURE_INDEX(f) ((f) >= 0 ? (f) >> 1 : -1)
 
 /// Why a GJK distance query stopped: the termination cases of Catto's "Computing Distance".
 typedef enum gjk2d_end {
@@ -89,13 +127,13 @@ typedef enum gjk2d_region {
     GJK2D_REGION_ABC = 6,
 } gjk2d_region;
 
-/// Name of a status ("ok", "maxiter", "invalid"), end ("repeated-support", ...) or region ("A", "AB", ...).
-const char *gjk2d_status_name(gjk2d_status status);
-const char *gjk2d_end_name(gjk2d_end end);
-const char *gjk2d_region_name(gjk2d_region region);
+/// Name of a status ("ok", "maxiter", "invalid", "bad-pose"), end ("repeated-support", ...) or region ("A", "AB", ...).
+GJK2D_API const char *gjk2d_status_name(gjk2d_status status);
+GJK2D_API const char *gjk2d_end_name(gjk2d_end end);
+GJK2D_API const char *gjk2d_region_name(gjk2d_region region);
 
 /// Pose from a position and an angle in radians: cos and sin computed in double, rounded to float.
-gjk2d_pose gjk2d_pose_from_angle(float px, float py, double angle);
+GJK2D_API gjk2d_pose gjk2d_pose_from_angle(float px, float py, double angle);
 
 // ---------------------------------------------------------------------------------------------
 // Validation
@@ -107,7 +145,7 @@ typedef enum gjk2d_problem {
     GJK2D_PROBLEM_COUNT = 1,       ///< count < 1 or count > GJK2D_MAX_VERTICES
     GJK2D_PROBLEM_NONFINITE = 2,   ///< a vertex or pose number is NaN or infinite
     GJK2D_PROBLEM_MAGNITUDE = 3,   ///< a vertex or position is larger than GJK2D_MAX_COORDINATE
-    GJK2D_PROBLEM_ROTATION = 4,    ///< |c*c + s*s - 1| > 1e-6: (c, s) is not a rotation
+    GJK2D_PROBLEM_ROTATION = 4,    ///< |c*c + s*s - 1| > GJK2D_ROTATION_TOLERANCE: not a rotation
     GJK2D_PROBLEM_RADIUS = 5,      ///< radius negative, NaN, infinite or larger than GJK2D_MAX_COORDINATE
     GJK2D_PROBLEM_CLOCKWISE = 6,   ///< negative signed area: vertices are clockwise
     GJK2D_PROBLEM_REFLEX = 7,      ///< a vertex turns clockwise: the polygon is not convex
@@ -115,20 +153,26 @@ typedef enum gjk2d_problem {
 } gjk2d_problem;
 
 /// Human-readable reason for a problem, e.g. "vertex turns clockwise (reflex): polygon is not convex".
-const char *gjk2d_problem_message(gjk2d_problem problem);
+GJK2D_API const char *gjk2d_problem_message(gjk2d_problem problem);
 
-/// Validate one shape (and its pose, if not NULL). Returns the first problem; if `vertex` is not NULL
+/// The problem of a pose, the rule every call applies: its four numbers finite (NONFINITE), the
+/// position within GJK2D_MAX_COORDINATE (MAGNITUDE), then the rotation (ROTATION). A double position
+/// is judged after rounding to float.
+GJK2D_API gjk2d_problem gjk2d_pose_problem(const gjk2d_pose *pose);
+
+/// Validate one shape's geometry (and its pose, if not NULL: the pose's problems come after the
+/// vertices' NaN and magnitude checks). Returns the first problem; if `vertex` is not NULL
 /// it receives the index of the offending vertex, or -1 when the problem is not about one vertex.
 /// A turn counts as reflex only beyond what rounding the vertices to float can cause
 /// (4 * FLT_EPSILON * M * (|e1|_1 + |e2|_1) for edges e1, e2 and largest coordinate M), so collinear
 /// vertices written in decimal still count as collinear.
-gjk2d_problem gjk2d_validate_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, int32_t *vertex);
+GJK2D_API gjk2d_problem gjk2d_validate_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, int32_t *vertex);
 
 // ---------------------------------------------------------------------------------------------
 // Single-pair queries (the scalar reference)
 // ---------------------------------------------------------------------------------------------
-// A NULL pose means the identity. An invalid shape (gjk2d_validate_shape) gives GJK2D_STATUS_INVALID
-// and NaN outputs.
+// A NULL pose means the identity. An invalid shape (gjk2d_validate_shape) gives GJK2D_STATUS_INVALID,
+// a bad pose GJK2D_STATUS_BAD_POSE, both with NaN outputs. Each call validates its shapes and poses.
 
 /// Closest point on segment AB to Q, with barycentric (u, v) (P = u*A + v*B) and the Voronoi region
 /// (GJK2D_REGION_A, _B or _AB). A zero-length segment gives region B.
@@ -137,7 +181,7 @@ typedef struct gjk2d_segment_result {
     float u, v;
     gjk2d_region region;
 } gjk2d_segment_result;
-gjk2d_segment_result gjk2d_closest_on_segment(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 q);
+GJK2D_API gjk2d_segment_result gjk2d_closest_on_segment(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 q);
 
 /// Closest point on triangle ABC (either winding, possibly zero area) to Q, with barycentric (u, v, w)
 /// (P = u*A + v*B + w*C; zero for vertices that do not contribute) and the Voronoi region. Vertex
@@ -148,7 +192,7 @@ typedef struct gjk2d_triangle_result {
     float u, v, w;
     gjk2d_region region;
 } gjk2d_triangle_result;
-gjk2d_triangle_result gjk2d_closest_on_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk2d_vec2 q);
+GJK2D_API gjk2d_triangle_result gjk2d_closest_on_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk2d_vec2 q);
 
 /// One GJK simplex, recorded for debugging and drawing. Points in world frame.
 typedef struct gjk2d_simplex_record {
@@ -175,23 +219,28 @@ typedef struct gjk2d_trace {
 
 /// Result of a distance query.
 typedef struct gjk2d_distance_result {
-    float distance;        ///< max(0, core distance - ra - rb)
+    float distance;        ///< max(0, signed_distance)
+    float signed_distance; ///< core_distance - ra - rb, rounded once: negative when only the rounded parts
+                           ///< overlap. When the cores overlap it is -(ra + rb), an upper bound of the
+                           ///< true value (gjk2d_sat gives the penetration depth of polygons)
     gjk2d_vec2 point_a;    ///< closest point on A's (rounded) surface, world frame
     gjk2d_vec2 point_b;    ///< closest point on B's surface; equals point_a when the shapes overlap
     gjk2d_vec2 normal;     ///< unit normal from A to B; zero when the core shapes overlap
-    float core_distance;   ///< distance between the shapes without their radii
+    float core_distance;   ///< distance between the shapes without their radii (0 when they overlap)
+    int32_t feature_a;     ///< witness feature on A (GJK2D_FEATURE_VERTEX / _EDGE / _NONE)
+    int32_t feature_b;     ///< witness feature on B
     int32_t iterations;    ///< support searches performed
     gjk2d_status status;
     gjk2d_end end;         ///< which termination case stopped GJK
 } gjk2d_distance_result;
 
 /// GJK distance between two shapes. `trace` may be NULL.
-gjk2d_status gjk2d_distance(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+GJK2D_API gjk2d_status gjk2d_distance(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
                             const gjk2d_pose *pose_b, gjk2d_distance_result *out, gjk2d_trace *trace);
 
 /// Closest point on a shape to a point (GJK of the shape against a point). `out->point_a` is the
 /// closest point on the shape, `out->point_b` = q.
-gjk2d_status gjk2d_closest_on_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, gjk2d_vec2 q,
+GJK2D_API gjk2d_status gjk2d_closest_on_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, gjk2d_vec2 q,
                                     gjk2d_distance_result *out, gjk2d_trace *trace);
 
 /// Result of a boolean overlap query.
@@ -204,7 +253,7 @@ typedef struct gjk2d_overlap_result {
 /// GJK boolean overlap (processSimplex regions of the GJK-for-collision tutorial), stopping as soon as
 /// the answer is known. Shapes with a radius fall back to the distance query (overlap iff the core
 /// distance is at most ra + rb). Shapes that touch exactly may be reported either way.
-gjk2d_status gjk2d_overlap(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+GJK2D_API gjk2d_status gjk2d_overlap(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
                            const gjk2d_pose *pose_b, gjk2d_overlap_result *out);
 
 /// Result of the separating axis test.
@@ -221,11 +270,11 @@ typedef struct gjk2d_sat_result {
 /// (a segment has two edges, a point none) and the direction between the closest pair of vertices.
 /// With that last axis a positive separation is the exact core distance, and for overlapping
 /// polygons the negative separation is the exact penetration depth.
-gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+GJK2D_API gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
                        const gjk2d_pose *pose_b, gjk2d_sat_result *out);
 
 // ---------------------------------------------------------------------------------------------
-// Batch API (structure of arrays)
+// Batch API: shapes prepared once, poses and pairs every call
 // ---------------------------------------------------------------------------------------------
 
 /// Negative return codes of the batch calls. Nothing is written when one is returned.
@@ -233,28 +282,80 @@ enum {
     GJK2D_OK = 0,
     GJK2D_ERR_NULL = -1,        ///< a required pointer is NULL
     GJK2D_ERR_RANGE = -2,       ///< begin > end, end > pair count, or a count is negative
-    GJK2D_ERR_PAIR_INDEX = -3,  ///< a pair names a shape outside [0, shape_count)
+    GJK2D_ERR_PAIR_INDEX = -3,  ///< a pair names a shape outside [0, shape count)
     GJK2D_ERR_SHAPE_SPAN = -4,  ///< a shape's first/count reaches outside the vertex arrays
     GJK2D_ERR_ISA = -5,         ///< unknown instruction set, or one this CPU cannot run
+    GJK2D_ERR_POSES = -6,       ///< fewer poses than shapes, a stride that is not a positive multiple of 4,
+                                ///< or an unknown position type
+    GJK2D_ERR_SHAPES = -7,      ///< not a prepared shape set (or its memory was overwritten)
+    GJK2D_ERR_MEMORY = -8,      ///< the memory given to gjk2d_shapes_prepare is smaller than gjk2d_shapes_size
 };
 
 /// Message for a negative error code.
-const char *gjk2d_error_message(int code);
+GJK2D_API const char *gjk2d_error_message(int code);
 
-/// The shape pool: every array is indexed by shape, except vx and vy which hold all vertices.
-typedef struct gjk2d_pool {
-    const float *vx, *vy;       ///< local-frame vertices, CCW per shape
-    int64_t vertex_count;       ///< length of vx and vy
-    const int32_t *first;       ///< index of each shape's first vertex in vx/vy
-    const int32_t *count;       ///< vertex count of each shape
-    const float *radius;        ///< may be NULL: every radius is 0
-    const float *px, *py;       ///< positions
-    const float *c, *s;         ///< rotations (cos, sin)
+/// The geometry a shape set is prepared from: local-frame vertices, CCW per shape (1 = point,
+/// 2 = segment, 3.. = polygon), and radii. The library copies it: these arrays may be freed after.
+typedef struct gjk2d_geometry {
+    const float *vx, *vy;   ///< all vertices, vertex_count of each
+    int64_t vertex_count;
+    const int32_t *count;   ///< vertex count of each shape
+    const int32_t *first;   ///< index of each shape's first vertex; NULL: each shape follows the previous one
+    const float *radius;    ///< NULL: every radius is 0
     int32_t shape_count;
-    /// May be NULL. Otherwise the per-shape result of gjk2d_validate_pool for these very arrays: the batch
-    /// then trusts it instead of validating each pair's shapes again (counts are always checked).
-    const uint8_t *problems;
-} gjk2d_pool;
+} gjk2d_geometry;
+
+/// A prepared shape set: validated once, stored as the kernels load it. It lives inside the memory the
+/// caller gave gjk2d_shapes_prepare, is read-only after it, and holds no pointer to anything else.
+typedef struct gjk2d_shapes gjk2d_shapes;
+
+/// Bytes gjk2d_shapes_prepare needs for this geometry (alignment slack included), or a negative error
+/// code (GJK2D_ERR_NULL, GJK2D_ERR_RANGE for a negative shape or vertex count or, when `first` is
+/// NULL, a negative count; GJK2D_ERR_SHAPE_SPAN).
+GJK2D_API int64_t gjk2d_shapes_size(const gjk2d_geometry *geometry);
+
+/// Validate every shape and build the set in `memory` (any alignment, `size` bytes, at least
+/// gjk2d_shapes_size). `*shapes` receives the set; `problems` (may be NULL) each shape's gjk2d_problem;
+/// `first_bad` (may be NULL) the first invalid shape or -1, or the shape named by GJK2D_ERR_SHAPE_SPAN.
+/// Returns the number of invalid shapes (they stay in the set: their pairs get GJK2D_STATUS_INVALID),
+/// or a negative error code, when nothing is written. Each vertex row is padded to a multiple of
+/// GJK2D_ROW_MULTIPLE columns by repeating the shape's last vertex.
+GJK2D_API int64_t gjk2d_shapes_prepare(const gjk2d_geometry *geometry, void *memory, int64_t size,
+                                       const gjk2d_shapes **shapes, uint8_t *problems, int64_t *first_bad);
+
+/// Column multiple of the prepared vertex rows.
+#define GJK2D_ROW_MULTIPLE 8
+
+/// Shape count of a set (0 for NULL).
+GJK2D_API int32_t gjk2d_shapes_count(const gjk2d_shapes *shapes);
+/// The problem found with shape k when the set was prepared (GJK2D_PROBLEM_COUNT for k out of range).
+GJK2D_API gjk2d_problem gjk2d_shapes_problem(const gjk2d_shapes *shapes, int32_t k);
+/// Bounding radius of shape k about its local origin, its radius included (NaN if it is invalid).
+GJK2D_API float gjk2d_shapes_bound(const gjk2d_shapes *shapes, int32_t k);
+
+/// Type of the position fields of gjk2d_poses.
+typedef enum gjk2d_real {
+    GJK2D_FLOAT32 = 0,
+    GJK2D_FLOAT64 = 1, ///< large worlds: the relative pose of a pair is computed in double either way
+} gjk2d_real;
+
+/// Poses, one per shape (pose k moves shape k), passed to every batch call. Either separate arrays
+/// (stride 0) or the fields of an array of records, such as an engine's own transform array, with
+/// `stride` the record size in bytes and each pointer at the field of record 0:
+///     gjk2d_poses p = {&xf[0].x, &xf[0].y, &xf[0].c, &xf[0].s, n, sizeof xf[0], GJK2D_FLOAT32};
+typedef struct gjk2d_poses {
+    const void *px, *py;       ///< positions: float or double, as position_type says
+    const float *c, *s;        ///< rotations: cos and sin of the angle
+    int64_t count;             ///< poses available; at least the shape count
+    int64_t stride;            ///< bytes from one pose to the next in every array; 0: each array packed
+    gjk2d_real position_type;
+} gjk2d_poses;
+
+/// Check every pose with gjk2d_pose_problem's rule (the batch calls check the poses they use on every
+/// call; this names the bad ones). `problems` (may be NULL) receives each pose's gjk2d_problem and
+/// `first_bad` (may be NULL) the first bad pose or -1. Returns the number of bad poses or a negative
+/// error code.
+GJK2D_API int64_t gjk2d_check_poses(const gjk2d_poses *poses, uint8_t *problems, int64_t *first_bad);
 
 /// The pair list from the broadphase.
 typedef struct gjk2d_pairs {
@@ -262,26 +363,25 @@ typedef struct gjk2d_pairs {
     int64_t count;
 } gjk2d_pairs;
 
-/// Validate every shape of the pool; `problems` (may be NULL) receives each shape's gjk2d_problem.
-/// Returns the number of invalid shapes, or a negative error code (GJK2D_ERR_NULL; GJK2D_ERR_RANGE for a negative
-/// shape or vertex count; GJK2D_ERR_SHAPE_SPAN, when `first_bad` names the shape).
-int64_t gjk2d_validate_pool(const gjk2d_pool *pool, uint8_t *problems, int64_t *first_bad);
-
-/// Check a pair range against the pool the way every batch call does: pointers, range, pair indices
-/// and the vertex spans of the shapes they name. Returns 0 or a negative code; `bad_pair` (may be NULL)
-/// receives the index of the first offending pair (or -1).
-int gjk2d_check_batch(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                      int64_t *bad_pair);
+/// Check a batch call's arguments the way every batch call does: pointers, the set, the poses' layout,
+/// the range and the pair indices. Returns 0 or a negative code; `bad_pair` (may be NULL) receives the
+/// index of the first offending pair (or -1).
+GJK2D_API int gjk2d_check_batch(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                int64_t begin, int64_t end, int64_t *bad_pair);
 
 /// Output arrays of a batch distance query, indexed by pair index; any pointer may be NULL to skip
-/// the field. Points and normals in world frame.
+/// the field. Points and normals in world frame (float, also for double positions).
 typedef struct gjk2d_distance_out {
-    float *distance;
-    float *ax, *ay;        ///< closest point on A
-    float *bx, *by;        ///< closest point on B
-    float *nx, *ny;        ///< unit normal A to B (zero when the cores overlap)
+    float *distance;        ///< max(0, signed_distance)
+    float *signed_distance; ///< core_distance - ra - rb (see gjk2d_distance_result)
+    float *core_distance;
+    float *ax, *ay;         ///< closest point on A
+    float *bx, *by;         ///< closest point on B
+    float *nx, *ny;         ///< unit normal A to B (zero when the cores overlap)
+    int32_t *feature_a;     ///< witness features (GJK2D_FEATURE_VERTEX / _EDGE / _NONE)
+    int32_t *feature_b;
     int32_t *iterations;
-    uint8_t *status;       ///< gjk2d_status
+    uint8_t *status;        ///< gjk2d_status
 } gjk2d_distance_out;
 
 typedef struct gjk2d_overlap_out {
@@ -300,14 +400,15 @@ typedef struct gjk2d_sat_out {
 /// Batch queries over pairs [begin, end) of `pairs`. Results for pair k go to index k of each output
 /// array, so several threads may each run a disjoint range of one batch into the same arrays.
 /// Arguments are checked (gjk2d_check_batch) before anything is written; returns 0 or a negative
-/// error code. A pair whose shape is invalid gets GJK2D_STATUS_INVALID (NaN floats, overlap 0,
-/// iterations 0); every other pair is computed.
-int gjk2d_batch_distance(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                         const gjk2d_distance_out *out);
-int gjk2d_batch_overlap(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                        const gjk2d_overlap_out *out);
-int gjk2d_batch_sat(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                    const gjk2d_sat_out *out);
+/// error code. A pair with an invalid shape gets GJK2D_STATUS_INVALID, a pair with a bad pose
+/// GJK2D_STATUS_BAD_POSE (NaN floats, overlap 0, iterations 0, features NONE); every other pair is
+/// computed.
+GJK2D_API int gjk2d_batch_distance(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                   int64_t begin, int64_t end, const gjk2d_distance_out *out);
+GJK2D_API int gjk2d_batch_overlap(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                  int64_t begin, int64_t end, const gjk2d_overlap_out *out);
+GJK2D_API int gjk2d_batch_sat(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                              int64_t begin, int64_t end, const gjk2d_sat_out *out);
 
 // ---------------------------------------------------------------------------------------------
 // Instruction sets
@@ -315,17 +416,23 @@ int gjk2d_batch_sat(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t be
 
 /// Name of the implementation batch calls use now ("scalar", "portable", "sse41", "avx2", "avx512",
 /// "neon"). Chosen once at first use: the best the CPU runs, or the GJK2D_ISA environment variable.
-const char *gjk2d_isa(void);
+/// Every implementation gives bit-identical results.
+GJK2D_API const char *gjk2d_isa(void);
+
+/// Why the running implementation was chosen, e.g. "auto: the best this CPU runs" or
+/// "GJK2D_ISA=foo ignored (unknown name); auto: the best this CPU runs". An unusable GJK2D_ISA is
+/// reported here and nowhere else (the library never prints).
+GJK2D_API const char *gjk2d_isa_reason(void);
 
 /// Pairs per SIMD block of the running implementation (1 for scalar).
-int gjk2d_lane_width(void);
+GJK2D_API int gjk2d_lane_width(void);
 
 /// Force an implementation by name ("auto" = best available). Returns 0, or GJK2D_ERR_ISA for an unknown
 /// name or one this CPU (or this build) cannot run. Not to be called while batch calls are running.
-int gjk2d_set_isa(const char *name);
+GJK2D_API int gjk2d_set_isa(const char *name);
 
 /// Whether this build and CPU can run the named implementation.
-int gjk2d_isa_supported(const char *name);
+GJK2D_API int gjk2d_isa_supported(const char *name);
 
 #ifdef __cplusplus
 }
