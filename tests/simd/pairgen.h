@@ -1,5 +1,5 @@
-// Seeded random pair sets shared by the SIMD cross-check tests and the benchmark: a pool of convex
-// shapes (instances of a small set of distinct polygons, each with its own pose) and a pair list.
+// Seeded random pair sets shared by the SIMD cross-check tests and the benchmark: convex shapes
+// (instances of a small set of distinct polygons, each with its own pose) and a pair list.
 // Everything comes from one 64-bit seed, so every ISA and every run sees the same input.
 #ifndef GJK2D_PAIRGEN_H
 #define GJK2D_PAIRGEN_H
@@ -28,7 +28,7 @@ static inline double pg_unit(pg_rng *r) { return (double)(pg_next(r) >> 11) * (1
 static inline double pg_range(pg_rng *r, double lo, double hi) { return lo + (hi - lo) * pg_unit(r); }
 static inline int pg_int(pg_rng *r, int lo, int hi) { return lo + (int)(pg_unit(r) * (hi - lo + 1)); }
 
-/// A growable SoA pool plus pair list (test/bench set-up only; the library never allocates).
+/// Growable SoA geometry, poses and pair list (test/bench set-up only; the library never allocates).
 typedef struct pg_set {
     float *vx, *vy;
     int64_t nv, cap_v;
@@ -106,21 +106,18 @@ static inline void pg_add_pair(pg_set *g, int32_t a, int32_t b)
     g->np++;
 }
 
-static inline gjk2d_pool pg_pool(const pg_set *g)
+/// The set's geometry, to prepare a shape set from (gjk2d_shapes_prepare, or test_set_make in
+/// tests/support.h). Shape instances share their prototype's vertices through `first`.
+static inline gjk2d_geometry pg_geometry(const pg_set *g)
 {
-    gjk2d_pool p;
-    memset(&p, 0, sizeof p);
-    p.vx = g->vx;
-    p.vy = g->vy;
-    p.vertex_count = g->nv;
-    p.first = g->first;
-    p.count = g->count;
-    p.radius = g->radius;
-    p.px = g->px;
-    p.py = g->py;
-    p.c = g->c;
-    p.s = g->s;
-    p.shape_count = g->ns;
+    gjk2d_geometry geo = {g->vx, g->vy, g->nv, g->count, g->first, g->radius, g->ns};
+    return geo;
+}
+
+/// The set's poses as packed float arrays, one per shape.
+static inline gjk2d_poses pg_poses(const pg_set *g)
+{
+    gjk2d_poses p = {g->px, g->py, g->c, g->s, g->ns, 0, GJK2D_FLOAT32};
     return p;
 }
 
