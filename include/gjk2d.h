@@ -160,8 +160,7 @@ GJK2D_API const char *gjk2d_problem_message(gjk2d_problem problem);
 /// is judged after rounding to float.
 GJK2D_API gjk2d_problem gjk2d_pose_problem(const gjk2d_pose *pose);
 
-/// Validate one shape's geometry (and its pose, if not NULL: the pose's problems come after the
-/// vertices' NaN and magnitude checks). Returns the first problem; if `vertex` is not NULL
+/// Validate one shape's geometry (and then its pose, if not NULL). Returns the first problem; if `vertex` is not NULL
 /// it receives the index of the offending vertex, or -1 when the problem is not about one vertex.
 /// A turn counts as reflex only beyond what rounding the vertices to float can cause
 /// (4 * FLT_EPSILON * M * (|e1|_1 + |e2|_1) for edges e1, e2 and largest coordinate M), so collinear

@@ -1,10 +1,10 @@
+// SPDX-License-Identifier: MIT
 // Runtime choice of the batch kernels (BLAKE3/dav1d style): the CPU's features are read once
 // (cpuid + xgetbv on x86-64, so an ISA counts only if the OS also saves its registers), the best
 // implementation this build has and the CPU runs is chosen, and GJK2D_ISA or gjk2d_set_isa() may
 // force another. The choice is one atomic pointer: the first caller publishes it, racing callers
 // compute the same answer, and a later gjk2d_set_isa() simply replaces it.
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,19 +135,27 @@ static const gjk2d_kernel_table *best_table(void)
 }
 
 static _Atomic(const gjk2d_kernel_table *) active_table;
+/// Why active_table holds what it holds (gjk2d_isa_reason): static strings only.
+static _Atomic(const char *) active_reason;
 
-static const gjk2d_kernel_table *initial_table(void)
+#define AUTO_REASON "auto: the best implementation this build has and this CPU runs"
+
+/// The choice at first use: GJK2D_ISA if it names an implementation this build and CPU run, else auto.
+/// An unusable value is ignored and said in the reason (the library never prints).
+static const gjk2d_kernel_table *initial_table(const char **reason)
 {
     const char *env = getenv("GJK2D_ISA");
+    *reason = AUTO_REASON;
     if (!env || !*env || !strcmp(env, "auto")) return best_table();
     const isa_entry *e = find_isa(env);
-    if (runnable(e)) return e->table;
-    static atomic_flag warned = ATOMIC_FLAG_INIT;
-    if (!atomic_flag_test_and_set(&warned))
-        fprintf(stderr, "gjk2d: GJK2D_ISA=%s %s; using %s\n", env,
-                e ? (e->table ? "is not supported by this CPU" : "is not built into this library")
-                  : "is unknown (expected scalar, portable, sse41, avx2, avx512, neon or auto)",
-                best_table()->name);
+    if (runnable(e)) {
+        *reason = "GJK2D_ISA: set by the environment";
+        return e->table;
+    }
+    *reason = !e          ? "GJK2D_ISA ignored (unknown name; expected scalar, portable, sse41, avx2, avx512, neon or "
+                            "auto); " AUTO_REASON
+              : e->table ? "GJK2D_ISA ignored (this CPU cannot run it); " AUTO_REASON
+                         : "GJK2D_ISA ignored (not built into this library); " AUTO_REASON;
     return best_table();
 }
 
@@ -155,16 +163,26 @@ const gjk2d_kernel_table *gjk2d__active(void)
 {
     const gjk2d_kernel_table *t = atomic_load_explicit(&active_table, memory_order_acquire);
     if (t) return t;
-    const gjk2d_kernel_table *fresh = initial_table();
+    const char *reason;
+    const gjk2d_kernel_table *fresh = initial_table(&reason);
     const gjk2d_kernel_table *expected = NULL;
     // If another thread (or gjk2d_set_isa) got there first, its choice stands.
     if (!atomic_compare_exchange_strong_explicit(&active_table, &expected, fresh, memory_order_acq_rel,
                                                  memory_order_acquire))
         return expected;
+    const char *no_reason = NULL;
+    atomic_compare_exchange_strong(&active_reason, &no_reason, reason);
     return fresh;
 }
 
 const char *gjk2d_isa(void) { return gjk2d__active()->name; }
+
+const char *gjk2d_isa_reason(void)
+{
+    gjk2d__active();
+    const char *r = atomic_load(&active_reason);
+    return r ? r : AUTO_REASON;
+}
 
 int gjk2d_lane_width(void) { return gjk2d__active()->width; }
 
@@ -172,13 +190,16 @@ int gjk2d_set_isa(const char *name)
 {
     if (!name) return GJK2D_ERR_ISA;
     const gjk2d_kernel_table *t;
+    const char *reason = AUTO_REASON;
     if (!strcmp(name, "auto")) {
         t = best_table();
     } else {
         const isa_entry *e = find_isa(name);
         if (!runnable(e)) return GJK2D_ERR_ISA;
         t = e->table;
+        reason = "gjk2d_set_isa: chosen by the program";
     }
+    atomic_store(&active_reason, reason);
     atomic_store_explicit(&active_table, t, memory_order_release);
     return GJK2D_OK;
 }
@@ -187,39 +208,4 @@ int gjk2d_isa_supported(const char *name)
 {
     if (name && !strcmp(name, "auto")) return 1;
     return runnable(find_isa(name));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lane-utilisation counters for the benchmark (off by default).
-
-static atomic_int stats_on;
-#define NSTATS 7
-static _Atomic int64_t stats_v[NSTATS];
-
-void gjk2d__simd_stats_enable(int on)
-{
-    if (on)
-        for (int i = 0; i < NSTATS; i++) atomic_store(&stats_v[i], 0);
-    atomic_store(&stats_on, on != 0);
-}
-
-int gjk2d__simd_stats_on(void) { return atomic_load_explicit(&stats_on, memory_order_relaxed); }
-
-void gjk2d__simd_stats_add(const gjk2d_simd_stats *d)
-{
-    const int64_t v[NSTATS] = {d->blocks, d->block_steps, d->lane_iterations, d->lane_steps, d->lane_slots, d->pairs, d->slow_pairs};
-    for (int i = 0; i < NSTATS; i++) atomic_fetch_add_explicit(&stats_v[i], v[i], memory_order_relaxed);
-}
-
-void gjk2d__simd_stats_get(gjk2d_simd_stats *out)
-{
-    int64_t v[NSTATS];
-    for (int i = 0; i < NSTATS; i++) v[i] = atomic_load(&stats_v[i]);
-    out->blocks = v[0];
-    out->block_steps = v[1];
-    out->lane_iterations = v[2];
-    out->lane_steps = v[3];
-    out->lane_slots = v[4];
-    out->pairs = v[5];
-    out->slow_pairs = v[6];
 }

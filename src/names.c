@@ -1,4 +1,5 @@
-// Names and messages for the public enums and error codes.
+// SPDX-License-Identifier: MIT
+// Names and messages for the public enums and error codes, and the version.
 #include <math.h>
 
 #include "gjk2d.h"
@@ -12,6 +13,7 @@ const char *gjk2d_status_name(gjk2d_status status)
     case GJK2D_STATUS_OK: return "ok";
     case GJK2D_STATUS_MAXITER: return "maxiter";
     case GJK2D_STATUS_INVALID: return "invalid";
+    case GJK2D_STATUS_BAD_POSE: return "bad-pose";
     }
     return "unknown";
 }
@@ -57,12 +59,18 @@ const char *gjk2d_error_message(int code)
     case GJK2D_OK: return "success";
     case GJK2D_ERR_NULL: return "a required pointer is NULL";
     case GJK2D_ERR_RANGE: return "pair range is invalid (begin > end, end > pair count, or a negative count)";
-    case GJK2D_ERR_PAIR_INDEX: return "a pair names a shape index outside the pool";
+    case GJK2D_ERR_PAIR_INDEX: return "a pair names a shape index outside the shape set";
     case GJK2D_ERR_SHAPE_SPAN: return "a shape's first/count reaches outside the vertex arrays";
     case GJK2D_ERR_ISA: return "unknown instruction set, or one this CPU or build cannot run";
+    case GJK2D_ERR_POSES:
+        return "poses: fewer than the shapes, a stride that is not a positive multiple of 4, or an unknown position type";
+    case GJK2D_ERR_SHAPES: return "not a prepared shape set (gjk2d_shapes_prepare), or its memory was overwritten";
+    case GJK2D_ERR_MEMORY: return "the memory given for the shape set is smaller than gjk2d_shapes_size";
     }
     return "unknown error code";
 }
+
+const char *gjk2d_version(void) { return GJK2D_VERSION_STRING; }
 
 gjk2d_pose gjk2d_pose_from_angle(float px, float py, double angle)
 {

@@ -1,33 +1,38 @@
-// Public single-pair queries: validate, bring the pair into A's frame, run the reference.
+// SPDX-License-Identifier: MIT
+// Public single-pair queries: validate the shapes and poses, bring the pair into A's frame, run the reference.
 #include <math.h>
 
 #include "ref/ref.h"
 
 static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
 
-static int load_pair(ref_pair *p, const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
-                     const gjk2d_pose *pb)
+/// Validates and loads the pair; returns GJK2D_STATUS_OK, _INVALID (a shape) or _BAD_POSE.
+static gjk2d_status load_pair(ref_pair *p, const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
+                              const gjk2d_pose *pb)
 {
     if (!a || !b)
-        return 0;
+        return GJK2D_STATUS_INVALID;
+    if (gjk2d_validate_shape(a, NULL, NULL) != GJK2D_PROBLEM_NONE ||
+        gjk2d_validate_shape(b, NULL, NULL) != GJK2D_PROBLEM_NONE)
+        return GJK2D_STATUS_INVALID;
     pa = pa ? pa : &identity;
     pb = pb ? pb : &identity;
-    if (gjk2d_validate_shape(a, pa, NULL) != GJK2D_PROBLEM_NONE ||
-        gjk2d_validate_shape(b, pb, NULL) != GJK2D_PROBLEM_NONE)
-        return 0;
-    ref_pair_load(p, &a->vertices[0].x, &a->vertices[0].y, 2, a->count, a->radius, pa, &b->vertices[0].x,
-                  &b->vertices[0].y, 2, b->count, b->radius, pb);
-    return 1;
+    if (gjk2d_pose_problem(pa) != GJK2D_PROBLEM_NONE || gjk2d_pose_problem(pb) != GJK2D_PROBLEM_NONE)
+        return GJK2D_STATUS_BAD_POSE;
+    const gjk2d__pose xa = {pa->px, pa->py, pa->c, pa->s}, xb = {pb->px, pb->py, pb->c, pb->s};
+    ref_pair_load(p, &a->vertices[0].x, &a->vertices[0].y, 2, a->count, a->radius, &xa, &b->vertices[0].x,
+                  &b->vertices[0].y, 2, b->count, b->radius, &xb);
+    return GJK2D_STATUS_OK;
 }
 
-static void invalid_distance(gjk2d_distance_result *out, gjk2d_trace *trace)
+static void failed_distance(gjk2d_distance_result *out, gjk2d_trace *trace, gjk2d_status status)
 {
     const gjk2d_vec2 nan2 = {NAN, NAN};
-    out->distance = NAN;
-    out->core_distance = NAN;
+    out->distance = out->signed_distance = out->core_distance = NAN;
     out->point_a = out->point_b = out->normal = nan2;
+    out->feature_a = out->feature_b = GJK2D_FEATURE_NONE;
     out->iterations = 0;
-    out->status = GJK2D_STATUS_INVALID;
+    out->status = status;
     out->end = GJK2D_END_NONE;
     if (trace)
         trace->count = trace->total = 0;
@@ -39,9 +44,10 @@ gjk2d_status gjk2d_distance(const gjk2d_shape *a, const gjk2d_pose *pose_a, cons
     ref_pair p;
     if (!out)
         return GJK2D_STATUS_INVALID;
-    if (!load_pair(&p, a, pose_a, b, pose_b)) {
-        invalid_distance(out, trace);
-        return out->status;
+    const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
+    if (st != GJK2D_STATUS_OK) {
+        failed_distance(out, trace, st);
+        return st;
     }
     ref_distance(&p, out, trace);
     return out->status;
@@ -60,11 +66,12 @@ gjk2d_status gjk2d_overlap(const gjk2d_shape *a, const gjk2d_pose *pose_a, const
     ref_pair p;
     if (!out)
         return GJK2D_STATUS_INVALID;
-    if (!load_pair(&p, a, pose_a, b, pose_b)) {
+    const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
+    if (st != GJK2D_STATUS_OK) {
         out->overlap = 0;
         out->iterations = 0;
-        out->status = GJK2D_STATUS_INVALID;
-        return out->status;
+        out->status = st;
+        return st;
     }
     ref_overlap(&p, out);
     return out->status;
@@ -76,13 +83,14 @@ gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk
     ref_pair p;
     if (!out)
         return GJK2D_STATUS_INVALID;
-    if (!load_pair(&p, a, pose_a, b, pose_b)) {
+    const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
+    if (st != GJK2D_STATUS_OK) {
         const gjk2d_vec2 nan2 = {NAN, NAN};
         out->overlap = 0;
         out->separation = NAN;
         out->normal = nan2;
-        out->status = GJK2D_STATUS_INVALID;
-        return out->status;
+        out->status = st;
+        return st;
     }
     ref_sat(&p, out);
     return out->status;

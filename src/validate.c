@@ -1,12 +1,15 @@
-// Shape validation: the first problem of a shape, with the vertex it concerns.
+// SPDX-License-Identifier: MIT
+// Validation, the one home of the rules: a shape's geometry (checked once, when a shape set is prepared,
+// or by each single-pair call) and a pose (checked by every call that uses it; the SIMD loaders apply
+// the same rule, vectorised).
 //
 // Convexity is judged in double on the float vertices, with a tolerance for what rounding the vertices
 // to float can do: collinear points written in decimal rarely stay exactly collinear as floats.
 #include <float.h>
 #include <math.h>
 
-#include "kernels.h"
 #include "ref/ref.h"
+#include "shapes.h"
 
 /// Largest |cross| of two edges that rounding the vertices (magnitude up to m) to float can create,
 /// for edges of lengths l1 and l2: each vertex moves by up to m * FLT_EPSILON / 2, so a cross product
@@ -22,17 +25,27 @@ static int finite_in_range(float v)
     return isfinite(v) && fabsf(v) <= GJK2D_MAX_COORDINATE;
 }
 
-static gjk2d_problem check_pose(const gjk2d_pose *pose)
+gjk2d_problem gjk2d__pose_check(const gjk2d__pose *pose)
 {
-    if (fabsf(pose->px) > GJK2D_MAX_COORDINATE || fabsf(pose->py) > GJK2D_MAX_COORDINATE)
+    if (!isfinite(pose->px) || !isfinite(pose->py) || !isfinite(pose->c) || !isfinite(pose->s))
+        return GJK2D_PROBLEM_NONFINITE;
+    // Judged after rounding to float, as the kernels load it (a double position is exact in double, but
+    // the test must be one float comparison in every implementation).
+    if (!(fabsf((float)pose->px) <= GJK2D_MAX_COORDINATE) || !(fabsf((float)pose->py) <= GJK2D_MAX_COORDINATE))
         return GJK2D_PROBLEM_MAGNITUDE;
-    // Queries invert a rotation by transposing it, so a rotation of length 1 + d scales B by about 2d.
-    // Float cos and sin round to |c^2 + s^2 - 1| of a few 1e-7; 1e-6 keeps that scaling within the
-    // distance tolerance (32 eps L).
-    double len2 = (double)pose->c * pose->c + (double)pose->s * pose->s;
-    if (fabs(len2 - 1.0) > 1e-6)
+    // In float, in this order, so that the vectorised check decides exactly the same.
+    const float dev = (pose->c * pose->c + pose->s * pose->s) - 1.0f;
+    if (!(dev <= GJK2D_ROTATION_TOLERANCE && dev >= -GJK2D_ROTATION_TOLERANCE))
         return GJK2D_PROBLEM_ROTATION;
     return GJK2D_PROBLEM_NONE;
+}
+
+gjk2d_problem gjk2d_pose_problem(const gjk2d_pose *pose)
+{
+    if (!pose)
+        return GJK2D_PROBLEM_NONFINITE;
+    const gjk2d__pose p = {pose->px, pose->py, pose->c, pose->s};
+    return gjk2d__pose_check(&p);
 }
 
 /// Edge i of a polygon: from vertex i to vertex i + 1 (cyclic), in double (exact for float vertices).
@@ -122,14 +135,13 @@ static gjk2d_problem check_convex(const float *x, const float *y, int stride, in
     return GJK2D_PROBLEM_NONE;
 }
 
-gjk2d_problem ref_validate(const float *x, const float *y, int stride, int32_t n, float radius,
-                           const gjk2d_pose *pose, int32_t *vertex)
+gjk2d_problem ref_validate(const float *x, const float *y, int stride, int32_t n, float radius, int32_t *vertex)
 {
     if (vertex)
         *vertex = -1;
     if (n < 1 || n > GJK2D_MAX_VERTICES)
         return GJK2D_PROBLEM_COUNT;
-    // NaN and infinity first (vertices, then the pose), then magnitudes: the order gjk2d_problem lists.
+    // NaN and infinity first, then magnitudes: the order gjk2d_problem lists.
     for (int32_t i = 0; i < n; ++i) {
         if (!isfinite(x[i * stride]) || !isfinite(y[i * stride])) {
             if (vertex)
@@ -137,19 +149,12 @@ gjk2d_problem ref_validate(const float *x, const float *y, int stride, int32_t n
             return GJK2D_PROBLEM_NONFINITE;
         }
     }
-    if (pose && (!isfinite(pose->px) || !isfinite(pose->py) || !isfinite(pose->c) || !isfinite(pose->s)))
-        return GJK2D_PROBLEM_NONFINITE;
     for (int32_t i = 0; i < n; ++i) {
         if (!finite_in_range(x[i * stride]) || !finite_in_range(y[i * stride])) {
             if (vertex)
                 *vertex = i;
             return GJK2D_PROBLEM_MAGNITUDE;
         }
-    }
-    if (pose) {
-        gjk2d_problem p = check_pose(pose);
-        if (p != GJK2D_PROBLEM_NONE)
-            return p;
     }
     if (!isfinite(radius) || radius < 0.0f || radius > GJK2D_MAX_COORDINATE)
         return GJK2D_PROBLEM_RADIUS;
@@ -166,6 +171,8 @@ gjk2d_problem gjk2d_validate_shape(const gjk2d_shape *shape, const gjk2d_pose *p
         return GJK2D_PROBLEM_COUNT;
     if (shape->count < 1 || shape->count > GJK2D_MAX_VERTICES)
         return GJK2D_PROBLEM_COUNT;
-    return ref_validate(&shape->vertices[0].x, &shape->vertices[0].y, 2, shape->count, shape->radius, pose,
-                        vertex);
+    gjk2d_problem p = ref_validate(&shape->vertices[0].x, &shape->vertices[0].y, 2, shape->count, shape->radius, vertex);
+    if (p == GJK2D_PROBLEM_NONE && pose)
+        p = gjk2d_pose_problem(pose);
+    return p;
 }

@@ -148,7 +148,7 @@ static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2
         return;
     trace->count = k + 1;
     gjk2d_simplex_record *r = &trace->simplices[k];
-    const gjk2d_pose *xf = &p->pose_a;
+    const gjk2d__pose *xf = &p->pose_a;
     r->count = s->count;
     for (int32_t i = 0; i < 3; ++i) {
         const simplex_vertex *v = &s->v[i < s->count ? i : 0];
@@ -163,10 +163,10 @@ static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2
     r->direction = pose_rotate(xf, d);
 }
 
-/// The GJK loop on the cores. Returns the closest points in A's frame, the distance of the final
+/// The GJK loop on the cores. Returns the final simplex, the closest points in A's frame, the distance of the final
 /// simplex to the origin (simplex_distance; meaningless when it holds three vertices), the final search direction (from that point toward the origin; zero for the
 /// overlap ends), and why it stopped.
-static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, double *core_out,
+static gjk2d_end gjk_core(const ref_pair *p, simplex *final, gjk2d_vec2 *pa, gjk2d_vec2 *pb, double *core_out,
                           gjk2d_vec2 *dir, int32_t *iterations, gjk2d_trace *trace)
 {
     const gjk2d_vec2 zero = {0.0f, 0.0f};
@@ -250,10 +250,24 @@ static gjk2d_end gjk_core(const ref_pair *p, gjk2d_vec2 *pa, gjk2d_vec2 *pb, dou
     }
 
     witness_points(&s, pa, pb);
+    *final = s;
     *core_out = s.count < 3 ? simplex_distance(&s) : 0.0;
     *dir = d;
     *iterations = iter;
     return end;
+}
+
+/// The witness feature on one shape from the final simplex's vertex indices on it (i0, i1; i1 unused for
+/// one vertex): a vertex when they agree, else the edge between them, named by the vertex it starts from
+/// going counter-clockwise. That is the run whose outward normal points along `out` (A's side: the
+/// normal toward B; B's side: toward A), so the rule also picks the facing side of a segment and the
+/// first vertex of a collinear run.
+static int32_t witness_feature(int32_t count, int32_t i0, int32_t i1, const gjk2d_vec2 *v, gjk2d_vec2 out)
+{
+    if (count == 1 || i0 == i1)
+        return GJK2D_FEATURE_VERTEX(i0);
+    // CCW from v[i0] to v[i1] has its outward normal on the right: cross(e, out) < 0.
+    return GJK2D_FEATURE_EDGE(v2_cross(v2_sub(v[i1], v[i0]), out) < 0.0f ? i0 : i1);
 }
 
 void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace)
@@ -264,7 +278,8 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
     }
     gjk2d_vec2 pa, pb, d;
     double simplex_core;
-    out->end = gjk_core(p, &pa, &pb, &simplex_core, &d, &out->iterations, trace);
+    simplex s;
+    out->end = gjk_core(p, &s, &pa, &pb, &simplex_core, &d, &out->iterations, trace);
     out->status = out->end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
 
     // The cores overlap when the last search direction has no length: exactly zero for the overlap ends
@@ -276,6 +291,8 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
     int cores_overlap = !(len > 0.0f);
     if (cores_overlap) {
         pb = pa;
+        simplex_core = 0.0;
+        out->feature_a = out->feature_b = GJK2D_FEATURE_NONE;
     } else {
         // The simplex's own distance rather than |pb - pa|: pb - pa subtracts two rebuilt points and loses a
         // small gap to cancellation.
@@ -283,17 +300,20 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
         // The normal comes from the last search direction, which on an edge is the exact perpendicular.
         gjk2d_vec2 dn = v2_rescaled(d);
         n = v2_scale(-1.0f / sqrtf(v2_dot(dn, dn)), dn);
+        const simplex_vertex *v1 = &s.v[s.count > 1 ? 1 : 0];
+        out->feature_a = witness_feature(s.count, s.v[0].ia, v1->ia, p->a, n);
+        out->feature_b = witness_feature(s.count, s.v[0].ib, v1->ib, p->b, v2_neg(n));
     }
     out->core_distance = core;
+    // Subtracted in double and rounded once (core - radii in float would round twice).
+    const float signed_distance = (float)(simplex_core - ((double)p->ra + p->rb));
+    out->signed_distance = signed_distance;
 
-    float radii = p->ra + p->rb;
     if (cores_overlap) {
         out->distance = 0.0f;
-    } else if (core > radii) {
+    } else if (signed_distance > 0.0f) {
         // Separated: move each closest point out to its rounded surface.
-        // Subtracted in double and rounded once (core - radii in float would round twice).
-        float dist = (float)(simplex_core - ((double)p->ra + p->rb));
-        out->distance = dist > 0.0f ? dist : 0.0f;
+        out->distance = signed_distance;
         pa = v2_add(pa, v2_scale(p->ra, n));
         pb = v2_sub(pb, v2_scale(p->rb, n));
     } else {

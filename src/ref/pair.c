@@ -2,14 +2,14 @@
 #include "ref/ref.h"
 #include "ref/vec.h"
 
-void ref_relative_pose(const gjk2d_pose *pa, const gjk2d_pose *pb, double rel[4])
+void ref_relative_pose(const gjk2d__pose *pa, const gjk2d__pose *pb, double rel[4])
 {
     // R_rel = R_A^T R_B and p_rel = R_A^T (p_B - p_A), in double: the products of float values are exact
     // there, so B's vertices below are rounded to float once, not after each step. (In float, composing
     // the rotations and rotating the offset added up to a few ulp of the distance, more than Box2D's
     // single world transform loses when A's frame is near the world frame.)
-    double dx = (double)pb->px - pa->px;
-    double dy = (double)pb->py - pa->py;
+    double dx = pb->px - pa->px;
+    double dy = pb->py - pa->py;
     rel[0] = (double)pa->c * pb->c + (double)pa->s * pb->s;
     rel[1] = (double)pa->c * pb->s - (double)pa->s * pb->c;
     rel[2] = (double)pa->c * dx + (double)pa->s * dy;
@@ -17,8 +17,8 @@ void ref_relative_pose(const gjk2d_pose *pa, const gjk2d_pose *pb, double rel[4]
 }
 
 void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, int32_t na, float ra,
-                   const gjk2d_pose *pose_a, const float *bx, const float *by, int stride_b, int32_t nb,
-                   float rb, const gjk2d_pose *pose_b)
+                   const gjk2d__pose *pose_a, const float *bx, const float *by, int stride_b, int32_t nb,
+                   float rb, const gjk2d__pose *pose_b)
 {
     double rel[4]; // c, s, px, py
     ref_relative_pose(pose_a, pose_b, rel);

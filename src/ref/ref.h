@@ -4,6 +4,17 @@
 #define GJK2D_REF_H
 
 #include "gjk2d.h"
+#include "shapes.h"
+
+// The reference's functions are linked under the library's internal prefix; inside the project they
+// keep the short names the papers' structure suggests.
+#define ref_relative_pose gjk2d__ref_relative_pose
+#define ref_pair_load gjk2d__ref_pair_load
+#define ref_distance gjk2d__ref_distance
+#define ref_overlap gjk2d__ref_overlap
+#define ref_sat gjk2d__ref_sat
+#define ref_support gjk2d__ref_support
+#define ref_validate gjk2d__ref_validate
 
 /// A pair in A's local frame: A's vertices as given, B's vertices moved by the relative pose.
 /// Working here keeps large world coordinates out of every difference the queries take.
@@ -12,18 +23,19 @@ typedef struct ref_pair {
     gjk2d_vec2 b[GJK2D_MAX_VERTICES];
     int32_t na, nb;
     float ra, rb;
-    gjk2d_pose pose_a; ///< to bring results back to world frame
+    gjk2d__pose pose_a; ///< to bring results back to world frame
 } ref_pair;
 
 /// B's pose in A's frame, in double (c, s, px, py): B's vertices are moved with it and rounded once.
-void ref_relative_pose(const gjk2d_pose *pose_a, const gjk2d_pose *pose_b, double rel[4]);
+void ref_relative_pose(const gjk2d__pose *pose_a, const gjk2d__pose *pose_b, double rel[4]);
 
 /// Fill a ref_pair from two shapes given as strided x/y arrays (AoS: stride 2, SoA: stride 1).
 void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, int32_t na, float ra,
-                   const gjk2d_pose *pose_a, const float *bx, const float *by, int stride_b, int32_t nb,
-                   float rb, const gjk2d_pose *pose_b);
+                   const gjk2d__pose *pose_a, const float *bx, const float *by, int stride_b, int32_t nb,
+                   float rb, const gjk2d__pose *pose_b);
 
-/// The queries on a loaded pair. Results in world frame; status is OK or MAXITER.
+/// The queries on a loaded pair. Results in world frame; status is OK or MAXITER. The shapes and
+/// poses were validated by the caller.
 void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace);
 void ref_overlap(const ref_pair *p, gjk2d_overlap_result *out);
 void ref_sat(const ref_pair *p, gjk2d_sat_result *out);
@@ -32,8 +44,7 @@ void ref_sat(const ref_pair *p, gjk2d_sat_result *out);
 /// repeating the last vertex as padding never changes the answer.
 int32_t ref_support(const gjk2d_vec2 *v, int32_t n, gjk2d_vec2 d);
 
-/// Validation core over strided coordinates (see gjk2d_validate_shape).
-gjk2d_problem ref_validate(const float *x, const float *y, int stride, int32_t n, float radius,
-                           const gjk2d_pose *pose, int32_t *vertex);
+/// Geometry validation over strided coordinates (see gjk2d_validate_shape; validate.c).
+gjk2d_problem ref_validate(const float *x, const float *y, int stride, int32_t n, float radius, int32_t *vertex);
 
 #endif

@@ -6,6 +6,7 @@
 #include <float.h>
 
 #include "gjk2d.h"
+#include "shapes.h"
 
 static inline gjk2d_vec2 v2(float x, float y) { gjk2d_vec2 r = {x, y}; return r; }
 static inline gjk2d_vec2 v2_add(gjk2d_vec2 a, gjk2d_vec2 b) { return v2(a.x + b.x, a.y + b.y); }
@@ -37,13 +38,17 @@ static inline gjk2d_vec2 v2_rescaled(gjk2d_vec2 d)
     return v2_dot(d, d) < FLT_MIN ? v2_scale(0x1p64f, d) : d;
 }
 
-/// Rotate by (c, s) then translate: world = R * local + p.
-static inline gjk2d_vec2 pose_apply(const gjk2d_pose *t, gjk2d_vec2 p)
+/// Rotate by (c, s) then translate: world = R * local + p. The rotated point is a float; adding the
+/// (double) position in double and rounding once gives, for a float position, exactly the float sum
+/// (double has more than 2 * 24 + 2 bits, so the double rounding is innocuous), and for a double
+/// position the nearest float to the world point.
+static inline gjk2d_vec2 pose_apply(const gjk2d__pose *t, gjk2d_vec2 p)
 {
-    return v2(t->c * p.x - t->s * p.y + t->px, t->s * p.x + t->c * p.y + t->py);
+    const float rx = t->c * p.x - t->s * p.y, ry = t->s * p.x + t->c * p.y;
+    return v2((float)((double)rx + t->px), (float)((double)ry + t->py));
 }
 /// Rotate only (for directions and Minkowski-difference vectors).
-static inline gjk2d_vec2 pose_rotate(const gjk2d_pose *t, gjk2d_vec2 d)
+static inline gjk2d_vec2 pose_rotate(const gjk2d__pose *t, gjk2d_vec2 d)
 {
     return v2(t->c * d.x - t->s * d.y, t->s * d.x + t->c * d.y);
 }

@@ -14,6 +14,13 @@
 // the end.
 
 #define LOCKSTEP_ITERATIONS 4
+
+// Lane counters exist for the benchmark's builds only (-Dsimd_stats=true).
+#ifdef GJK2D_SIMD_STATS
+#define STATS_ON() gjk2d__simd_stats_on()
+#else
+#define STATS_ON() 0
+#endif
 /// Stragglers wait in a fixed buffer (no allocation in batch calls); a full buffer is run at once.
 #define STRAGGLER_BUFFER (16 * W)
 
@@ -169,7 +176,8 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
 
 /// Results of a block, per lane (world frame).
 typedef struct gjk_result {
-    _Alignas(64) float dist[W], ax[W], ay[W], bx[W], by[W], nx[W], ny[W], iter[W], end[W];
+    _Alignas(64) float dist[W], sdist[W], core[W], ax[W], ay[W], bx[W], by[W], nx[W], ny[W], iter[W], end[W];
+    _Alignas(64) float fa[W], fb[W]; ///< witness features (small integers, exact in float)
 } gjk_result;
 
 /// Support points of a simplex vertex from its key: A's column ia, B's column ib of the lane.
@@ -259,30 +267,49 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     const wf dnx = wf_sel(tiny_d, wf_mul(dx, wf_set1(0x1p64f)), dx), dny = wf_sel(tiny_d, wf_mul(dy, wf_set1(0x1p64f)), dy);
     const wf ninv = wf_div(wf_set1(-1.0f), wf_sqrt(wf_dot(dnx, dny, dnx, dny)));
     const wf nx = wf_sel(ov, zero, wf_mul(ninv, dnx)), ny = wf_sel(ov, zero, wf_mul(ninv, dny));
-    const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb), radii = wf_add(ra, rb);
-    const wm apart = wm_andnot(wf_gt(core, radii), ov);
+    const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb);
+    // The signed distance, core - radii in double rounded once; the points move out to the rounded
+    // surfaces only where it is positive.
+    const wf sdist = wf_sel(ov, wd_to(wd_sub(dzero, radii_d)), dist_d);
+    const wm apart = wm_andnot(wf_gt(dist_d, zero), ov);
     const wm rounded = wm_andnot(wm_not(apart), ov); // only the rounded parts overlap
     const wf lo0 = wf_sub(core, rb);
     const wf lo = wf_sel(wf_gt(lo0, zero), lo0, zero), hi = wf_sel(wf_lt(core, ra), core, ra);
     const wf t = wf_mul(wf_set1(0.5f), wf_add(lo, hi));
-    const wf dist = wf_sel(wm_and(apart, wf_gt(dist_d, zero)), dist_d, zero);
+    const wf dist = wf_sel(apart, dist_d, zero);
     const wf sa = wf_sel(apart, ra, t);
     const wf qax = wf_sel(wm_or(apart, rounded), wf_add(pax, wf_mul(sa, nx)), pax);
     const wf qay = wf_sel(wm_or(apart, rounded), wf_add(pay, wf_mul(sa, ny)), pay);
     const wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
     const wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
+
+    // witness_feature on each side: a vertex where the simplex's indices agree, else the edge run whose
+    // outward normal points along n (A) or -n (B), named by its counter-clockwise first vertex.
+    const wf inv_nmax = wf_set1(1.0f / (float)NMAX), nmax = wf_set1((float)NMAX);
+    const wf ia0 = wf_floor(wf_mul(st->k0, inv_nmax)), ia1 = wf_floor(wf_mul(st->k1, inv_nmax));
+    const wf ib0 = wf_sub(st->k0, wf_mul(ia0, nmax)), ib1 = wf_sub(st->k1, wf_mul(ia1, nmax));
+    const wm one_vertex = wf_eq(cnt, one);
+    const wf start_a = wf_sel(wf_lt(wf_cross(wf_sub(ax1, ax0), wf_sub(ay1, ay0), nx, ny), zero), ia0, ia1);
+    const wf start_b =
+        wf_sel(wf_lt(wf_cross(wf_sub(bx1, bx0), wf_sub(by1, by0), wf_neg(nx), wf_neg(ny)), zero), ib0, ib1);
+    const wf fa = wf_sel(wm_or(one_vertex, wf_eq(ia0, ia1)), wf_mul(two, ia0), wf_add(wf_mul(two, start_a), one));
+    const wf fb = wf_sel(wm_or(one_vertex, wf_eq(ib0, ib1)), wf_mul(two, ib0), wf_add(wf_mul(two, start_b), one));
+    wf_store(o->fa, wf_sel(ov, wf_set1((float)GJK2D_FEATURE_NONE), fa));
+    wf_store(o->fb, wf_sel(ov, wf_set1((float)GJK2D_FEATURE_NONE), fb));
+
     // World frame: pose_apply / pose_rotate with A's pose.
-    const wf pc = wf_load(bk->wc), ps = wf_load(bk->ws), px = wf_load(bk->wpx), py = wf_load(bk->wpy);
-    const wf wax = wf_add(wf_sub(wf_mul(pc, qax), wf_mul(ps, qay)), px);
-    const wf way = wf_add(wf_add(wf_mul(ps, qax), wf_mul(pc, qay)), py);
+    wf wax, way, wbx, wby;
+    lblock_world_point(bk, qax, qay, &wax, &way);
+    lblock_world_point(bk, qbx, qby, &wbx, &wby);
     const wm same = wm_or(ov, wf_eq(dist, zero));
-    const wf wbx = wf_sel(same, wax, wf_add(wf_sub(wf_mul(pc, qbx), wf_mul(ps, qby)), px));
-    const wf wby = wf_sel(same, way, wf_add(wf_add(wf_mul(ps, qbx), wf_mul(pc, qby)), py));
+    const wf pc = wf_load(bk->wc), ps = wf_load(bk->ws);
     wf_store(o->dist, dist);
+    wf_store(o->sdist, sdist);
+    wf_store(o->core, core);
     wf_store(o->ax, wax);
     wf_store(o->ay, way);
-    wf_store(o->bx, wbx);
-    wf_store(o->by, wby);
+    wf_store(o->bx, wf_sel(same, wax, wbx));
+    wf_store(o->by, wf_sel(same, way, wby));
     wf_store(o->nx, wf_sub(wf_mul(pc, nx), wf_mul(ps, ny)));
     wf_store(o->ny, wf_add(wf_mul(ps, nx), wf_mul(pc, ny)));
     wf_store(o->iter, st->iter);
@@ -312,6 +339,10 @@ static void gjk_write_lane(const gjk_sink *sink, const gjk_result *r, int l, int
     }
     const gjk2d_distance_out *o = sink->out;
     if (o->distance) o->distance[k] = r->dist[l];
+    if (o->signed_distance) o->signed_distance[k] = r->sdist[l];
+    if (o->core_distance) o->core_distance[k] = r->core[l];
+    if (o->feature_a) o->feature_a[k] = (int32_t)r->fa[l];
+    if (o->feature_b) o->feature_b[k] = (int32_t)r->fb[l];
     if (o->ax) o->ax[k] = r->ax[l];
     if (o->ay) o->ay[k] = r->ay[l];
     if (o->bx) o->bx[k] = r->bx[l];
@@ -326,6 +357,10 @@ static void gjk_write_lane(const gjk_sink *sink, const gjk_result *r, int l, int
 static void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k)
 {
     if (o->distance) wf_storeu(o->distance + k, wf_load(r->dist));
+    if (o->signed_distance) wf_storeu(o->signed_distance + k, wf_load(r->sdist));
+    if (o->core_distance) wf_storeu(o->core_distance + k, wf_load(r->core));
+    if (o->feature_a) wf_store_i32(o->feature_a + k, wf_load(r->fa));
+    if (o->feature_b) wf_store_i32(o->feature_b + k, wf_load(r->fb));
     if (o->ax) wf_storeu(o->ax + k, wf_load(r->ax));
     if (o->ay) wf_storeu(o->ay + k, wf_load(r->ay));
     if (o->bx) wf_storeu(o->bx + k, wf_load(r->bx));
@@ -337,12 +372,12 @@ static void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, in
         for (int l = 0; l < W; l++) o->status[k + l] = end_status(r->end[l]);
 }
 
-static void slow_distance_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k, const gjk_sink *sink)
+static void slow_distance_pair(const batch_in *in, int64_t k, const gjk_sink *sink)
 {
     if (sink->oout)
-        gjk2d__scalar_table.overlap(pool, pairs, k, k + 1, sink->oout);
+        gjk2d__scalar_table.overlap(in->shapes, in->poses, in->pairs, k, k + 1, sink->oout);
     else
-        gjk2d__scalar_table.distance(pool, pairs, k, k + 1, sink->out);
+        gjk2d__scalar_table.distance(in->shapes, in->poses, in->pairs, k, k + 1, sink->out);
 }
 
 /// The step loop, with the state in locals (kept in registers where they fit) and, for blocks whose shapes
@@ -386,7 +421,7 @@ static void gjk_stats_lanes(gjk2d_simd_stats *stats, const gjk_result *r, unsign
 }
 
 /// Stragglers, restarted in blocks of W from their first step, run until every lane ends.
-static void gjk_run_stragglers(const gjk2d_pool *pool, const gjk2d_pairs *pairs, const int64_t *ks, int n,
+static void gjk_run_stragglers(const batch_in *in, const int64_t *ks, int n,
                                const gjk_sink *sink, gjk2d_simd_stats *stats)
 {
     lblock bk;
@@ -394,19 +429,19 @@ static void gjk_run_stragglers(const gjk2d_pool *pool, const gjk2d_pairs *pairs,
     gjk_result r;
     for (int i = 0; i < n; i += W) {
         const int lanes = n - i < W ? n - i : W;
-        lblock_load(&bk, pool, pairs, ks + i, lanes, TAKE_ALL);
+        lblock_load(&bk, in, ks + i, lanes, TAKE_ALL);
         gjk_block_run(&st, &bk, INT32_MAX, stats);
         gjk_lanes_finish(&st, &bk, &r);
         for (unsigned m = bk.live; m; m &= m - 1) {
             const int l = __builtin_ctz(m);
             gjk_write_lane(sink, &r, l, bk.pair[l]);
         }
-        if (gjk2d__simd_stats_on()) gjk_stats_lanes(stats, &r, bk.live);
+        if (STATS_ON()) gjk_stats_lanes(stats, &r, bk.live);
     }
 }
 
 /// GJK distance lanes over a range, for the pairs `mode` takes.
-static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end, int mode,
+static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int mode,
                              const gjk_sink *sink)
 {
     lblock bk;
@@ -415,12 +450,12 @@ static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, i
     int64_t strag[STRAGGLER_BUFFER];
     int nstrag = 0;
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
-    const int count_stats = gjk2d__simd_stats_on(); // the per-lane counts are for the benchmark only
+    const int count_stats = STATS_ON(); // the per-lane counts are for the benchmark only
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
-        if (!lblock_load_range(&bk, pool, pairs, k, lanes, mode)) {
+        if (!lblock_load_range(&bk, in, k, lanes, mode)) {
             for (unsigned m = bk.slow; m; m &= m - 1) {
-                slow_distance_pair(pool, pairs, bk.pair[__builtin_ctz(m)], sink);
+                slow_distance_pair(in, bk.pair[__builtin_ctz(m)], sink);
                 stats.slow_pairs++;
             }
             continue;
@@ -435,17 +470,17 @@ static void gjk_distance_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, i
         }
         if (count_stats) gjk_stats_lanes(&stats, &r, done);
         for (unsigned m = bk.slow; m; m &= m - 1) {
-            slow_distance_pair(pool, pairs, bk.pair[__builtin_ctz(m)], sink);
+            slow_distance_pair(in, bk.pair[__builtin_ctz(m)], sink);
             stats.slow_pairs++;
         }
         for (unsigned m = late; m; m &= m - 1) {
             strag[nstrag++] = bk.pair[__builtin_ctz(m)];
             if (nstrag == STRAGGLER_BUFFER) {
-                gjk_run_stragglers(pool, pairs, strag, nstrag, sink, &stats);
+                gjk_run_stragglers(in, strag, nstrag, sink, &stats);
                 nstrag = 0;
             }
         }
     }
-    gjk_run_stragglers(pool, pairs, strag, nstrag, sink, &stats);
+    gjk_run_stragglers(in, strag, nstrag, sink, &stats);
     if (count_stats) gjk2d__simd_stats_add(&stats);
 }

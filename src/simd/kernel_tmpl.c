@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The SIMD batch kernels, compiled once per instruction set (src/simd/meson.build sets GJK2D_SIMD_LEVEL,
 // GJK2D_SIMD_NAME and GJK2D_SIMD_SUFFIX). One lane runs one pair. Each kernel repeats the scalar
 // reference (src/ref/gjk.c, overlap.c, sat.c) operation for operation, in the same float order, with
@@ -7,7 +8,7 @@
 // Blocks of W consecutive pairs are loaded and run in lockstep (lanes_tmpl.h); GJK blocks stop after a
 // few iterations and restart their slowest pairs in blocks of their own (distance_tmpl.h,
 // overlap_tmpl.h). Pairs the fast path does not take (a shape with more than GJK2D_SIMD_MAX_VERTICES
-// vertices, or an invalid shape) are answered by the reference, in place. Rounded pairs of the boolean
+// vertices, an invalid shape or a bad pose) are answered by the scalar fallback, in place. Rounded pairs of the boolean
 // query go through the distance lanes, as the reference answers them with its distance query.
 #include <math.h>
 #include <string.h>
@@ -28,11 +29,12 @@
 
 #include "simd/distance_tmpl.h"
 
-static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                                     const gjk2d_distance_out *out)
+static void ISA_SYM(gjk2d__distance)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                     int64_t begin, int64_t end, const gjk2d_distance_out *out)
 {
     const gjk_sink sink = {out, NULL};
-    gjk_distance_run(pool, pairs, begin, end, TAKE_ALL, &sink);
+    const batch_in in = {shapes, poses, pairs};
+    gjk_distance_run(&in, begin, end, TAKE_ALL, &sink);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -40,10 +42,11 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_pool *pool, const gjk2d_pairs *
 
 #include "simd/overlap_tmpl.h"
 
-static void ISA_SYM(gjk2d__overlap)(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                                    const gjk2d_overlap_out *out)
+static void ISA_SYM(gjk2d__overlap)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                    int64_t begin, int64_t end, const gjk2d_overlap_out *out)
 {
-    bool_overlap_run(pool, pairs, begin, end, out);
+    const batch_in in = {shapes, poses, pairs};
+    bool_overlap_run(&in, begin, end, out);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,17 +189,18 @@ static void sat_block(const lblock *bk, int whole_block, const gjk2d_sat_out *ou
     }
 }
 
-static void ISA_SYM(gjk2d__sat)(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                                const gjk2d_sat_out *out)
+static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                int64_t begin, int64_t end, const gjk2d_sat_out *out)
 {
+    const batch_in in = {shapes, poses, pairs};
     lblock bk;
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
         // A whole block is written at once: its slow lanes are answered after.
-        if (lblock_load_range(&bk, pool, pairs, k, lanes, TAKE_ALL)) sat_block(&bk, lanes == W, out);
+        if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL)) sat_block(&bk, lanes == W, out);
         for (unsigned m = bk.slow; m; m &= m - 1) {
             const int64_t kk = bk.pair[__builtin_ctz(m)];
-            gjk2d__scalar_table.sat(pool, pairs, kk, kk + 1, out);
+            gjk2d__scalar_table.sat(shapes, poses, pairs, kk, kk + 1, out);
         }
     }
 }

@@ -1,8 +1,8 @@
 // Lockstep blocks (included by kernel_tmpl.c, once per ISA): W pairs loaded together, one per lane, with
-// every step vectorised: a transpose makes each shape's vertices lane-major, a select pads every lane to
-// the block's vertex bound by repeating its last vertex (a repeated vertex never wins a strict '>'
-// support comparison, never changes a projection's extreme, and only adds zero-length edges), and B is
-// moved into A's frame once, a whole column at a time, with pose_apply's operations.
+// every step vectorised: a transpose makes each shape's prepared row lane-major (rows come padded with
+// their last vertex: a repeated vertex never wins a strict '>' support comparison, never changes a
+// projection's extreme, and only adds zero-length edges), each lane's poses are checked, and B is moved
+// into A's frame once, a whole column at a time, with ref_pair_load's operations.
 //
 // Why lockstep rather than refilling lanes one at a time: a refill pays per pair for scalar loads, a
 // scalar copy of every vertex and scalar stores of every output, which cost as much as the GJK steps
@@ -13,6 +13,13 @@
 /// Pairs whose shapes both fit one transposed row of 8 vertices take the fast load.
 #define LANE_ROW 8
 
+/// What a batch call hands its kernel.
+typedef struct batch_in {
+    const gjk2d_shapes *shapes;
+    const gjk2d_poses *poses;
+    const gjk2d_pairs *pairs;
+} batch_in;
+
 typedef struct lblock {
     _Alignas(64) float ax[NMAX][W]; ///< A's vertices (A's frame is the query frame), padded
     _Alignas(64) float ay[NMAX][W];
@@ -20,10 +27,11 @@ typedef struct lblock {
     _Alignas(64) float by[NMAX][W];
     _Alignas(64) float naf[W], nbf[W]; ///< vertex counts
     _Alignas(64) float ra[W], rb[W];
-    _Alignas(64) float wc[W], ws[W], wpx[W], wpy[W]; ///< A's world pose, for the results
+    _Alignas(64) float wc[W], ws[W]; ///< A's world rotation, for the results
+    _Alignas(64) double wpx[W], wpy[W]; ///< A's world position, for the results
     int na_bound, nb_bound; ///< largest counts in the block: the vertex loops run to these
     unsigned live;          ///< lanes holding a pair of this pass
-    unsigned slow;          ///< lanes whose pair only the reference answers (too large or invalid)
+    unsigned slow;          ///< lanes whose pair only the scalar fallback answers (large, invalid, bad pose)
     int64_t pair[W];        ///< pair index of each lane (meaningful for live and slow lanes)
 } lblock;
 
@@ -31,28 +39,14 @@ typedef struct lblock {
 /// the distance lanes, as the reference answers them with its distance query.
 enum lane_mode { TAKE_ALL, TAKE_CORES, TAKE_ROUNDED };
 
-/// Copy n vertices and repeat the last up to NMAX (rows of shapes the fast load cannot take).
+/// Copy n vertices and repeat the last up to NMAX (rows of blocks wider than one row of 8).
 static void lane_row_copy(float *dst, const float *src, int32_t n)
 {
     for (int32_t i = 0; i < NMAX; i++) dst[i] = src[i < n ? i : n - 1];
 }
 
-/// Columns j < bound: every lane's entries past its own count take the lane's last vertex.
-static inline void lane_pad(float (*cx)[W], float (*cy)[W], int bound, wf n)
-{
-    wf x = wf_load(cx[0]), y = wf_load(cy[0]), jf = wf_zero();
-    const wf one = wf_set1(1.0f);
-    for (int j = 1; j < bound; j++) {
-        jf = wf_add(jf, one);
-        const wm in = wf_gt(n, jf);
-        x = wf_sel(in, wf_load(cx[j]), x);
-        y = wf_sel(in, wf_load(cy[j]), y);
-        wf_store(cx[j], x);
-        wf_store(cy[j], y);
-    }
-}
-
-/// Lane-major columns from per-lane rows: a vector transpose when every row holds 8 readable vertices.
+/// Lane-major columns from per-lane rows: a vector transpose when the block needs one row of 8 (every
+/// prepared row holds at least 8 columns, padded with its last vertex).
 static inline void lane_columns(float (*cx)[W], float (*cy)[W], const float *const rx[W], const float *const ry[W],
                                 int bound)
 {
@@ -65,152 +59,138 @@ static inline void lane_columns(float (*cx)[W], float (*cy)[W], const float *con
         for (int l = 0; l < W; l++) cx[j][l] = rx[l][j], cy[j][l] = ry[l][j];
 }
 
-/// Whether both shapes of a pair may take the fast path: counts in 1..NMAX and valid shapes (the
-/// pool's pre-computed problems when it has them, else the reference's validation).
-static inline int lane_fast(const gjk2d_pool *pool, int32_t ia, int32_t ib, int32_t na, int32_t nb)
+/// Per-lane pose fields of a block.
+typedef struct lane_poses {
+    _Alignas(64) float c[W], s[W], fx[W], fy[W]; ///< fx, fy: the position rounded to float (for the check)
+    _Alignas(64) double px[W], py[W];
+} lane_poses;
+
+/// The poses of shapes idx[0 .. W): packed float arrays by gathers, any other layout lane by lane.
+static inline void lane_poses_load(lane_poses *lp, const gjk2d_poses *poses, const int32_t *idx)
 {
-    return na >= 1 && nb >= 1 && na <= NMAX && nb <= NMAX &&
-           (pool->problems ? pool->problems[ia] == GJK2D_PROBLEM_NONE && pool->problems[ib] == GJK2D_PROBLEM_NONE
-                           : gjk2d__pair_valid(pool, ia, ib));
+    if (poses->stride == 0 && poses->position_type == GJK2D_FLOAT32) {
+        const wf x = wf_gather_at((const float *)poses->px, idx), y = wf_gather_at((const float *)poses->py, idx);
+        wf_store(lp->fx, x);
+        wf_store(lp->fy, y);
+        wf_store(lp->c, wf_gather_at(poses->c, idx));
+        wf_store(lp->s, wf_gather_at(poses->s, idx));
+        wd_store(lp->px, wd_from(x));
+        wd_store(lp->py, wd_from(y));
+        return;
+    }
+    for (int l = 0; l < W; l++) {
+        const gjk2d__pose p = gjk2d__pose_at(poses, idx[l]);
+        lp->c[l] = p.c, lp->s[l] = p.s, lp->px[l] = p.px, lp->py[l] = p.py;
+        lp->fx[l] = (float)p.px, lp->fy[l] = (float)p.py;
+    }
 }
 
-#if GJK2D_SIMD_LEVEL == 2
-/// The per-lane fields of W consecutive pairs k0 .. k0 + W - 1 of a pre-validated pool, by gathers: their
-/// shape indices, counts and first vertices, the block's largest counts and whether a row of 8 vertices
-/// would read past the pool. Returns 0, leaving the general pass to do it, unless every pair takes the
-/// fast path.
-static inline int lane_fields_range(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k0, int32_t *sa,
-                                    int32_t *sb, int32_t *na, int32_t *nb, int32_t *fa, int32_t *fb, int *na_bound,
-                                    int *nb_bound, int *spill)
+/// Lanes whose pose passes gjk2d__pose_check's rule, decided by the same float operations (a NaN or an
+/// infinity fails every comparison).
+static inline unsigned lane_poses_ok(const lane_poses *lp)
 {
-    const simde__m256i ia = simde_mm256_loadu_si256((const simde__m256i *)(pairs->a + k0));
-    const simde__m256i ib = simde_mm256_loadu_si256((const simde__m256i *)(pairs->b + k0));
-    const simde__m256i n_a = simde_mm256_i32gather_epi32(pool->count, ia, 4);
-    const simde__m256i n_b = simde_mm256_i32gather_epi32(pool->count, ib, 4);
-    const simde__m256i one = simde_mm256_set1_epi32(1), nmax = simde_mm256_set1_epi32(NMAX);
-    const simde__m256i bad = simde_mm256_or_si256(
-        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(one, n_a), simde_mm256_cmpgt_epi32(n_a, nmax)),
-        simde_mm256_or_si256(simde_mm256_cmpgt_epi32(one, n_b), simde_mm256_cmpgt_epi32(n_b, nmax)));
-    if (simde_mm256_movemask_epi8(bad)) return 0;
-    simde_mm256_storeu_si256((simde__m256i *)sa, ia);
-    simde_mm256_storeu_si256((simde__m256i *)sb, ib);
-    unsigned problem = 0;
-    for (int l = 0; l < W; l++) problem |= pool->problems[sa[l]] | pool->problems[sb[l]];
-    if (problem != GJK2D_PROBLEM_NONE) return 0;
-    const simde__m256i f_a = simde_mm256_i32gather_epi32(pool->first, ia, 4);
-    const simde__m256i f_b = simde_mm256_i32gather_epi32(pool->first, ib, 4);
-    // A row of 8 from `first` stays inside the pool iff first <= vertex_count - 8 (in 64 bits, then clamped).
-    const int64_t room = pool->vertex_count - LANE_ROW;
-    const simde__m256i last = simde_mm256_set1_epi32(room > INT32_MAX ? INT32_MAX : (int32_t)room);
-    *spill = simde_mm256_movemask_epi8(
-                 simde_mm256_or_si256(simde_mm256_cmpgt_epi32(f_a, last), simde_mm256_cmpgt_epi32(f_b, last))) != 0;
-    simde_mm256_storeu_si256((simde__m256i *)na, n_a);
-    simde_mm256_storeu_si256((simde__m256i *)nb, n_b);
-    simde_mm256_storeu_si256((simde__m256i *)fa, f_a);
-    simde_mm256_storeu_si256((simde__m256i *)fb, f_b);
-    int ba = 1, bb = 1;
-    for (int l = 0; l < W; l++) {
-        ba = na[l] > ba ? na[l] : ba;
-        bb = nb[l] > bb ? nb[l] : bb;
-    }
-    *na_bound = ba, *nb_bound = bb;
-    return 1;
-}
+#ifdef GJK2D_NO_POSE_CHECK // the benchmark's ablation build only
+    (void)lp;
+    return W_ALL;
+#else
+    const wf big = wf_set1(GJK2D_MAX_COORDINATE), tol = wf_set1(GJK2D_ROTATION_TOLERANCE);
+    const wf x = wf_load(lp->fx), y = wf_load(lp->fy), c = wf_load(lp->c), s = wf_load(lp->s);
+    const wf dev = wf_sub(wf_add(wf_mul(c, c), wf_mul(s, s)), wf_set1(1.0f));
+    wm ok = wm_and(wf_le(x, big), wf_ge(x, wf_neg(big)));
+    ok = wm_and(ok, wm_and(wf_le(y, big), wf_ge(y, wf_neg(big))));
+    ok = wm_and(ok, wm_and(wf_le(dev, tol), wf_ge(dev, wf_neg(tol))));
+    return wm_bits(ok);
 #endif
+}
+
+/// Lane l takes lane c's pose (dead lanes compute on valid numbers and are never written).
+static inline void lane_pose_copy(lane_poses *lp, int l, int c)
+{
+    lp->c[l] = lp->c[c], lp->s[l] = lp->s[c], lp->px[l] = lp->px[c], lp->py[l] = lp->py[c];
+}
 
 /// Load pairs ks[0 .. lanes) into a block. Lanes past `lanes`, pairs another pass takes and pairs the
-/// fast path cannot take (marked in bk->slow) are dead lanes: they repeat the first live lane's pair, so
-/// every lane holds valid geometry, and are never written. Returns 0 when no lane is live.
-static int lblock_load(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pairs, const int64_t *ks, int lanes,
-                       int mode)
+/// fast path cannot take (marked in bk->slow: a shape with more than NMAX vertices or invalid, a bad
+/// pose) are dead lanes: they repeat the first live lane's pair, so every lane holds valid geometry,
+/// and are never written. Returns 0 when no lane is live.
+static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int lanes, int mode)
 {
     _Alignas(64) float tmp[W][4][NMAX];
+    const gjk2d_shapes *set = in->shapes;
     const float *rax[W], *ray[W], *rbx[W], *rby[W];
-    int32_t sa[W], sb[W], fa[W], fb[W], na[W], nb[W];
-    int na_bound = 1, nb_bound = 1, spill = 0, first_live = -1, done = 0;
+    int32_t sa[W], sb[W], na[W], nb[W];
+    lane_poses pa, pb;
+    int na_bound = 1, nb_bound = 1, first_live = -1;
     bk->live = bk->slow = 0;
-#if GJK2D_SIMD_LEVEL == 2
-    // Strictly increasing indices (ranges, stragglers) W - 1 apart are consecutive.
-    if (lanes == W && ks[W - 1] == ks[0] + W - 1 && mode == TAKE_ALL && pool->problems &&
-        lane_fields_range(pool, pairs, ks[0], sa, sb, na, nb, fa, fb, &na_bound, &nb_bound, &spill)) {
-        bk->live = W_ALL;
-        first_live = 0;
-        for (int l = 0; l < W; l++) bk->pair[l] = ks[l];
-        done = 1;
-    }
-#endif
-    for (int l = 0; l < lanes && !done; l++) {
-        const int64_t k = ks[l];
-        const int32_t ia = pairs->a[k], ib = pairs->b[k];
-        bk->pair[l] = k;
+    for (int l = 0; l < W; l++) {
+        bk->pair[l] = l < lanes ? ks[l] : -1;
+        sa[l] = sb[l] = 0;
+        if (l >= lanes) continue;
+        const int32_t ia = in->pairs->a[ks[l]], ib = in->pairs->b[ks[l]];
+        sa[l] = ia, sb[l] = ib;
         if (mode != TAKE_ALL) {
-            const int rounded = pool->radius && (pool->radius[ia] > 0.0f || pool->radius[ib] > 0.0f);
+            const int rounded = set->radius[ia] > 0.0f || set->radius[ib] > 0.0f;
             if (rounded != (mode == TAKE_ROUNDED)) continue;
         }
-        const int32_t n_a = pool->count[ia], n_b = pool->count[ib];
-        if (!lane_fast(pool, ia, ib, n_a, n_b)) {
-            bk->slow |= 1u << l;
-            continue;
+        const int32_t n_a = set->count[ia], n_b = set->count[ib];
+        const int fast = n_a <= NMAX && n_b <= NMAX && set->problem[ia] == GJK2D_PROBLEM_NONE &&
+                         set->problem[ib] == GJK2D_PROBLEM_NONE;
+        bk->live |= (unsigned)fast << l;
+        bk->slow |= (unsigned)!fast << l;
+    }
+    // Poses of every lane that may compute; a lane with a bad pose goes to the fallback, which names it.
+    lane_poses_load(&pa, in->poses, sa);
+    lane_poses_load(&pb, in->poses, sb);
+    const unsigned bad = bk->live & ~(lane_poses_ok(&pa) & lane_poses_ok(&pb));
+    bk->live &= ~bad;
+    bk->slow |= bad;
+    if (!bk->live) return 0;
+    first_live = __builtin_ctz(bk->live);
+    for (int l = 0; l < W; l++) {
+        if (!((bk->live >> l) & 1)) {
+            sa[l] = sa[first_live], sb[l] = sb[first_live];
+            lane_pose_copy(&pa, l, first_live);
+            lane_pose_copy(&pb, l, first_live);
         }
-        bk->live |= 1u << l;
-        first_live = first_live < 0 ? l : first_live;
-        sa[l] = ia, sb[l] = ib, na[l] = n_a, nb[l] = n_b;
-        fa[l] = pool->first[ia], fb[l] = pool->first[ib];
-        na_bound = n_a > na_bound ? n_a : na_bound;
-        nb_bound = n_b > nb_bound ? n_b : nb_bound;
-        spill |= fa[l] + LANE_ROW > pool->vertex_count || fb[l] + LANE_ROW > pool->vertex_count;
+        na[l] = set->count[sa[l]], nb[l] = set->count[sb[l]];
+        na_bound = na[l] > na_bound ? na[l] : na_bound;
+        nb_bound = nb[l] > nb_bound ? nb[l] : nb_bound;
     }
-    if (first_live < 0) return 0;
+    // Rows straight from the set when the block needs one row of 8; wider blocks are copied and padded.
+    const int wide = na_bound > LANE_ROW || nb_bound > LANE_ROW;
     for (int l = 0; l < W; l++) {
-        if (l >= lanes) bk->pair[l] = -1;
-        if ((bk->live >> l) & 1) continue;
-        const int c = first_live;
-        sa[l] = sa[c], sb[l] = sb[c], na[l] = na[c], nb[l] = nb[c], fa[l] = fa[c], fb[l] = fb[c];
-    }
-    // Rows: straight from the pool when 8 vertices can be read there and the block needs no more.
-    spill |= na_bound > LANE_ROW || nb_bound > LANE_ROW;
-    for (int l = 0; l < W; l++) {
-        if (spill) {
-            lane_row_copy(tmp[l][0], pool->vx + fa[l], na[l]);
-            lane_row_copy(tmp[l][1], pool->vy + fa[l], na[l]);
-            lane_row_copy(tmp[l][2], pool->vx + fb[l], nb[l]);
-            lane_row_copy(tmp[l][3], pool->vy + fb[l], nb[l]);
+        rax[l] = gjk2d__row_x(set, sa[l]), ray[l] = gjk2d__row_y(set, sa[l]);
+        rbx[l] = gjk2d__row_x(set, sb[l]), rby[l] = gjk2d__row_y(set, sb[l]);
+        if (wide) {
+            lane_row_copy(tmp[l][0], rax[l], na[l]);
+            lane_row_copy(tmp[l][1], ray[l], na[l]);
+            lane_row_copy(tmp[l][2], rbx[l], nb[l]);
+            lane_row_copy(tmp[l][3], rby[l], nb[l]);
             rax[l] = tmp[l][0], ray[l] = tmp[l][1], rbx[l] = tmp[l][2], rby[l] = tmp[l][3];
-        } else {
-            rax[l] = pool->vx + fa[l], ray[l] = pool->vy + fa[l];
-            rbx[l] = pool->vx + fb[l], rby[l] = pool->vy + fb[l];
         }
     }
-    // A block whose shapes fit one row is padded to the full row: its support loops then have a constant
+    // A block whose shapes fit one row runs over the full row: its support loops then have a constant
     // length (unrolled), which costs less than skipping the few padded columns.
     na_bound = na_bound <= LANE_ROW ? LANE_ROW : na_bound;
     nb_bound = nb_bound <= LANE_ROW ? LANE_ROW : nb_bound;
     bk->na_bound = na_bound;
     bk->nb_bound = nb_bound;
-    const wf naf = wf_load_i32(na), nbf = wf_load_i32(nb);
-    wf_store(bk->naf, naf);
-    wf_store(bk->nbf, nbf);
+    wf_store(bk->naf, wf_load_i32(na));
+    wf_store(bk->nbf, wf_load_i32(nb));
     lane_columns(bk->ax, bk->ay, rax, ray, na_bound);
     lane_columns(bk->bx, bk->by, rbx, rby, nb_bound);
-    lane_pad(bk->ax, bk->ay, na_bound, naf);
-    lane_pad(bk->bx, bk->by, nb_bound, nbf);
-
-    // Per-shape fields, gathered by shape index.
-    const wf ac = wf_gather_at(pool->c, sa), as = wf_gather_at(pool->s, sa);
-    const wf apx = wf_gather_at(pool->px, sa), apy = wf_gather_at(pool->py, sa);
-    const wf c = wf_gather_at(pool->c, sb), s = wf_gather_at(pool->s, sb);
-    const wf bpx = wf_gather_at(pool->px, sb), bpy = wf_gather_at(pool->py, sb);
-    wf_store(bk->wc, ac);
-    wf_store(bk->ws, as);
-    wf_store(bk->wpx, apx);
-    wf_store(bk->wpy, apy);
-    wf_store(bk->ra, pool->radius ? wf_gather_at(pool->radius, sa) : wf_zero());
-    wf_store(bk->rb, pool->radius ? wf_gather_at(pool->radius, sb) : wf_zero());
+    wf_store(bk->ra, wf_gather_at(set->radius, sa));
+    wf_store(bk->rb, wf_gather_at(set->radius, sb));
+    memcpy(bk->wc, pa.c, sizeof bk->wc);
+    memcpy(bk->ws, pa.s, sizeof bk->ws);
+    memcpy(bk->wpx, pa.px, sizeof bk->wpx);
+    memcpy(bk->wpy, pa.py, sizeof bk->wpy);
 
     // ref_relative_pose and ref_pair_load: B's pose in A's frame and B's vertices moved with it, in double,
     // each coordinate rounded to float once.
-    const wd dac = wd_from(ac), das = wd_from(as), dbc = wd_from(c), dbs = wd_from(s);
-    const wd dx = wd_sub(wd_from(bpx), wd_from(apx)), dy = wd_sub(wd_from(bpy), wd_from(apy));
+    const wd dac = wd_from(wf_load(pa.c)), das = wd_from(wf_load(pa.s));
+    const wd dbc = wd_from(wf_load(pb.c)), dbs = wd_from(wf_load(pb.s));
+    const wd dx = wd_sub(wd_load(pb.px), wd_load(pa.px)), dy = wd_sub(wd_load(pb.py), wd_load(pa.py));
     const wd rc = wd_add(wd_mul(dac, dbc), wd_mul(das, dbs)), rs = wd_sub(wd_mul(dac, dbs), wd_mul(das, dbc));
     const wd tx = wd_add(wd_mul(dac, dx), wd_mul(das, dy)), ty = wd_sub(wd_mul(dac, dy), wd_mul(das, dx));
     for (int j = 0; j < nb_bound; j++) {
@@ -222,12 +202,21 @@ static int lblock_load(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pa
 }
 
 /// Pairs k0 .. k0 + lanes - 1.
-static inline int lblock_load_range(lblock *bk, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k0,
-                                    int lanes, int mode)
+static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, int lanes, int mode)
 {
     int64_t ks[W];
     for (int l = 0; l < W; l++) ks[l] = k0 + l;
-    return lblock_load(bk, pool, pairs, ks, lanes, mode);
+    return lblock_load(bk, in, ks, lanes, mode);
+}
+
+/// A's world frame for a point in A's frame: pose_apply (the rotation in float, the position added in
+/// double and rounded once).
+static inline void lblock_world_point(const lblock *bk, wf x, wf y, wf *wx, wf *wy)
+{
+    const wf c = wf_load(bk->wc), s = wf_load(bk->ws);
+    const wf rx = wf_sub(wf_mul(c, x), wf_mul(s, y)), ry = wf_add(wf_mul(s, x), wf_mul(c, y));
+    *wx = wd_to(wd_add(wd_from(rx), wd_load(bk->wpx)));
+    *wy = wd_to(wd_add(wd_from(ry), wd_load(bk->wpy)));
 }
 
 /// The lowest index of the largest dot(d, v_j) over columns [from, to): its value, point and index.

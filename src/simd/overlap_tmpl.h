@@ -190,26 +190,26 @@ static void bool_write(const gjk2d_overlap_out *out, const bool_lanes *st, const
     }
 }
 
-static void slow_overlap_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k, const gjk2d_overlap_out *out)
+static void slow_overlap_pair(const batch_in *in, int64_t k, const gjk2d_overlap_out *out)
 {
-    gjk2d__scalar_table.overlap(pool, pairs, k, k + 1, out);
+    gjk2d__scalar_table.overlap(in->shapes, in->poses, in->pairs, k, k + 1, out);
 }
 
-static void bool_run_stragglers(const gjk2d_pool *pool, const gjk2d_pairs *pairs, const int64_t *ks, int n,
+static void bool_run_stragglers(const batch_in *in, const int64_t *ks, int n,
                                 const gjk2d_overlap_out *out)
 {
     lblock bk;
     bool_lanes st;
     for (int i = 0; i < n; i += W) {
         const int lanes = n - i < W ? n - i : W;
-        lblock_load(&bk, pool, pairs, ks + i, lanes, TAKE_CORES);
+        lblock_load(&bk, in, ks + i, lanes, TAKE_CORES);
         bool_block_run(&st, &bk, INT32_MAX);
         bool_write(out, &st, &bk, bk.live, 0);
     }
 }
 
 /// The boolean query over a range: cores in boolean lanes, then rounded pairs in distance lanes.
-static void bool_overlap_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+static void bool_overlap_run(const batch_in *in, int64_t begin, int64_t end,
                              const gjk2d_overlap_out *out)
 {
     lblock bk;
@@ -218,7 +218,7 @@ static void bool_overlap_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, i
     int nstrag = 0, rounded = 0;
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
-        const int any = lblock_load_range(&bk, pool, pairs, k, lanes, TAKE_CORES);
+        const int any = lblock_load_range(&bk, in, k, lanes, TAKE_CORES);
         const unsigned taken = bk.live | bk.slow;
         rounded |= lanes == W ? taken != W_ALL : taken != (1u << lanes) - 1u;
         if (any) {
@@ -228,16 +228,16 @@ static void bool_overlap_run(const gjk2d_pool *pool, const gjk2d_pairs *pairs, i
             for (unsigned m = late; m; m &= m - 1) {
                 strag[nstrag++] = bk.pair[__builtin_ctz(m)];
                 if (nstrag == STRAGGLER_BUFFER) {
-                    bool_run_stragglers(pool, pairs, strag, nstrag, out);
+                    bool_run_stragglers(in, strag, nstrag, out);
                     nstrag = 0;
                 }
             }
         }
-        for (unsigned m = bk.slow; m; m &= m - 1) slow_overlap_pair(pool, pairs, bk.pair[__builtin_ctz(m)], out);
+        for (unsigned m = bk.slow; m; m &= m - 1) slow_overlap_pair(in, bk.pair[__builtin_ctz(m)], out);
     }
-    bool_run_stragglers(pool, pairs, strag, nstrag, out);
+    bool_run_stragglers(in, strag, nstrag, out);
     if (rounded) {
         const gjk_sink sink = {NULL, out};
-        gjk_distance_run(pool, pairs, begin, end, TAKE_ROUNDED, &sink);
+        gjk_distance_run(in, begin, end, TAKE_ROUNDED, &sink);
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Private: the per-ISA kernel tables and the hooks tests and benchmarks use to pick one directly.
 #ifndef GJK2D_SIMD_H
 #define GJK2D_SIMD_H
@@ -20,6 +21,14 @@ extern const gjk2d_kernel_table gjk2d__table_avx2_emul;
 extern const gjk2d_kernel_table gjk2d__table_avx512_emul;
 extern const gjk2d_kernel_table gjk2d__table_neon_emul;
 
+// Benchmark-only tables without the per-call pose check (-DGJK2D_NO_POSE_CHECK), to measure its cost;
+// only in the bench's simd_nocheck_lib (GJK2D_NOCHECK_<ISA>), never in the library.
+extern const gjk2d_kernel_table gjk2d__table_portable_nocheck;
+extern const gjk2d_kernel_table gjk2d__table_sse41_nocheck;
+extern const gjk2d_kernel_table gjk2d__table_avx2_nocheck;
+extern const gjk2d_kernel_table gjk2d__table_avx512_nocheck;
+extern const gjk2d_kernel_table gjk2d__table_neon_nocheck;
+
 /// The native table of an implementation name ("scalar", "portable", ...) if this build has it and
 /// this CPU runs it, else NULL. Unlike gjk2d_set_isa it changes nothing.
 const gjk2d_kernel_table *gjk2d__isa_table(const char *name);
@@ -38,6 +47,8 @@ typedef struct gjk2d_simd_stats {
     int64_t pairs;           ///< pairs answered by the lanes
     int64_t slow_pairs;      ///< pairs sent to the reference (too many vertices or invalid)
 } gjk2d_simd_stats;
+/// Whether the kernels of this build count (-Dsimd_stats=true); without it the counters stay zero.
+int gjk2d__simd_stats_built(void);
 void gjk2d__simd_stats_enable(int on);
 int gjk2d__simd_stats_on(void);
 void gjk2d__simd_stats_get(gjk2d_simd_stats *out);

@@ -88,6 +88,16 @@ static inline wf wd_to(wd a) { return simde_mm_shuffle_ps(simde_mm_cvtpd_ps(a.lo
         wd r = {op(a.lo, b.lo), op(a.hi, b.hi)};                                                               \
         return r;                                                                                              \
     }
+static inline wd wd_load(const double *p)
+{
+    wd r = {simde_mm_load_pd(p), simde_mm_load_pd(p + 2)};
+    return r;
+}
+static inline void wd_store(double *p, wd a)
+{
+    simde_mm_store_pd(p, a.lo);
+    simde_mm_store_pd(p + 2, a.hi);
+}
 WD_OP(wd_add, simde_mm_add_pd)
 WD_OP(wd_sub, simde_mm_sub_pd)
 WD_OP(wd_mul, simde_mm_mul_pd)
@@ -173,6 +183,16 @@ static inline wf wd_to(wd a)
         wd r = {op(a.lo, b.lo), op(a.hi, b.hi)};                                                               \
         return r;                                                                                              \
     }
+static inline wd wd_load(const double *p)
+{
+    wd r = {simde_mm256_load_pd(p), simde_mm256_load_pd(p + 4)};
+    return r;
+}
+static inline void wd_store(double *p, wd a)
+{
+    simde_mm256_store_pd(p, a.lo);
+    simde_mm256_store_pd(p + 4, a.hi);
+}
 WD_OP(wd_add, simde_mm256_add_pd)
 WD_OP(wd_sub, simde_mm256_sub_pd)
 WD_OP(wd_mul, simde_mm256_mul_pd)
@@ -357,6 +377,13 @@ static inline wf wd_to(wd a)
     for (int l = 0; l < W; l++) t[l] = (float)a.v[l];
     return wf_load(t);
 }
+static inline wd wd_load(const double *p)
+{
+    wd r;
+    memcpy(r.v, p, sizeof r.v);
+    return r;
+}
+static inline void wd_store(double *p, wd a) { memcpy(p, a.v, sizeof a.v); }
 static inline wd wd_add(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] += b.v[l]; return a; }
 static inline wd wd_sub(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] -= b.v[l]; return a; }
 static inline wd wd_mul(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] *= b.v[l]; return a; }

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+// Prepared shape sets: the geometry validated once and copied into the caller's memory as the kernels
+// load it (shapes.h), and the pose checks that name bad poses.
+#include <math.h>
+#include <string.h>
+
+#include "ref/ref.h"
+#include "shapes.h"
+
+#define ALIGN 64
+
+typedef struct layout {
+    int64_t count, row, radius, bound, problem, rows; ///< byte offsets from the aligned base
+    int64_t floats;                                   ///< floats in the rows
+    int64_t bytes;                                    ///< from the aligned base to the end
+} layout;
+
+static int64_t round_up(int64_t x) { return (x + ALIGN - 1) / ALIGN * ALIGN; }
+
+/// Whether shape k has a row: its count is in range.
+static int has_row(int32_t n) { return n >= 1 && n <= GJK2D_MAX_VERTICES; }
+
+/// Checks the geometry's arrays and spans and computes where everything goes. Returns 0 or an error
+/// code (bad_shape: the shape a GJK2D_ERR_SHAPE_SPAN is about).
+static int plan(const gjk2d_geometry *g, layout *l, int64_t *bad_shape)
+{
+    *bad_shape = -1;
+    if (!g)
+        return GJK2D_ERR_NULL;
+    if (g->shape_count < 0 || g->vertex_count < 0)
+        return GJK2D_ERR_RANGE;
+    if (g->shape_count > 0 && (!g->count || (g->vertex_count > 0 && (!g->vx || !g->vy))))
+        return GJK2D_ERR_NULL;
+    int64_t floats = 0, next = 0;
+    for (int32_t k = 0; k < g->shape_count; ++k) {
+        const int32_t n = g->count[k];
+        if (!g->first && n < 0)
+            return GJK2D_ERR_RANGE;
+        const int64_t f = g->first ? g->first[k] : next;
+        next = f + (n > 0 ? n : 0);
+        if (!has_row(n))
+            continue;
+        if (f < 0 || f + n > g->vertex_count || !g->vx) {
+            *bad_shape = k;
+            return GJK2D_ERR_SHAPE_SPAN;
+        }
+        floats += 2 * (int64_t)gjk2d__row_cols(n);
+    }
+    const int64_t ns = g->shape_count;
+    l->count = round_up((int64_t)sizeof(struct gjk2d_shapes));
+    l->row = l->count + round_up(ns * (int64_t)sizeof(int32_t));
+    l->radius = l->row + round_up(ns * (int64_t)sizeof(int64_t));
+    l->bound = l->radius + round_up(ns * (int64_t)sizeof(float));
+    l->problem = l->bound + round_up(ns * (int64_t)sizeof(float));
+    l->rows = l->problem + round_up(ns);
+    l->floats = floats;
+    l->bytes = l->rows + floats * (int64_t)sizeof(float);
+    return GJK2D_OK;
+}
+
+int64_t gjk2d_shapes_size(const gjk2d_geometry *geometry)
+{
+    layout l;
+    int64_t bad;
+    const int rc = plan(geometry, &l, &bad);
+    return rc ? rc : l.bytes + ALIGN - 1; // any alignment of the caller's memory
+}
+
+/// Smallest float at least x (bounds must never shrink in rounding).
+static float float_up(double x)
+{
+    float f = (float)x;
+    return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
+/// Copy one shape's vertices into its row, padded with the last vertex, and return its bound.
+static float fill_row(float *row, const float *vx, const float *vy, int32_t n, float radius)
+{
+    const int32_t cols = gjk2d__row_cols(n);
+    double r2 = 0.0;
+    for (int32_t j = 0; j < cols; ++j) {
+        const int32_t i = j < n ? j : n - 1;
+        row[j] = vx[i];
+        row[cols + j] = vy[i];
+        const double x = vx[i], y = vy[i];
+        r2 = fmax(r2, x * x + y * y);
+    }
+    return float_up(sqrt(r2) + radius);
+}
+
+int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size, const gjk2d_shapes **shapes,
+                             uint8_t *problems, int64_t *first_bad)
+{
+    if (first_bad)
+        *first_bad = -1;
+    layout l;
+    int64_t bad;
+    int rc = plan(g, &l, &bad);
+    if (rc == GJK2D_ERR_SHAPE_SPAN && first_bad)
+        *first_bad = bad;
+    if (rc)
+        return rc;
+    if (!memory || !shapes)
+        return GJK2D_ERR_NULL;
+    if (size < l.bytes + ALIGN - 1)
+        return GJK2D_ERR_MEMORY;
+    char *base = (char *)(((uintptr_t)memory + ALIGN - 1) & ~(uintptr_t)(ALIGN - 1));
+    int32_t *count = (int32_t *)(base + l.count);
+    int64_t *row = (int64_t *)(base + l.row);
+    float *radius = (float *)(base + l.radius), *bound = (float *)(base + l.bound);
+    uint8_t *problem = (uint8_t *)(base + l.problem);
+    float *rows = (float *)(base + l.rows);
+
+    int64_t invalid = 0, at = 0, next = 0;
+    int32_t max_count = 0;
+    for (int32_t k = 0; k < g->shape_count; ++k) {
+        const int32_t n = g->count[k];
+        const int64_t f = g->first ? g->first[k] : next;
+        next = f + (n > 0 ? n : 0);
+        const float r = g->radius ? g->radius[k] : 0.0f;
+        count[k] = n;
+        radius[k] = r;
+        row[k] = -1;
+        gjk2d_problem p = GJK2D_PROBLEM_COUNT;
+        if (has_row(n)) {
+            p = ref_validate(g->vx + f, g->vy + f, 1, n, r, NULL);
+            row[k] = at;
+            bound[k] = fill_row(rows + at, g->vx + f, g->vy + f, n, r);
+            at += 2 * (int64_t)gjk2d__row_cols(n);
+            max_count = n > max_count ? n : max_count;
+        }
+        if (p != GJK2D_PROBLEM_NONE) {
+            bound[k] = NAN;
+            if (first_bad && *first_bad < 0)
+                *first_bad = k;
+            ++invalid;
+        }
+        problem[k] = (uint8_t)p;
+        if (problems)
+            problems[k] = (uint8_t)p;
+    }
+    struct gjk2d_shapes *s = (struct gjk2d_shapes *)base;
+    s->magic = GJK2D_SHAPES_MAGIC;
+    s->shape_count = g->shape_count;
+    s->max_count = max_count;
+    s->count = count;
+    s->row = row;
+    s->radius = radius;
+    s->bound = bound;
+    s->problem = problem;
+    s->rows = rows;
+    *shapes = s;
+    return invalid;
+}
+
+int32_t gjk2d_shapes_count(const gjk2d_shapes *shapes) { return shapes ? shapes->shape_count : 0; }
+
+gjk2d_problem gjk2d_shapes_problem(const gjk2d_shapes *shapes, int32_t k)
+{
+    if (!shapes || k < 0 || k >= shapes->shape_count)
+        return GJK2D_PROBLEM_COUNT;
+    return (gjk2d_problem)shapes->problem[k];
+}
+
+float gjk2d_shapes_bound(const gjk2d_shapes *shapes, int32_t k)
+{
+    if (!shapes || k < 0 || k >= shapes->shape_count)
+        return NAN;
+    return shapes->bound[k];
+}
+
+int gjk2d__poses_layout_ok(const gjk2d_poses *p, int64_t needed)
+{
+    return p->count >= needed && p->stride >= 0 && p->stride % 4 == 0 &&
+           (p->position_type == GJK2D_FLOAT32 || p->position_type == GJK2D_FLOAT64);
+}
+
+int64_t gjk2d_check_poses(const gjk2d_poses *poses, uint8_t *problems, int64_t *first_bad)
+{
+    if (first_bad)
+        *first_bad = -1;
+    if (!poses || (poses->count > 0 && (!poses->px || !poses->py || !poses->c || !poses->s)))
+        return GJK2D_ERR_NULL;
+    if (!gjk2d__poses_layout_ok(poses, 0))
+        return poses->count < 0 ? GJK2D_ERR_RANGE : GJK2D_ERR_POSES;
+    int64_t bad = 0;
+    for (int64_t k = 0; k < poses->count; ++k) {
+        const gjk2d__pose pose = gjk2d__pose_at(poses, k);
+        const gjk2d_problem p = gjk2d__pose_check(&pose);
+        if (problems)
+            problems[k] = (uint8_t)p;
+        if (p != GJK2D_PROBLEM_NONE) {
+            if (first_bad && *first_bad < 0)
+                *first_bad = k;
+            ++bad;
+        }
+    }
+    return bad;
+}
