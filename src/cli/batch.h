@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "gjk2d.h"
+#include "scene.h"
 
 typedef enum query_kind { QUERY_DISTANCE = 0, QUERY_OVERLAP = 1, QUERY_SAT = 2, QUERY_COUNT = 3 } query_kind;
 
@@ -21,22 +22,40 @@ int parse_query_list(const char *list, int *queries);
 typedef struct results {
     query_kind kind;
     int64_t n;
-    float *distance, *ax, *ay, *bx, *by, *nx, *ny, *separation;
-    int32_t *iterations;
+    float *distance, *signed_distance, *core_distance, *ax, *ay, *bx, *by, *nx, *ny, *separation;
+    int32_t *feature_a, *feature_b, *iterations;
     uint8_t *overlap, *status;
 } results;
 
 int results_alloc(results *r, query_kind kind, int64_t n);
 void results_free(results *r);
 
+/// What a batch call reads: the prepared shapes, their poses and the pair list.
+typedef struct batch_input {
+    const gjk2d_shapes *shapes;
+    gjk2d_poses poses;
+    gjk2d_pairs pairs;
+} batch_input;
+
+/// A prepared scene's input (scene_prepare must have run).
+batch_input scene_batch_input(const scene *sc);
+
 /// Run the query over all pairs with the current ISA on `threads` threads (each takes chunks of the
 /// pair range [begin, end) in turn). Returns 0 or the library's negative error code. prog may be NULL.
-int run_batch(query_kind kind, const gjk2d_pool *pool, const gjk2d_pairs *pairs, results *r, int threads,
-              progress *prog);
+int run_batch(query_kind kind, const batch_input *in, results *r, int threads, progress *prog);
 
 /// Same, over pairs [begin, end) only (results at the same indices).
-int run_batch_range(query_kind kind, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin,
-                    int64_t end, results *r, int threads, progress *prog);
+int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64_t end, results *r, int threads,
+                    progress *prog);
+
+/// How many of the n results have each gjk2d_status (counts[GJK2D_STATUS_BAD_POSE + 1]; other values
+/// are not counted).
+#define STATUS_KINDS (GJK2D_STATUS_BAD_POSE + 1)
+void count_statuses(const results *r, int64_t counts[STATUS_KINDS]);
+
+/// A witness feature as the CSV writes it: "v<i>" for vertex i, "e<i>" for the edge from vertex i to
+/// i + 1, "-" for none. Returns the number of characters written to out (room for 14), no terminator.
+int format_feature(char *out, int32_t feature);
 
 /// CSV header of a query (with the trailing newline).
 const char *csv_header(query_kind kind);
@@ -44,8 +63,8 @@ const char *csv_header(query_kind kind);
 /// Write rows [begin, end) in CSV ("pair" column = index + index_offset).
 void write_csv_rows(outfile *out, const results *r, int64_t begin, int64_t end, int64_t index_offset);
 
-/// Write every row, formatted by `threads` threads in blocks (same bytes as one thread). Returns 0 or
-/// -1 on a write error.
+/// Write every row, formatted by up to `threads` threads in blocks (same bytes as one thread). Returns 0
+/// or -1 on a write error.
 int write_csv(outfile *out, const results *r, int threads, progress *prog);
 
 #endif

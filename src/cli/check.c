@@ -30,8 +30,9 @@ static const char check_help[] =
     "\n"
     "tolerance (the test suite's, tests/check.h): with L = max |coordinate| of both shapes' cores in A's\n"
     "frame plus both radii, W = max |world coordinate| plus radii, eps = FLT_EPSILON:\n"
-    "  status           equal\n"
-    "  distance, sat separation     |got - ref| <= 32 eps L\n"
+    "  status           equal (pairs with status invalid or bad-pose are not compared further)\n"
+    "  distance, signed_distance, core_distance, sat separation     |got - ref| <= 32 eps L;\n"
+    "                   distance = max(0, signed_distance) exactly\n"
     "  closest points   each within tolp = 32 eps L + 2 eps L + 2 eps W of the reference's, or else another\n"
     "                   valid witness: on their rounded surfaces within that, |pB - pA| = distance within\n"
     "                   twice that (equal points inside both shapes when overlapping)\n"
@@ -39,18 +40,19 @@ static const char check_help[] =
     "                   core distance within 32 eps L + 16 eps L + 4 tolp L / core\n"
     "  sat normal       the axis must give the reference separation within 32 eps L + 16 eps L\n"
     "  overlap (all three queries) compared only outside the touching band |sat separation| <= 32 eps L\n"
-    "  iterations       not compared (rounding may change the path); differences are counted\n"
-    "max_err columns, in units of eps * L: distance, separation and point = largest difference from the\n"
-    "reference; normal_gap = largest shortfall of the gap the normal gives below the core distance;\n"
+    "  iterations, witness features   not compared (rounding may change the path, and parallel\n"
+    "                   edges have several witnesses); differences are counted\n"
+    "max_err columns, in units of eps * L: distance (of distance, signed and core distance), separation\n"
+    "and point = largest difference from the reference; normal_gap = largest shortfall of the gap the normal gives below the core distance;\n"
     "axis_gap = largest difference between the axis's gap and the reference separation.\n"
     "\n"
     "options:\n"
     "  --isa LIST      comma-separated ISAs (scalar, portable, sse41, avx2, avx512, neon, auto) or all\n"
     "                  (default: all this CPU supports); an unsupported one is an error (exit 2)\n"
     "  --query LIST    comma-separated queries (default distance,overlap,sat)\n"
-    "  --threads T     threads per batch (default: one per online CPU)\n"
+    "  --threads T     threads per batch, 1..4096 (default: one per CPU this process may run on)\n"
     "  --soak N        instead of a file, generate N random pairs in chunks and check each chunk\n"
-    "                  (progress on stderr); takes the gen options:\n"
+    "                  (progress on stderr); N takes the place of gen's --pairs. Generator options:\n"
     "%s"
     "  --chunk C       pairs per soak chunk (default 262144)\n"
     "\n"
@@ -59,7 +61,8 @@ static const char check_help[] =
     "  gjk2d check --soak 10000000 --seed 7 --isa avx2,sse41\n";
 
 typedef struct qstats {
-    int64_t pairs, compared, mismatches, touching, alt_witness, iter_diff, bitdiff_scalar, bitdiff_first;
+    int64_t pairs, compared, invalid, bad_pose, mismatches, touching, alt_witness, iter_diff, feature_diff,
+        bitdiff_scalar, bitdiff_first;
     double max_dist, max_point, max_normal, max_sep; // relative to L
     int printed;
 } qstats;
@@ -136,6 +139,23 @@ static void report_mismatch(qstats *st, const char *isa, const char *query, int6
                 query, (long long)pair, what, got, ref, fabs(got - ref), tol);
 }
 
+// The distance query's signed and core distances (within tol of the reference's), the contract
+// distance = max(0, signed_distance), and the witness features (differences counted, not failed).
+static void compare_distance_extras(qstats *st, const char *isa, int64_t pair, const results *got,
+                                    const results *ref, int64_t k, double L) {
+    const char *query = query_names[QUERY_DISTANCE];
+    double tol = TOL_REL * L;
+    double sd = got->signed_distance[k], sr = ref->signed_distance[k];
+    double cd = got->core_distance[k], cr = ref->core_distance[k];
+    upd(&st->max_dist, fmax(fabs(sd - sr), fabs(cd - cr)) / L);
+    if (!(fabs(sd - sr) <= tol)) report_mismatch(st, isa, query, pair, "signed distance", sd, sr, tol);
+    if (!(fabs(cd - cr) <= tol)) report_mismatch(st, isa, query, pair, "core distance", cd, cr, tol);
+    float want = got->signed_distance[k] > 0.0f ? got->signed_distance[k] : 0.0f;
+    if (got->distance[k] != want)
+        report_mismatch(st, isa, query, pair, "distance != max(0, signed distance)", got->distance[k], want, 0.0);
+    st->feature_diff += got->feature_a[k] != ref->feature_a[k] || got->feature_b[k] != ref->feature_b[k];
+}
+
 // Compare pair k of an ISA's results with the reference's. ref_sat gives the touching band.
 static void compare_fields(const scene *sc, int64_t k, int64_t base, query_kind kind, const results *got,
                            const results *ref, const results *ref_sat, const char *isa, qstats *st) {
@@ -150,12 +170,17 @@ static void compare_fields(const scene *sc, int64_t k, int64_t base, query_kind 
                     gjk2d_status_name((gjk2d_status)got->status[k]), gjk2d_status_name((gjk2d_status)ref->status[k]));
         return;
     }
-    if (ref->status[k] == GJK2D_STATUS_INVALID) return;
+    if (ref->status[k] == GJK2D_STATUS_INVALID || ref->status[k] == GJK2D_STATUS_BAD_POSE) {
+        st->invalid += ref->status[k] == GJK2D_STATUS_INVALID;
+        st->bad_pose += ref->status[k] == GJK2D_STATUS_BAD_POSE;
+        return;
+    }
     st->compared++;
     int32_t ia = sc->pa[k], ib = sc->pb[k];
     pair_geometry(sc, ia, ib, &g);
     double L = g.L, tol = TOL_REL * L, tolp = TOL_POINT(L, g.W);
-    int touching = ref_sat && ref_sat->status[k] != GJK2D_STATUS_INVALID && fabs(ref_sat->separation[k]) <= tol;
+    // Neither shape is invalid nor its pose bad here, so the reference SAT computed this pair.
+    int touching = ref_sat && fabs(ref_sat->separation[k]) <= tol;
     st->touching += touching;
     if (kind != QUERY_SAT && got->iterations[k] != ref->iterations[k]) st->iter_diff++;
 
@@ -165,6 +190,7 @@ static void compare_fields(const scene *sc, int64_t k, int64_t base, query_kind 
         if (!(e <= tol)) report_mismatch(st, isa, query, pair, "distance", d, dr, tol);
         if (!touching && (d == 0.0) != (dr == 0.0))
             report_mismatch(st, isa, query, pair, "overlap (distance 0)", d == 0.0, dr == 0.0, 0.0);
+        compare_distance_extras(st, isa, pair, got, ref, k, L);
 
         double ea = hypot((double)got->ax[k] - ref->ax[k], (double)got->ay[k] - ref->ay[k]);
         double eb = hypot((double)got->bx[k] - ref->bx[k], (double)got->by[k] - ref->by[k]);
@@ -238,6 +264,10 @@ static int same_bits(const results *x, const results *y, int64_t k) {
 #define F(field)                                                                                                       \
     if (x->field) same &= memcmp(&x->field[k], &y->field[k], sizeof x->field[k]) == 0
     F(distance);
+    F(signed_distance);
+    F(core_distance);
+    F(feature_a);
+    F(feature_b);
     F(ax);
     F(ay);
     F(bx);
@@ -270,9 +300,8 @@ static int run_isa(check_ctx *cx, const char *isa, query_kind q, const scene *sc
         cli_error("cannot select instruction set '%s'", isa);
         return -1;
     }
-    gjk2d_pool pool = scene_pool(sc);
-    gjk2d_pairs pairs = scene_pairs(sc);
-    int rc = run_batch(q, &pool, &pairs, r, cx->threads, NULL);
+    batch_input in = scene_batch_input(sc);
+    int rc = run_batch(q, &in, r, cx->threads, NULL);
     if (rc != 0) {
         cli_error("%s %s batch failed: %s", isa, query_names[q], gjk2d_error_message(rc));
         return -1;
@@ -280,9 +309,12 @@ static int run_isa(check_ctx *cx, const char *isa, query_kind q, const scene *sc
     return 0;
 }
 
-// Test hook: GJK2D_CHECK_INJECT="<isa>:<pair>" corrupts that ISA's result for that pair (a wrong
-// distance, separation and overlap bit) after the batch ran, so the test suite can show that check
-// really reports a mismatch and exits 1. Nothing else reads it.
+// Test hook, compiled only into the test suite's executable (-DGJK2D_CLI_TEST_HOOKS, tests/cli): there
+// GJK2D_CHECK_INJECT="<isa>:<pair>" corrupts that ISA's result for that pair (a wrong distance,
+// separation and overlap bit) after the batch ran, so the test suite can show that check really
+// reports a mismatch and exits 1. The installed gjk2d has no such hook: nothing in the environment
+// can change what it reports.
+#ifdef GJK2D_CLI_TEST_HOOKS
 static void inject_fault(const char *isa, query_kind q, results *r, int64_t base, int64_t count) {
     const char *spec = getenv("GJK2D_CHECK_INJECT");
     const char *colon = spec ? strchr(spec, ':') : NULL;
@@ -293,6 +325,11 @@ static void inject_fault(const char *isa, query_kind q, results *r, int64_t base
     if (q == QUERY_SAT) r->separation[k] += 1.0f;
     if (r->overlap) r->overlap[k] ^= 1;
 }
+#else
+static void inject_fault(const char *isa, query_kind q, results *r, int64_t base, int64_t count) {
+    (void)isa, (void)q, (void)r, (void)base, (void)count;
+}
+#endif
 
 // One scene (a file, or one soak chunk whose first pair is number `base`).
 static int check_scene(check_ctx *cx, const scene *sc, int64_t base) {
@@ -357,8 +394,9 @@ static int report(const check_ctx *cx, const char *source) {
         for (int i = 0; i < cx->nisa; i++) {
             const qstats *st = &cx->st[i][q];
             mismatches += st->mismatches;
-            printf("check %-8s %-8s pairs=%lld compared=%lld mismatched_pairs=%lld touching=%lld", query_names[q], cx->isas[i],
-                   (long long)st->pairs, (long long)st->compared, (long long)st->mismatches, (long long)st->touching);
+            printf("check %-8s %-8s pairs=%lld compared=%lld invalid=%lld bad_pose=%lld mismatched_pairs=%lld touching=%lld",
+                   query_names[q], cx->isas[i], (long long)st->pairs, (long long)st->compared, (long long)st->invalid,
+                   (long long)st->bad_pose, (long long)st->mismatches, (long long)st->touching);
             if (q == QUERY_DISTANCE)
                 printf(" max_err[eps*L]: distance=%.2f point=%.2f normal_gap=%.2f alt_witness=%lld", st->max_dist / FLT_EPSILON,
                        st->max_point / FLT_EPSILON, st->max_normal / FLT_EPSILON, (long long)st->alt_witness);
@@ -366,6 +404,7 @@ static int report(const check_ctx *cx, const char *source) {
                 printf(" max_err[eps*L]: separation=%.2f axis_gap=%.2f", st->max_sep / FLT_EPSILON,
                        st->max_normal / FLT_EPSILON);
             if (q != QUERY_SAT) printf(" iteration_diffs=%lld", (long long)st->iter_diff);
+            if (q == QUERY_DISTANCE) printf(" feature_diffs=%lld", (long long)st->feature_diff);
             printf(" bit_diffs_vs_scalar=%lld %s\n", (long long)st->bitdiff_scalar, st->mismatches ? "FAIL" : "ok");
         }
     }
@@ -377,7 +416,7 @@ static int report(const check_ctx *cx, const char *source) {
         for (int j = 0; j < cx->nquery; j++) identical &= cx->st[i][cx->queries[j]].bitdiff_first == 0;
     }
     if (simd < 2) {
-        printf("check: bit-identical across SIMD ISAs: n/a (%d SIMD ISA checked)\n", simd);
+        printf("check: bit-identical across SIMD ISAs: n/a (%d SIMD ISA%s checked)\n", simd, plural(simd));
     } else {
         printf("check: bit-identical across SIMD ISAs (");
         for (int i = 0, n = 0; i < cx->nisa; i++)
@@ -421,7 +460,7 @@ int cmd_check(int argc, char **argv) {
         } else if (opt_is(a, "--query")) {
             if (!(query_list = opt_value(argc, argv, &i, "--query"))) return EXIT_USAGE;
         } else if (opt_is(a, "--threads")) {
-            if (opt_count(argc, argv, &i, "--threads", 1, 1024, &threads)) return EXIT_USAGE;
+            if (opt_threads(argc, argv, &i, &threads)) return EXIT_USAGE;
         } else if (opt_is(a, "--soak")) {
             if (opt_count(argc, argv, &i, "--soak", 1, INT64_MAX, &soak)) return EXIT_USAGE;
         } else if (opt_is(a, "--chunk")) {
@@ -452,7 +491,7 @@ int cmd_check(int argc, char **argv) {
     if (scene_path) {
         scene sc;
         if (scene_load(scene_path, &sc) != 0) return EXIT_USAGE;
-        if (scene_validate(&sc, scene_path) < 0) {
+        if (scene_prepare(&sc, scene_path) < 0) {
             scene_free(&sc);
             return EXIT_USAGE;
         }
@@ -476,7 +515,7 @@ int cmd_check(int argc, char **argv) {
                 cli_error("out of memory for a chunk of %lld pairs", (long long)n);
                 return EXIT_USAGE;
             }
-            int rc = check_scene(&cx, &sc, done);
+            int rc = scene_prepare(&sc, "generated") < 0 ? -1 : check_scene(&cx, &sc, done);
             scene_free(&sc);
             if (rc) return EXIT_USAGE;
             done += n;

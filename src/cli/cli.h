@@ -92,7 +92,20 @@ int opt_is(const char *arg, const char *name);
 /// "all" (and NULL) = every ISA this CPU supports.
 int parse_isa_list(const char *list, const char **names, int max);
 
-/// Thread count option: 0 = number of online CPUs.
+/// Largest --threads value any command accepts. Threads beyond the CPUs only add overhead; the bound
+/// keeps a typo (--threads 100000) from creating that many threads and their buffers.
+#define CLI_MAX_THREADS 4096
+
+/// Default thread count: the CPUs this process may run on (CPU_COUNT of its sched_getaffinity mask,
+/// so `taskset -c 0 gjk2d ...` gets 1; sysconf's online CPUs where the mask is unavailable), at most
+/// CLI_MAX_THREADS.
 int default_threads(void);
+
+/// Parse a --threads value at argv[*i] into *out: a whole number in [1, CLI_MAX_THREADS]. Returns 0, or
+/// -1 after reporting the error.
+int opt_threads(int argc, char **argv, int *i, int64_t *out);
+
+/// "s" unless n is 1, for counts in messages ("1 thread", "2 threads").
+const char *plural(int64_t n);
 
 #endif

@@ -13,7 +13,6 @@
 #include "commands.h"
 
 const char gen_options_help[] =
-    "  --pairs M         number of pairs (required); each pair gets two shapes of its own\n"
     "  --min-verts N     fewest vertices per shape (default 3; 1 = point, 2 = segment)\n"
     "  --max-verts N     most vertices per shape (default 8, at most 1024)\n"
     "  --overlap F       target fraction of overlapping pairs, 0..1 (default 0.5)\n"
@@ -226,6 +225,37 @@ static void *gen_worker(void *arg) {
     return NULL;
 }
 
+// Fewest pairs per generator thread: below this a thread costs more than it saves.
+#define GEN_PAIRS_PER_THREAD 2048
+
+// Fill every pair, split in contiguous ranges over the threads. Returns the overlapping pair count, or
+// -1 when there is no memory for the threads' state.
+static int64_t generate_pairs(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, int threads,
+                              progress *prog) {
+    if (threads > pairs / GEN_PAIRS_PER_THREAD) threads = (int)(pairs / GEN_PAIRS_PER_THREAD);
+    if (threads < 1) threads = 1;
+    gen_job *jobs = malloc((size_t)threads * sizeof *jobs);
+    pthread_t *tid = malloc((size_t)threads * sizeof *tid);
+    if (!jobs || !tid) {
+        free(jobs);
+        free(tid);
+        return -1;
+    }
+    int started = 0;
+    for (int t = 0; t < threads; t++) {
+        jobs[t] = (gen_job){o, first_index, pairs * t / threads, pairs * (t + 1) / threads, 0, sc, t == 0 ? prog : NULL};
+        if (t > 0 && pthread_create(&tid[started], NULL, gen_worker, &jobs[t]) == 0) started++;
+        else if (t > 0) gen_worker(&jobs[t]); // no thread: generate the range here
+    }
+    gen_worker(&jobs[0]);
+    for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
+    int64_t hits = 0;
+    for (int t = 0; t < threads; t++) hits += jobs[t].hits;
+    free(jobs);
+    free(tid);
+    return hits;
+}
+
 int gen_scene(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, int64_t *overlapping, int threads,
               progress *prog) {
     // Every shape first gets a slot of max_verts vertices, so threads can fill disjoint ranges; the
@@ -233,21 +263,11 @@ int gen_scene(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, 
     if (scene_alloc(sc, (int32_t)(2 * pairs), 2 * pairs * o->max_verts, pairs, 1) != 0) return -1;
     sc->shape_count = (int32_t)(2 * pairs);
     sc->pair_count = pairs;
-    if (threads < 1) threads = 1;
-    if (threads > 64) threads = 64;
-    if (pairs < 4096) threads = 1;
-    gen_job jobs[64];
-    pthread_t tid[64];
-    int started = 0;
-    for (int t = 0; t < threads; t++) {
-        jobs[t] = (gen_job){o, first_index, pairs * t / threads, pairs * (t + 1) / threads, 0, sc, t == 0 ? prog : NULL};
-        if (t > 0 && pthread_create(&tid[started], NULL, gen_worker, &jobs[t]) == 0) started++;
-        else if (t > 0) gen_worker(&jobs[t]);
+    int64_t hits = generate_pairs(o, first_index, pairs, sc, threads, prog);
+    if (hits < 0) {
+        scene_free(sc);
+        return -1;
     }
-    gen_worker(&jobs[0]);
-    for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    int64_t hits = 0;
-    for (int t = 0; t < threads; t++) hits += jobs[t].hits;
 
     int64_t n = 0;
     for (int32_t i = 0; i < sc->shape_count; i++) {
@@ -278,8 +298,10 @@ static const char gen_help[] =
     "of the pairs overlap. The fraction achieved (by gjk2d_distance) is printed on stderr.\n"
     "\n"
     "options:\n"
+    "  --pairs M         number of pairs (required); each pair gets two shapes of its own\n"
     "%s"
-    "  --threads T       generator threads (default: one per online CPU); the scene does not depend on it\n"
+    "  --threads T       generator threads, 1..4096 (default: one per CPU this process may run on); the\n"
+    "                    scene does not depend on it\n"
     "  -o FILE           output file ('-' or none: stdout); written under a temporary name, then renamed\n"
     "\n"
     "examples:\n"
@@ -302,7 +324,7 @@ int cmd_gen(int argc, char **argv) {
         if (opt_is(argv[i], "-o") || opt_is(argv[i], "--output")) {
             if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
         } else if (opt_is(argv[i], "--threads")) {
-            if (opt_count(argc, argv, &i, "--threads", 1, 64, &threads)) return EXIT_USAGE;
+            if (opt_threads(argc, argv, &i, &threads)) return EXIT_USAGE;
         } else {
             return unknown_option("gen", argv[i]);
         }

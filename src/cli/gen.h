@@ -31,7 +31,7 @@ int gen_check(const gen_opts *o);
 int gen_scene(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, int64_t *overlapping, int threads,
               progress *prog);
 
-/// Help text of the generator options.
+/// Help text of the generator options other than --pairs (whose meaning and default differ by command).
 extern const char gen_options_help[];
 
 #endif

@@ -1,5 +1,6 @@
 // gjk2d: the command-line front end of the library (public API only).
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -17,7 +18,7 @@ static const char main_help[] =
     "  check   cross-check every ISA against the scalar reference (exit 1 on a mismatch)\n"
     "  bench   measure batch throughput per query and ISA (Mpairs/s)\n"
     "  svg     draw one pair (or several) with the GJK simplexes of every iteration\n"
-    "  info    version, instruction sets of this CPU, the one auto picks\n"
+    "  info    version, the instruction set in use and why, those of this CPU, default threads\n"
     "\n"
     "scene file (text):\n"
     "  gjk2d-scene 1\n"
@@ -33,7 +34,8 @@ static const char main_help[] =
     "2 bad option, unsupported ISA, malformed input\n"
     "(reported as FILE:LINE: reason, before any output is written) or I/O error.\n"
     "\n"
-    "environment: GJK2D_ISA picks the default instruction set (as --isa would).\n";
+    "environment: GJK2D_ISA picks the default instruction set (as --isa would); a name that is unknown or\n"
+    "that this CPU cannot run is ignored, with one warning on stderr.\n";
 
 int is_help(const char *arg) { return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0; }
 
@@ -45,8 +47,15 @@ int unknown_option(const char *command, const char *arg) {
 static const char info_help[] =
     "usage: gjk2d info\n"
     "\n"
-    "Print the library version, the instruction sets this CPU and build support, the one 'auto' picks\n"
-    "with its lane width (pairs per SIMD block), then one 'isa <name> supported|unsupported' line per ISA.\n";
+    "Print, one item per line:\n"
+    "  gjk2d <version>            the library's version (gjk2d_version()), and the header's if it differs\n"
+    "  isa: <name>, lane width N  the instruction set batch calls use now, pairs per SIMD block\n"
+    "  isa reason: <text>         why it was chosen (gjk2d_isa_reason(): auto, or the GJK2D_ISA variable,\n"
+    "                             or why GJK2D_ISA was ignored)\n"
+    "  cpu isas: <names>          the instruction sets this CPU and build support\n"
+    "  auto: <name>, lane width N the one 'auto' picks\n"
+    "  threads: N                 the default --threads: CPUs this process may run on\n"
+    "  isa <name> supported|unsupported, one line per instruction set the library knows\n";
 
 int cmd_info(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
@@ -56,15 +65,34 @@ int cmd_info(int argc, char **argv) {
         }
         return unknown_option("info", argv[i]);
     }
-    printf("gjk2d %s\n", GJK2D_VERSION_STRING);
+    const char *version = gjk2d_version();
+    if (strcmp(version, GJK2D_VERSION_STRING) == 0) printf("gjk2d %s\n", version);
+    else printf("gjk2d %s (built with the header of %s)\n", version, GJK2D_VERSION_STRING);
+    // The ISA in use and its reason come first: selecting 'auto' below changes both.
+    printf("isa: %s, lane width %d\n", gjk2d_isa(), gjk2d_lane_width());
+    printf("isa reason: %s\n", gjk2d_isa_reason());
     printf("cpu isas:");
     for (int k = 0; k < cli_isa_count; k++)
         if (gjk2d_isa_supported(cli_isa_names[k])) printf(" %s", cli_isa_names[k]);
     printf("\n");
     if (gjk2d_set_isa("auto") == 0) printf("auto: %s, lane width %d\n", gjk2d_isa(), gjk2d_lane_width());
+    int threads = default_threads();
+    printf("threads: %d\n", threads);
     for (int k = 0; k < cli_isa_count; k++)
         printf("isa %s %s\n", cli_isa_names[k], gjk2d_isa_supported(cli_isa_names[k]) ? "supported" : "unsupported");
     return EXIT_OK;
+}
+
+// The library never prints: when it ignored GJK2D_ISA it says so only in gjk2d_isa_reason(), which
+// then starts with "GJK2D_ISA" and says "ignored" (it holds static text only, so the value itself
+// is added here). The command passes that on once, before any command can change the choice
+// (gjk2d_set_isa rewrites the reason).
+static void warn_ignored_isa_variable(void) {
+    const char *value = getenv("GJK2D_ISA");
+    if (!value) return;
+    const char *reason = gjk2d_isa_reason();
+    if (strncmp(reason, "GJK2D_ISA", 9) == 0 && strstr(reason, "ignored"))
+        fprintf(stderr, "gjk2d: warning: GJK2D_ISA='%.64s': %s\n", value, reason);
 }
 
 int main(int argc, char **argv) {
@@ -78,7 +106,7 @@ int main(int argc, char **argv) {
         return EXIT_OK;
     }
     if (strcmp(cmd, "--version") == 0) {
-        printf("gjk2d %s\n", GJK2D_VERSION_STRING);
+        printf("gjk2d %s\n", gjk2d_version());
         return EXIT_OK;
     }
     static const struct {
@@ -88,8 +116,13 @@ int main(int argc, char **argv) {
         {"gen", cmd_gen}, {"run", cmd_run}, {"check", cmd_check}, {"bench", cmd_bench}, {"svg", cmd_svg},
         {"info", cmd_info},
     };
-    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-        if (strcmp(cmd, commands[k].name) == 0) return commands[k].fn(argc - 1, argv + 1);
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+        if (strcmp(cmd, commands[k].name) != 0) continue;
+        int help = 0;
+        for (int i = 2; i < argc; i++) help |= is_help(argv[i]);
+        if (!help) warn_ignored_isa_variable();
+        return commands[k].fn(argc - 1, argv + 1);
+    }
     cli_error("unknown command '%s' (commands: gen, run, check, bench, svg, info; see 'gjk2d --help')", cmd);
     return EXIT_USAGE;
 }

@@ -12,22 +12,36 @@ static const char run_help[] =
     "usage: gjk2d run [--query distance|overlap|sat] [--isa NAME] [--threads T] SCENE [-o OUT]\n"
     "\n"
     "Run one query over every pair of SCENE ('-' = stdin) and write CSV: a header, then one row per\n"
-    "pair in pair order. Floats are printed with %%.9g (they read back as the same float), overlap as\n"
-    "0/1, status as ok, maxiter or invalid. Points and normals are in world frame. A pair with an\n"
-    "invalid shape has status invalid and empty numeric fields; the shape is reported once on stderr.\n"
+    "pair in pair order. Floats are printed with %.9g (they read back as the same float; a negative\n"
+    "zero is printed as 0), overlap as 0/1, status as ok, maxiter, invalid or bad-pose. Points and\n"
+    "normals are in world frame. A pair with an invalid shape has status invalid, a pair with a bad pose\n"
+    "(a position or angle that is not finite, or |position| > 1e15) status bad-pose; both have every\n"
+    "other field empty, and the shape or pose is reported once on stderr.\n"
     "\n"
-    "  distance: pair,distance,ax,ay,bx,by,nx,ny,iterations,status\n"
+    "  distance: pair,distance,ax,ay,bx,by,nx,ny,iterations,status,signed_distance,core_distance,\n"
+    "            feature_a,feature_b\n"
     "  overlap:  pair,overlap,iterations,status\n"
     "  sat:      pair,overlap,separation,nx,ny,status\n"
+    "\n"
+    "distance columns: distance = max(0, signed_distance); signed_distance = core_distance - ra - rb,\n"
+    "negative when the rounded parts overlap (-(ra + rb) when the cores overlap); core_distance = the\n"
+    "distance without the radii; (ax, ay), (bx, by) = closest points; (nx, ny) = unit normal A to B\n"
+    "(0, 0 when the cores overlap); feature_a, feature_b = the witness feature on each shape, in the\n"
+    "shape's own vertex numbering (0-based, the scene's order): v3 = vertex 3, e2 = the edge from vertex\n"
+    "2 to vertex 3 (the last edge wraps to vertex 0; a run of collinear vertices is one edge, named by\n"
+    "its first vertex; a segment's e0 and e1 are its two sides, from 0 to 1 and back), - = none (the\n"
+    "cores overlap).\n"
     "\n"
     "options:\n"
     "  --query Q     distance (default), overlap (GJK boolean) or sat (separating axis test)\n"
     "  --isa NAME    auto (the best this CPU runs), scalar, portable, sse41, avx2, avx512, neon; default:\n"
     "                the library's choice, i.e. auto unless the GJK2D_ISA environment variable names one\n"
-    "  --threads T   worker threads (default: one per online CPU); they share the pair range\n"
+    "  --threads T   worker threads, 1..4096 (default: one per CPU this process may run on, e.g. 1 under\n"
+    "                'taskset -c 0'); they share the pair range\n"
     "  -o OUT        output file ('-' or none: stdout); written under a temporary name and renamed\n"
     "                when complete, so a failed run never leaves a partial file\n"
-    "  --verbose     timings (parse MB/s, pairs/s, rows/s) and peak memory on stderr\n"
+    "  --verbose     sizes, threads, pairs per status, timings (parse, run in Mpairs/s, write in\n"
+    "                Mrows/s) and peak memory on stderr\n"
     "\n"
     "exit status: 0 done, 2 bad option, unsupported ISA, malformed scene (FILE:LINE: reason) or I/O error\n"
     "\n"
@@ -49,6 +63,25 @@ static int select_isa(const char *name) {
     return 0;
 }
 
+// --verbose: sizes, timings, statuses and peak memory on stderr.
+static void report_run(const scene *sc, const results *res, int threads, double parse_s, double run_s,
+                       double write_s) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    int64_t counts[STATUS_KINDS];
+    count_statuses(res, counts);
+    double n = (double)sc->pair_count;
+    fprintf(stderr, "run: %lld pair%s, %d shape%s, %lld vert%s, isa %s, %d thread%s\n", (long long)sc->pair_count,
+            plural(sc->pair_count), sc->shape_count, plural(sc->shape_count), (long long)sc->vertex_count,
+            sc->vertex_count == 1 ? "ex" : "ices", gjk2d_isa(), threads, plural(threads));
+    fprintf(stderr, "run: statuses:");
+    for (int k = 0; k < STATUS_KINDS; k++)
+        fprintf(stderr, "%s %s %lld", k ? "," : "", gjk2d_status_name((gjk2d_status)k), (long long)counts[k]);
+    fprintf(stderr, "\n");
+    fprintf(stderr, "run: parse %.3f s, run %.3f s (%.2f Mpairs/s), write %.3f s (%.2f Mrows/s), peak RSS %.1f MiB\n",
+            parse_s, run_s, n / run_s * 1e-6, write_s, n / write_s * 1e-6, (double)ru.ru_maxrss / 1024.0);
+}
+
 int cmd_run(int argc, char **argv) {
     const char *query = "distance", *isa = NULL, *scene_path = NULL, *out_path = NULL;
     int64_t threads = default_threads();
@@ -63,7 +96,7 @@ int cmd_run(int argc, char **argv) {
         } else if (opt_is(a, "--isa")) {
             if (!(isa = opt_value(argc, argv, &i, "--isa"))) return EXIT_USAGE;
         } else if (opt_is(a, "--threads")) {
-            if (opt_count(argc, argv, &i, "--threads", 1, 1024, &threads)) return EXIT_USAGE;
+            if (opt_threads(argc, argv, &i, &threads)) return EXIT_USAGE;
         } else if (opt_is(a, "-o") || opt_is(a, "--output")) {
             if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
         } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
@@ -89,7 +122,7 @@ int cmd_run(int argc, char **argv) {
     scene sc;
     if (scene_load(scene_path, &sc) != 0) return EXIT_USAGE;
     double t1 = now_seconds();
-    if (scene_validate(&sc, scene_path) < 0) {
+    if (scene_prepare(&sc, scene_path) < 0) {
         scene_free(&sc);
         return EXIT_USAGE;
     }
@@ -99,12 +132,11 @@ int cmd_run(int argc, char **argv) {
         scene_free(&sc);
         return EXIT_USAGE;
     }
-    gjk2d_pool pool = scene_pool(&sc);
-    gjk2d_pairs pairs = scene_pairs(&sc);
+    batch_input in = scene_batch_input(&sc);
     progress prog;
     progress_start(&prog, query);
     double t2 = now_seconds();
-    int rc = run_batch((query_kind)kind, &pool, &pairs, &res, (int)threads, &prog);
+    int rc = run_batch((query_kind)kind, &in, &res, (int)threads, &prog);
     double t3 = now_seconds();
     progress_end(&prog);
     if (rc != 0) {
@@ -124,16 +156,7 @@ int cmd_run(int argc, char **argv) {
         status = out_close(&out, 1) == 0 ? EXIT_OK : EXIT_USAGE;
     }
     double t4 = now_seconds();
-    if (verbose) {
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        fprintf(stderr,
-                "run: %lld pairs, %d shapes, %lld vertices, isa %s, %lld threads\n"
-                "run: parse %.3f s, run %.3f s (%.2f Mpairs/s), write %.3f s (%.2f Mrows/s), peak RSS %.1f MiB\n",
-                (long long)sc.pair_count, sc.shape_count, (long long)sc.vertex_count, gjk2d_isa(), (long long)threads,
-                t1 - t0, t3 - t2, (double)sc.pair_count / (t3 - t2) * 1e-6, t4 - t3,
-                (double)sc.pair_count / (t4 - t3) * 1e-6, (double)ru.ru_maxrss / 1024.0);
-    }
+    if (verbose) report_run(&sc, &res, (int)threads, t1 - t0, t3 - t2, t4 - t3);
     results_free(&res);
     scene_free(&sc);
     return status;

@@ -239,7 +239,9 @@ void scene_free(scene *sc) {
     free(sc->angle);
     free(sc->pa);
     free(sc->pb);
+    free(sc->shapes_mem);
     free(sc->problems);
+    free(sc->pose_problems);
     memset(sc, 0, sizeof *sc);
 }
 
@@ -488,22 +490,30 @@ int scene_load(const char *path, scene *sc) {
     return rc;
 }
 
-gjk2d_pool scene_pool(const scene *sc) {
-    gjk2d_pool pool = {
+gjk2d_geometry scene_geometry(const scene *sc) {
+    gjk2d_geometry g = {
         .vx = sc->vx,
         .vy = sc->vy,
         .vertex_count = sc->vertex_count,
-        .first = sc->first,
         .count = sc->count,
+        .first = sc->first,
         .radius = sc->radius,
+        .shape_count = sc->shape_count,
+    };
+    return g;
+}
+
+gjk2d_poses scene_poses(const scene *sc) {
+    gjk2d_poses p = {
         .px = sc->px,
         .py = sc->py,
         .c = sc->c,
         .s = sc->s,
-        .shape_count = sc->shape_count,
-        .problems = sc->problems,
+        .count = sc->shape_count,
+        .stride = 0,
+        .position_type = GJK2D_FLOAT32,
     };
-    return pool;
+    return p;
 }
 
 gjk2d_pairs scene_pairs(const scene *sc) {
@@ -528,49 +538,109 @@ gjk2d_pose scene_pose(const scene *sc, int32_t i) {
 // How many invalid shapes are named one by one before the rest are only counted.
 #define REPORT_LIMIT 50
 
-int64_t scene_validate(scene *sc, const char *label) {
-    free(sc->problems);
-    sc->problems = malloc((size_t)(sc->shape_count > 0 ? sc->shape_count : 1));
-    if (!sc->problems) {
-        cli_error("out of memory");
+// Reports of the problems of a scene: each named up to REPORT_LIMIT times, then only counted.
+typedef struct problem_report {
+    const char *label, *what; // "invalid shapes", "bad poses"
+    int64_t shown;
+} problem_report;
+
+static int report_more(problem_report *rep) { return rep->shown++ < REPORT_LIMIT; }
+
+static void report_summary(const problem_report *rep) {
+    if (rep->shown > REPORT_LIMIT)
+        fprintf(stderr, "%s: ... and %lld more %s (%lld in all)\n", rep->label, (long long)(rep->shown - REPORT_LIMIT),
+                rep->what, (long long)rep->shown);
+}
+
+// Shape i's geometry problem, with the offending vertex named when the problem is about one
+// (the prepared set records the reason; the single-shape check also finds the vertex).
+static void report_invalid_shape(const scene *sc, int32_t i, problem_report *rep) {
+    if (!report_more(rep)) return;
+    int32_t vertex = -1;
+    static gjk2d_vec2 v[GJK2D_MAX_VERTICES];
+    if (sc->count[i] >= 1 && sc->count[i] <= GJK2D_MAX_VERTICES) {
+        gjk2d_shape shape = scene_shape(sc, i, v);
+        gjk2d_validate_shape(&shape, NULL, &vertex);
+    }
+    const char *reason = gjk2d_problem_message((gjk2d_problem)sc->problems[i]);
+    if (vertex >= 0)
+        fprintf(stderr, "%s: shape %d is invalid (vertex %d): %s; its pairs get status invalid\n", rep->label, i,
+                vertex, reason);
+    else
+        fprintf(stderr, "%s: shape %d is invalid: %s; its pairs get status invalid\n", rep->label, i, reason);
+}
+
+static void report_bad_pose(const scene *sc, int32_t i, problem_report *rep) {
+    if (!report_more(rep)) return;
+    // The scene gives an angle; the rotation shown is its (cos, sin) as the library sees it.
+    fprintf(stderr, "%s: shape %d has a bad pose (position (%.9g, %.9g), rotation (%.9g, %.9g)): %s; its pairs get status bad-pose\n",
+            rep->label, i, (double)sc->px[i], (double)sc->py[i], (double)sc->c[i], (double)sc->s[i],
+            gjk2d_problem_message((gjk2d_problem)sc->pose_problems[i]));
+}
+
+// Build the prepared set in memory of our own. Returns the invalid shape count or -1 after reporting.
+static int64_t prepare_shapes(scene *sc, const char *label) {
+    gjk2d_geometry g = scene_geometry(sc);
+    int64_t size = gjk2d_shapes_size(&g), first_bad = -1;
+    if (size < 0) {
+        cli_error("%s: %s", label, gjk2d_error_message((int)size));
         return -1;
     }
-    gjk2d_pool pool = scene_pool(sc);
-    pool.problems = NULL;
-    int64_t first_bad = -1;
-    int64_t bad = gjk2d_validate_pool(&pool, sc->problems, &first_bad);
+    size_t n = (size_t)(sc->shape_count > 0 ? sc->shape_count : 1);
+    sc->shapes_mem = malloc(size > 0 ? (size_t)size : 1);
+    sc->problems = malloc(n);
+    if (!sc->shapes_mem || !sc->problems) {
+        cli_error("%s: out of memory for the prepared shapes (%lld bytes)", label, (long long)size);
+        return -1;
+    }
+    int64_t bad = gjk2d_shapes_prepare(&g, sc->shapes_mem, size, &sc->shapes, sc->problems, &first_bad);
     if (bad < 0) {
         cli_error("%s: shape %lld: %s", label, (long long)first_bad, gjk2d_error_message((int)bad));
-        free(sc->problems);
-        sc->problems = NULL;
         return -1;
     }
-    sc->invalid_count = bad;
-    int64_t shown = 0;
-    for (int32_t i = 0; i < sc->shape_count && shown < bad; i++) {
-        if (sc->problems[i] == GJK2D_PROBLEM_NONE) continue;
-        if (shown < REPORT_LIMIT) {
-            // The pool check gives the reason; the single-shape check also names the vertex.
-            int32_t vertex = -1;
-            static gjk2d_vec2 v[GJK2D_MAX_VERTICES];
-            if (sc->count[i] >= 1 && sc->count[i] <= GJK2D_MAX_VERTICES) {
-                gjk2d_shape shape = scene_shape(sc, i, v);
-                gjk2d_pose pose = scene_pose(sc, i);
-                gjk2d_validate_shape(&shape, &pose, &vertex);
-            }
-            if (vertex >= 0)
-                fprintf(stderr, "%s: shape %d is invalid (vertex %d): %s; its pairs get status invalid\n", label,
-                        i, vertex, gjk2d_problem_message((gjk2d_problem)sc->problems[i]));
-            else
-                fprintf(stderr, "%s: shape %d is invalid: %s; its pairs get status invalid\n", label, i,
-                        gjk2d_problem_message((gjk2d_problem)sc->problems[i]));
-        }
-        shown++;
-    }
-    if (bad > REPORT_LIMIT)
-        fprintf(stderr, "%s: ... and %lld more invalid shapes (%lld in all)\n", label, (long long)(bad - REPORT_LIMIT),
-                (long long)bad);
     return bad;
+}
+
+// Check every pose. Returns the bad pose count or -1 after reporting.
+static int64_t check_poses(scene *sc, const char *label) {
+    sc->pose_problems = malloc((size_t)(sc->shape_count > 0 ? sc->shape_count : 1));
+    if (!sc->pose_problems) {
+        cli_error("%s: out of memory", label);
+        return -1;
+    }
+    gjk2d_poses poses = scene_poses(sc);
+    int64_t first_bad = -1, bad = gjk2d_check_poses(&poses, sc->pose_problems, &first_bad);
+    if (bad < 0) cli_error("%s: poses: %s", label, gjk2d_error_message((int)bad));
+    return bad;
+}
+
+static void release_prepared(scene *sc) {
+    free(sc->shapes_mem);
+    free(sc->problems);
+    free(sc->pose_problems);
+    sc->shapes_mem = NULL;
+    sc->shapes = NULL;
+    sc->problems = sc->pose_problems = NULL;
+    sc->invalid_count = sc->bad_pose_count = 0;
+}
+
+int64_t scene_prepare(scene *sc, const char *label) {
+    release_prepared(sc);
+    int64_t invalid = prepare_shapes(sc, label), bad_poses = invalid < 0 ? -1 : check_poses(sc, label);
+    if (invalid < 0 || bad_poses < 0) {
+        release_prepared(sc);
+        return -1;
+    }
+    sc->invalid_count = invalid;
+    sc->bad_pose_count = bad_poses;
+    problem_report shapes = {label, "invalid shapes", 0}, poses = {label, "bad poses", 0};
+    for (int32_t i = 0; i < sc->shape_count; i++) {
+        if (sc->problems[i] != GJK2D_PROBLEM_NONE) report_invalid_shape(sc, i, &shapes);
+        if (sc->pose_problems[i] != GJK2D_PROBLEM_NONE) report_bad_pose(sc, i, &poses);
+    }
+    report_summary(&shapes);
+    report_summary(&poses);
+    return invalid + bad_poses;
 }
 
 void scene_write(const scene *sc, outfile *out, progress *prog) {

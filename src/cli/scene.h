@@ -1,4 +1,5 @@
-// Scene files: a shape pool and a pair list in structure-of-arrays form, read and written as text.
+// Scene files: shapes (geometry and one pose each) and a pair list in structure-of-arrays form, read and
+// written as text, and the library's prepared shape set built from them.
 //
 //   gjk2d-scene 1
 //   shapes N
@@ -24,8 +25,13 @@ typedef struct scene {
     int32_t shape_count;
     int32_t *pa, *pb;
     int64_t pair_count;
-    uint8_t *problems;     ///< per-shape gjk2d_problem after scene_validate
-    int64_t invalid_count; ///< invalid shapes found by scene_validate
+    // Filled by scene_prepare:
+    void *shapes_mem;            ///< the memory the prepared set lives in
+    const gjk2d_shapes *shapes;  ///< the prepared set (geometry only; poses go with every batch call)
+    uint8_t *problems;           ///< per-shape gjk2d_problem of the geometry
+    uint8_t *pose_problems;      ///< per-shape gjk2d_problem of the pose (gjk2d_pose_problem's rule)
+    int64_t invalid_count;       ///< shapes with invalid geometry
+    int64_t bad_pose_count;      ///< shapes with a bad pose
 } scene;
 
 /// Read a scene file ("-" = standard input). On a malformed file prints "FILE:LINE: reason" on stderr
@@ -38,12 +44,17 @@ int scene_alloc(scene *sc, int32_t shapes, int64_t vertices, int64_t pairs, int 
 
 void scene_free(scene *sc);
 
-/// Validate every shape (gjk2d_validate_pool) and report each invalid one on stderr once, with its
-/// index and reason, prefixed by `label` (usually the file name). Returns the invalid count, or -1 on
-/// a pool error.
-int64_t scene_validate(scene *sc, const char *label);
+/// Prepare the shape set (gjk2d_shapes_size, then gjk2d_shapes_prepare into memory allocated here) and
+/// check every pose (gjk2d_check_poses). Each invalid shape and each bad pose is reported on stderr once,
+/// with its index and reason, prefixed by `label` (usually the file name); their pairs still run and get
+/// status invalid or bad-pose. Returns the number of invalid shapes plus bad poses, or -1 after
+/// reporting a library error or out of memory.
+int64_t scene_prepare(scene *sc, const char *label);
 
-gjk2d_pool scene_pool(const scene *sc);
+/// The geometry the prepared set is built from (the scene's arrays).
+gjk2d_geometry scene_geometry(const scene *sc);
+/// The scene's poses: packed float arrays, one per shape.
+gjk2d_poses scene_poses(const scene *sc);
 gjk2d_pairs scene_pairs(const scene *sc);
 /// Shape i with its vertices copied into buf (room for sc->count[i] vertices).
 gjk2d_shape scene_shape(const scene *sc, int32_t i, gjk2d_vec2 *buf);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "cli.h"
 #include "commands.h"
 #include "hull.h"
@@ -45,8 +46,13 @@ typedef struct view {
     double size;
 } view;
 
-static double vx_(const view *v, double x) { return v->ox + (x - v->minx) * v->k; }
-static double vy_(const view *v, double y) { return v->oy + (v->maxy - y) * v->k; }
+// A pixel coordinate for "%.2f": values that would print as "-0.00" print as "0.00".
+static double pix(double v) { return fabs(v) < 0.005 ? 0.0 : v; }
+// A value for "%g"-style printing: a negative zero prints as 0.
+static double nz(double v) { return v == 0.0 ? 0.0 : v; }
+
+static double vx_(const view *v, double x) { return pix(v->ox + (x - v->minx) * v->k); }
+static double vy_(const view *v, double y) { return pix(v->oy + (v->maxy - y) * v->k); }
 
 // Colours of the iterations: a hue ramp so the order reads at a glance.
 static void iter_color(int i, int n, char *buf, size_t len) {
@@ -139,7 +145,7 @@ static void text(outfile *out, double x, double y, const char *cls, const char *
         }
     }
     esc[n] = 0;
-    out_printf(out, "<text x=\"%.2f\" y=\"%.2f\" class=\"%s\">%s</text>\n", x, y, cls, esc);
+    out_printf(out, "<text x=\"%.2f\" y=\"%.2f\" class=\"%s\">%s</text>\n", pix(x), pix(y), cls, esc);
 }
 
 static double nice_step(double span) {
@@ -209,7 +215,26 @@ static void iteration_label(outfile *out, const view *v, const gjk2d_vec2 *p, in
     // Fan the labels of successive iterations out a little so equal simplexes stay readable.
     double a = 2.0 * 3.14159265358979 * number / (total + 1);
     out_printf(out, "<text x=\"%.2f\" y=\"%.2f\" class=\"iter\" style=\"fill:%s\">%d</text>\n",
-               vx_(v, cx) + 9 * cos(a), vy_(v, cy) - 9 * sin(a) + 4, color, number);
+               pix(vx_(v, cx) + 9 * cos(a)), pix(vy_(v, cy) - 9 * sin(a) + 4), color, number);
+}
+
+// Why pair (ia, ib) cannot be computed: an invalid shape or a bad pose, as scene_prepare found them.
+// Returns 0 when both shapes and poses are fine.
+static int pair_problem(const scene *sc, int32_t ia, int32_t ib, char *buf, size_t len) {
+    int32_t ids[2] = {ia, ib};
+    for (int j = 0; j < 2; j++) {
+        int32_t i = ids[j];
+        if (sc->problems[i] != GJK2D_PROBLEM_NONE) {
+            snprintf(buf, len, "invalid shape %d: %s", i, gjk2d_problem_message((gjk2d_problem)sc->problems[i]));
+            return 1;
+        }
+        if (sc->pose_problems[i] != GJK2D_PROBLEM_NONE) {
+            snprintf(buf, len, "bad pose of shape %d: %s", i,
+                     gjk2d_problem_message((gjk2d_problem)sc->pose_problems[i]));
+            return 1;
+        }
+    }
+    return 0;
 }
 
 typedef struct panel_info {
@@ -230,9 +255,9 @@ static void draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski
     gjk2d_trace trace = {rec, rec ? cap : 0, 0, 0};
     gjk2d_distance_result res;
     memset(&res, 0, sizeof res);
-    int valid = sc->problems ? sc->problems[ia] == GJK2D_PROBLEM_NONE && sc->problems[ib] == GJK2D_PROBLEM_NONE : 1;
+    char problem[256];
+    int valid = !pair_problem(sc, ia, ib, problem, sizeof problem);
     if (valid) gjk2d_distance(&sa, &pa, &sb, &pb, &res, &trace);
-    else res.status = GJK2D_STATUS_INVALID;
     int iters = valid ? trace.count : 0;
     char color[64];
 
@@ -278,7 +303,7 @@ static void draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski
             iteration_label(out, &v, s->point_b, s->count, i + 1, iters, color);
         }
         out_puts(out, "</g>\n");
-        if (res.status != GJK2D_STATUS_INVALID) {
+        if (valid) {
             double ax = res.point_a.x, ay = res.point_a.y, bx = res.point_b.x, by = res.point_b.y;
             out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"closest\"/>\n", vx_(&v, ax),
                        vy_(&v, ay), vx_(&v, bx), vy_(&v, by));
@@ -338,7 +363,7 @@ static void draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski
         out_puts(out, "</g>\n");
         dot(out, &v, 0, 0, 4.5, "origin");
         text(out, vx_(&v, 0) - 14, vy_(&v, 0) + 16, "label", "O");
-        if (res.status != GJK2D_STATUS_INVALID) {
+        if (valid) {
             // The closest point of the cores' B - A to the origin: core distance along the normal
             // (the origin itself when the cores overlap).
             if (res.core_distance > 0.0f) {
@@ -354,17 +379,19 @@ static void draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski
         free(tmp);
     }
     // Numbers under the panel.
-    if (res.status == GJK2D_STATUS_INVALID) {
-        text(out, ox + 6, oy + size + 18, "info", "invalid pair: %s",
-             gjk2d_problem_message((gjk2d_problem)(sc->problems && sc->problems[ia] ? sc->problems[ia]
-                                                   : sc->problems ? sc->problems[ib] : 0)));
+    if (!valid) {
+        text(out, ox + 6, oy + size + 18, "info", "not computed: %s", problem);
     } else {
-        text(out, ox + 6, oy + size + 18, "info", "distance %.6g, core %.6g, %d iterations, end %s, status %s",
-             (double)res.distance, (double)res.core_distance, res.iterations, gjk2d_end_name(res.end),
-             gjk2d_status_name(res.status));
+        char fa[16], fb[16];
+        fa[format_feature(fa, res.feature_a)] = 0;
+        fb[format_feature(fb, res.feature_b)] = 0;
+        text(out, ox + 6, oy + size + 18, "info",
+             "distance %.6g (signed %.6g), core %.6g, features %s / %s, %d iterations, end %s, status %s",
+             nz(res.distance), nz(res.signed_distance), nz(res.core_distance), fa, fb, res.iterations,
+             gjk2d_end_name(res.end), gjk2d_status_name(res.status));
         text(out, ox + 6, oy + size + 36, "info", "pA (%.6g, %.6g)  pB (%.6g, %.6g)  n (%.4g, %.4g)%s",
-             (double)res.point_a.x, (double)res.point_a.y, (double)res.point_b.x, (double)res.point_b.y,
-             (double)res.normal.x, (double)res.normal.y, trace.total > trace.count ? " (trace truncated)" : "");
+             nz(res.point_a.x), nz(res.point_a.y), nz(res.point_b.x), nz(res.point_b.y), nz(res.normal.x),
+             nz(res.normal.y), trace.total > trace.count ? " (trace truncated)" : "");
     }
     out_puts(out, "</g>\n");
     free(rec);
@@ -521,7 +548,7 @@ int cmd_svg(int argc, char **argv) {
             scene_free(&sc);
             return EXIT_USAGE;
         }
-    if (scene_validate(&sc, scene_path) < 0) {
+    if (scene_prepare(&sc, scene_path) < 0) {
         free(ks);
         scene_free(&sc);
         return EXIT_USAGE;

@@ -1,6 +1,8 @@
 // Output files, option values, timing, progress and random numbers for the gjk2d command.
+#define _GNU_SOURCE // sched_getaffinity and the CPU_* macros
 #include "cli.h"
 
+#include <sched.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -316,7 +318,33 @@ int parse_isa_list(const char *list, const char **names, int max) {
     return n;
 }
 
-int default_threads(void) {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
+// CPUs in this process's affinity mask, or 0 when it cannot be read. The mask is allocated for the
+// kernel's CPU count: a fixed cpu_set_t holds 1024 CPUs and sched_getaffinity fails with EINVAL on a
+// machine with more, so the set doubles until it fits.
+static int affinity_cpus(void) {
+    for (int ncpu = 1024; ncpu <= (1 << 20); ncpu *= 2) {
+        cpu_set_t *set = CPU_ALLOC((size_t)ncpu);
+        if (!set) return 0;
+        size_t size = CPU_ALLOC_SIZE((size_t)ncpu);
+        CPU_ZERO_S(size, set);
+        int rc = sched_getaffinity(0, size, set), err = errno;
+        int n = rc == 0 ? CPU_COUNT_S(size, set) : 0;
+        CPU_FREE(set);
+        if (rc == 0) return n;
+        if (err != EINVAL) return 0;
+    }
+    return 0;
 }
+
+int default_threads(void) {
+    long n = affinity_cpus();
+    if (n < 1) n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1) n = 1;
+    return n > CLI_MAX_THREADS ? CLI_MAX_THREADS : (int)n;
+}
+
+int opt_threads(int argc, char **argv, int *i, int64_t *out) {
+    return opt_count(argc, argv, i, "--threads", 1, CLI_MAX_THREADS, out);
+}
+
+const char *plural(int64_t n) { return n == 1 ? "" : "s"; }
