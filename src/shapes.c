@@ -82,8 +82,8 @@ static float fill_row(float *row, const float *vx, const float *vy, int32_t n, f
         const int32_t i = j < n ? j : n - 1;
         row[j] = vx[i];
         row[cols + j] = vy[i];
-        const double x = vx[i], y = vy[i];
-        r2 = fmax(r2, x * x + y * y);
+        const double x = vx[i], y = vy[i], d2 = x * x + y * y;
+        r2 = d2 > r2 ? d2 : r2; // (a NaN vertex makes an invalid shape, whose bound is NaN anyway)
     }
     return float_up(sqrt(r2) + radius);
 }

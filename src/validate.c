@@ -48,14 +48,6 @@ gjk2d_problem gjk2d_pose_problem(const gjk2d_pose *pose)
     return gjk2d__pose_check(&p);
 }
 
-/// Edge i of a polygon: from vertex i to vertex i + 1 (cyclic), in double (exact for float vertices).
-static void edge(const float *x, const float *y, int stride, int32_t n, int32_t i, double *ex, double *ey)
-{
-    int32_t k = i + 1 < n ? i + 1 : 0;
-    *ex = (double)x[k * stride] - x[i * stride];
-    *ey = (double)y[k * stride] - y[i * stride];
-}
-
 /// Quadrant of a non-zero direction, counter-clockwise from +x; each direction has exactly one.
 static int quadrant(double x, double y)
 {
@@ -68,18 +60,24 @@ static int quadrant(double x, double y)
     return 3;
 }
 
+static double max2(double a, double b) { return a > b ? a : b; } // no NaN here: vertices are finite
+
 /// Convexity of a polygon (n >= 3) given as strided float coordinates.
 static gjk2d_problem check_convex(const float *x, const float *y, int stride, int32_t n, int32_t *vertex)
 {
+    // Edge i goes from vertex i to vertex i + 1 (cyclic), in double: exact for float vertices.
+    double ex[GJK2D_MAX_VERTICES], ey[GJK2D_MAX_VERTICES];
     double m = 0.0, area2 = 0.0, perimeter = 0.0;
     int32_t prev = -1; // the last non-zero edge: where the walk below starts
     for (int32_t i = 0; i < n; ++i) {
-        double xi = x[i * stride], yi = y[i * stride], ex, ey;
-        edge(x, y, stride, n, i, &ex, &ey);
-        m = fmax(m, fmax(fabs(xi), fabs(yi)));
-        area2 += xi * ey - yi * ex; // cross(v_i, v_i+1) = cross(v_i, e_i)
-        perimeter += fabs(ex) + fabs(ey);
-        if (ex != 0.0 || ey != 0.0)
+        const int32_t k = i + 1 < n ? i + 1 : 0;
+        const double xi = x[i * stride], yi = y[i * stride];
+        ex[i] = (double)x[k * stride] - xi;
+        ey[i] = (double)y[k * stride] - yi;
+        m = max2(m, max2(fabs(xi), fabs(yi)));
+        area2 += xi * ey[i] - yi * ex[i]; // cross(v_i, v_i+1) = cross(v_i, e_i)
+        perimeter += fabs(ex[i]) + fabs(ey[i]);
+        if (ex[i] != 0.0 || ey[i] != 0.0)
             prev = i;
     }
     if (area2 < -rounding_slack(m, perimeter, perimeter))
@@ -92,42 +90,39 @@ static gjk2d_problem check_convex(const float *x, const float *y, int stride, in
     // `tiny` (when the shape has one); the winding count below still walks every non-zero edge.
     const double tiny = 4.0 * (double)FLT_EPSILON * m;
     int32_t prev_long = -1;
-    for (int32_t i = 0; i < n; ++i) {
-        double ex, ey;
-        edge(x, y, stride, n, i, &ex, &ey);
-        if (fabs(ex) + fabs(ey) > tiny)
+    for (int32_t i = 0; i < n; ++i)
+        if (fabs(ex[i]) + fabs(ey[i]) > tiny)
             prev_long = i;
-    }
 
     // Walk the non-zero edges (a duplicated vertex makes a zero edge, which is skipped). Every turn must be
     // left or straight, and the edge direction must go round exactly once: a pentagram turns left at
     // every vertex but goes round twice. Going round is counted in quarter turns: a left turn of at most
     // pi moves the direction forward by 0, 1 or 2 quadrants, a tiny right turn that rounding allows may
     // move it back by one, and a single loop adds up to 4.
-    double px, py, lx, ly;
-    edge(x, y, stride, n, prev, &px, &py);
-    edge(x, y, stride, n, prev_long >= 0 ? prev_long : prev, &lx, &ly);
+    double px = ex[prev], py = ey[prev];
+    const int32_t l0 = prev_long >= 0 ? prev_long : prev;
+    double lx = ex[l0], ly = ey[l0];
     int quarters = 0;
     for (int32_t i = 0; i < n; ++i) {
-        double ex, ey;
-        edge(x, y, stride, n, i, &ex, &ey);
-        if (ex == 0.0 && ey == 0.0)
+        const double cx = ex[i], cy = ey[i];
+        if (cx == 0.0 && cy == 0.0)
             continue;
-        double cross = px * ey - py * ex;
-        double cross_long = lx * ey - ly * ex;
-        if (cross < -rounding_slack(m, fabs(px) + fabs(py), fabs(ex) + fabs(ey)) ||
-            cross_long < -rounding_slack(m, fabs(lx) + fabs(ly), fabs(ex) + fabs(ey))) {
+        const double l1 = fabs(cx) + fabs(cy);
+        const double cross = px * cy - py * cx;
+        const double cross_long = lx * cy - ly * cx;
+        if (cross < -rounding_slack(m, fabs(px) + fabs(py), l1) ||
+            cross_long < -rounding_slack(m, fabs(lx) + fabs(ly), l1)) {
             if (vertex)
                 *vertex = i; // the vertex between the previous edge and edge i
             return GJK2D_PROBLEM_REFLEX;
         }
-        int step = (quadrant(ex, ey) - quadrant(px, py) + 4) % 4;
+        const int step = (quadrant(cx, cy) - quadrant(px, py) + 4) % 4;
         quarters += cross < 0.0 && step == 3 ? -1 : step;
-        px = ex;
-        py = ey;
-        if (prev_long < 0 || fabs(ex) + fabs(ey) > tiny) {
-            lx = ex;
-            ly = ey;
+        px = cx;
+        py = cy;
+        if (prev_long < 0 || l1 > tiny) {
+            lx = cx;
+            ly = cy;
         }
     }
     if (quarters != 4)
