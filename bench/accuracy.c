@@ -15,25 +15,18 @@ typedef struct truth_job {
     int64_t begin, end;
 } truth_job;
 
-static void shape_of(const gjk2d_pool *p, int32_t i, gjk2d_vec2 *v, gjk2d_shape *s, gjk2d_pose *pose)
-{
-    for (int32_t j = 0; j < p->count[i]; j++) v[j] = (gjk2d_vec2){p->vx[p->first[i] + j], p->vy[p->first[i] + j]};
-    *s = (gjk2d_shape){v, p->count[i], p->radius ? p->radius[i] : 0.0f};
-    *pose = (gjk2d_pose){p->px[i], p->py[i], p->c[i], p->s[i]};
-}
-
 static void *truth_main(void *arg)
 {
     truth_job *j = arg;
-    const gjk2d_pool *p = &j->w->pool;
+    const test_set *set = &j->w->set;
     // The oracle's polygons hold GJK2D_MAX_VERTICES points each: too large for a thread's stack.
     oracle_poly *wa = xmalloc(sizeof *wa), *wb = xmalloc(sizeof *wb);
     gjk2d_vec2 *va = xmalloc(GJK2D_MAX_VERTICES * sizeof *va), *vb = xmalloc(GJK2D_MAX_VERTICES * sizeof *vb);
     for (int64_t k = j->begin; k < j->end; k++) {
         gjk2d_shape sa, sb;
         gjk2d_pose pa, pb;
-        shape_of(p, j->w->pairs.a[k], va, &sa, &pa);
-        shape_of(p, j->w->pairs.b[k], vb, &sb, &pb);
+        test_set_shape(set, NULL, j->w->pairs.a[k], va, &sa, &pa);
+        test_set_shape(set, NULL, j->w->pairs.b[k], vb, &sb, &pb);
         oracle_world(&sa, &pa, wa);
         oracle_world(&sb, &pb, wb);
         j->t->clearance[k] = oracle_clearance(wa, wb);

@@ -5,8 +5,10 @@
 // and the memory-bandwidth roofline of W1. `--out DIR` also writes tables.md, results.json, headline.md
 // and the plots' data files there (scripts/bench.sh turns them into bench/results/<cpu>.md).
 //
-// Timing: every measured run goes through the public batch API (argument checks included) over a pool
-// validated once up front (gjk2d_pool.problems), as a caller with persistent shapes would. Each timed
+// Timing: every measured run goes through the public batch API (argument and pose checks included) over
+// a shape set prepared once up front, with the float SoA poses passed to every call, as a caller with
+// persistent shapes does every frame. The per-frame API's own costs (the pose check, pose layouts,
+// preparing the set) have their sections in frame.c. Each timed
 // entry is calibrated by one untimed run (also its warm-up) and then repeats the batch `inner` times so
 // that one timed run lasts at least --min-time seconds (small batches such as B3's 10,000 pairs).
 #include <float.h>
@@ -22,15 +24,15 @@
 #define MAX_IMPL 12
 
 typedef struct options {
-    int64_t pairs, geos_pairs, sweep_pairs, sweep_geos_pairs, batch_max;
+    int64_t pairs, geos_pairs, sweep_pairs, sweep_geos_pairs, batch_max, prepare_shapes;
     int reps, sweep_reps, threads;
     double min_time;
     const char *workloads, *sections, *out;
     int queries; ///< bit per query
 } options;
 
-static options op = {1000000, 100000, 100000, 10000, 10000000, 5, 3, 2, 0.05, "w1,w2,w3,w4,b3",
-                     "main,vertices,batch,threads,roofline", NULL, 7};
+static options op = {1000000, 100000, 100000, 10000, 10000000, 1000000, 5, 3, 2, 0.05, "w1,w2,w3,w4,b3",
+                     "main,lanes,posecheck,layouts,prepare,vertices,batch,threads,roofline", NULL, 7};
 
 static impl impls[MAX_IMPL];
 static int nimpl;
@@ -77,11 +79,11 @@ static void peers_create(ctx *c, int64_t geos_pairs)
 {
     c->b2 = NULL, c->geos = NULL, c->geos_pairs = 0;
 #ifdef GJK2D_BENCH_BOX2D
-    c->b2 = b2shim_create(&c->w->pool);
+    c->b2 = b2shim_create(&c->w->set.geometry, &c->w->set.poses);
 #endif
 #ifdef GJK2D_BENCH_GEOS
     c->geos_pairs = geos_pairs < c->w->pairs.count ? geos_pairs : c->w->pairs.count;
-    c->geos = geos_peer_create(&c->w->pool, &c->w->pairs, c->geos_pairs);
+    c->geos = geos_peer_create(&c->w->set.geometry, &c->w->set.poses, &c->w->pairs, c->geos_pairs);
 #else
     (void)geos_pairs;
 #endif
@@ -99,40 +101,10 @@ static void peers_destroy(ctx *c)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Timed entries: one implementation, one query, pairs [0, n), `inner` runs per timed repetition.
+// Timed entries (run.c)
 // ---------------------------------------------------------------------------------------------
 
-typedef struct entry {
-    const impl *im;
-    int q, threads, inner, ref; ///< ref: the entry of the best ISA on the same pairs (ratio base)
-    int64_t n;
-    double rate[MAX_REPS];
-} entry;
-
-static void calibrate(ctx *c, entry *e)
-{
-    double t = time_runs(c, e->im, e->q, e->n, 1, e->threads);
-    e->inner = t > 0.0 && t < op.min_time ? (int)ceil(op.min_time / t) : 1;
-}
-
-/// Every repetition runs every entry once, in order; rates in pairs per second.
-static void run_entries(ctx *c, entry *e, int ne, int reps)
-{
-    for (int i = 0; i < ne; i++) calibrate(c, &e[i]);
-    for (int r = 0; r < reps; r++)
-        for (int i = 0; i < ne; i++)
-            e[i].rate[r] = (double)e[i].n * e[i].inner / time_runs(c, e[i].im, e[i].q, e[i].n, e[i].inner, e[i].threads);
-}
-
-static double med_rate(const entry *e, int reps) { return median(e->rate, reps); }
-
-/// Median over repetitions of rate(a) / rate(b), both measured in the same repetition.
-static double med_ratio(const entry *a, const entry *b, int reps)
-{
-    double v[MAX_REPS];
-    for (int r = 0; r < reps; r++) v[r] = a->rate[r] / b->rate[r];
-    return median(v, reps);
-}
+static void run_all(ctx *c, entry *e, int ne, int reps) { run_entries(c, e, ne, reps, op.min_time, 0); }
 
 /// Entries for query q: every implementation on all pairs (GEOS on its subset), plus the best ISA on
 /// the GEOS subset when that is smaller, so that every ratio compares the same pairs.
@@ -143,12 +115,12 @@ static int make_entries(ctx *c, int q, entry *e, int threads)
         const impl *im = &impls[i];
         if (!impl_has(c, im, q)) continue;
         int geos = im->kind == K_GEOS || im->kind == K_GEOS_DIST;
-        e[ne] = (entry){im, q, threads, 1, -1, geos ? c->geos_pairs : c->w->pairs.count, {0}};
+        e[ne] = (entry){im, q, threads, 1, -1, geos ? c->geos_pairs : c->w->pairs.count, NULL, 0, {0}};
         if (im->kind == K_ISA && !strcmp(im->name, best)) best_all = ne;
         ne++;
     }
     if (c->geos && q != Q_SAT && c->geos_pairs < c->w->pairs.count && best_all >= 0) {
-        e[ne] = (entry){e[best_all].im, q, threads, 1, -1, c->geos_pairs, {0}};
+        e[ne] = (entry){e[best_all].im, q, threads, 1, -1, c->geos_pairs, NULL, 0, {0}};
         best_sub = ne++;
     }
     for (int i = 0; i < ne; i++) e[i].ref = e[i].n == c->w->pairs.count ? best_all : best_sub;
@@ -173,8 +145,8 @@ static lane_report lane_stats(ctx *c, const char *isa)
     gjk2d__simd_stats_enable(1);
     outputs *o = &c->o;
     int64_t n = c->w->pairs.count;
-    gjk2d_distance_out d = {o->dist, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->iter, o->st};
-    t->distance(&c->w->pool, &c->w->pairs, 0, n, &d);
+    gjk2d_distance_out d = {.distance = o->dist, .iterations = o->iter, .status = o->st};
+    t->distance(c->w->set.shapes, &c->w->set.poses, &c->w->pairs, 0, n, &d);
     gjk2d_simd_stats s;
     gjk2d__simd_stats_get(&s);
     gjk2d__simd_stats_enable(0);
@@ -198,16 +170,41 @@ static lane_report lane_stats(ctx *c, const char *isa)
 
 static void lanes_table(ctx *c)
 {
-    md("\nGJK distance iterations and lane use of the SIMD kernels (kernel counters, an extra untimed run): *lane use* is\n"
-       "the lane-steps spent on pairs' own iterations over the lane-steps paid for; *block max* is the mean over blocks of\n"
-       "W consecutive pairs of their largest iteration count, what a block that runs in lockstep until its slowest pair\n"
-       "ends pays per pair slot:\n\n"
-       "| ISA | lanes | mean iterations | max | lane use | block max |\n|---|---|---|---|---|---|\n");
+    md("\n### %s: GJK distance iterations and lane use of the SIMD kernels\n\n"
+       "Kernel counters (a `-Dsimd_stats=true` build), an extra untimed run: *lane use* is the lane-steps spent on pairs'\n"
+       "own iterations over the lane-steps paid for; *block max* is the mean over blocks of W consecutive pairs of their\n"
+       "largest iteration count, what a block that runs in lockstep until its slowest pair ends pays per pair slot:\n\n"
+       "| ISA | lanes | mean iterations | max | lane use | block max |\n|---|---|---|---|---|---|\n", c->w->name);
     for (int i = 0; i < nimpl; i++) {
         if (impls[i].kind != K_ISA || !strcmp(impls[i].name, "scalar")) continue;
         lane_report lr = lane_stats(c, impls[i].name);
         md("| %s | %d | %.3f | %.0f | %.1f %% | %.3f |\n", impls[i].name, gjk2d__isa_table(impls[i].name)->width, lr.mean_iter,
            lr.max_iter, 100.0 * lr.lane_use, lr.block_max_mean);
+    }
+}
+
+/// Lane use on W1 and W2 (when listed). The counters cost an atomic load per block, so they count only in a
+/// -Dsimd_stats=true build: any other build says so instead of printing zeros.
+static void section_lanes(void)
+{
+    md("\n## SIMD lane use\n");
+    if (!gjk2d__simd_stats_built()) {
+        md("\nLane counters not built in: they count only in a `-Dsimd_stats=true` build (scripts/bench.sh runs one for\n"
+           "this section).\n");
+        return;
+    }
+    static const char *const names[] = {"w1", "w2"};
+    for (int k = 0; k < 2; k++) {
+        if (!has_word(op.workloads, names[k])) continue;
+        workload w;
+        if (workload_make(&w, names[k], op.pairs) != 0) exit(1);
+        ctx c;
+        memset(&c, 0, sizeof c);
+        c.w = &w;
+        outputs_alloc(&c.o, w.pairs.count);
+        lanes_table(&c);
+        outputs_free(&c.o);
+        workload_free(&w);
     }
 }
 
@@ -316,7 +313,7 @@ static void section_workload(const char *name, FILE *dat)
     int64_t overlapping = 0;
     gjk2d_set_isa("scalar");
     gjk2d_overlap_out ov = {c.o.ov, NULL, NULL};
-    gjk2d_batch_overlap(&w.pool, &w.pairs, 0, n, &ov);
+    gjk2d_batch_overlap(w.set.shapes, &w.set.poses, &w.pairs, 0, n, &ov);
     for (int64_t k = 0; k < n; k++) overlapping += c.o.ov[k];
 
     md("\n### %s: %s\n\n%.1f %% of the pairs overlap. Median of %d repetitions, single thread; *best / this*: the median over\n"
@@ -330,7 +327,7 @@ static void section_workload(const char *name, FILE *dat)
         if (!(op.queries & (1 << q))) continue;
         entry e[MAX_IMPL + 1];
         int ne = make_entries(&c, q, e, 1);
-        run_entries(&c, e, ne, op.reps);
+        run_all(&c, e, ne, op.reps);
         md("\n| %s: implementation | pairs | Mpairs/s | ns/pair | x scalar | %s / this |\n|---|---|---|---|---|---|\n", qname[q], best);
         const entry *sc = NULL;
         for (int i = 0; i < ne; i++)
@@ -360,7 +357,6 @@ static void section_workload(const char *name, FILE *dat)
         }
     }
     accuracy_table(&c);
-    if (!strcmp(w.name, "W1") || !strcmp(w.name, "W2")) lanes_table(&c);
     peers_destroy(&c);
     outputs_free(&c.o);
     workload_free(&w);
@@ -389,7 +385,7 @@ static void section_vertices(void)
             if (!(op.queries & (1 << q))) continue;
             entry e[MAX_IMPL + 1];
             int ne = make_entries(&c, q, e, 1);
-            run_entries(&c, e, ne, op.sweep_reps);
+            run_all(&c, e, ne, op.sweep_reps);
             for (int i = 0; i < ne; i++) {
                 if (e[i].im->kind == K_ISA && e[i].n != w.pairs.count) continue;
                 int k = (int)(e[i].im - impls);
@@ -465,8 +461,8 @@ static void section_batch(void)
         int ne = 0;
         for (int i = 0; i < nimpl; i++)
             if (impls[i].kind == K_ISA || (impls[i].kind == K_BOX2D && c.b2))
-                e[ne++] = (entry){&impls[i], Q_DISTANCE, 1, 1, -1, sizes[s], {0}};
-        run_entries(&c, e, ne, op.sweep_reps);
+                e[ne++] = (entry){&impls[i], Q_DISTANCE, 1, 1, -1, sizes[s], NULL, 0, {0}};
+        run_all(&c, e, ne, op.sweep_reps);
         for (int i = 0; i < ne; i++) {
             int k = (int)(e[i].im - impls);
             rate[s][k] = med_rate(&e[i], op.sweep_reps);
@@ -478,7 +474,7 @@ static void section_batch(void)
                 hl.batch_max_rate = rate[s][k], hl.batch_max_pairs = sizes[s];
         }
     }
-    md("\n## Throughput vs batch size\n\nDistance query on the first n pairs of W1 (n = 1,000: everything in L1/L2; 10,000,000: pool and outputs\n"
+    md("\n## Throughput vs batch size\n\nDistance query on the first n pairs of W1 (n = 1,000: everything in L1/L2; 10,000,000: shapes and outputs\n"
        "~1 GB, memory-bound if anything is), single thread, median of %d repetitions; small batches are called repeatedly\n"
        "(call overhead included). Mpairs/s:\n\n| pairs |", op.sweep_reps);
     for (int i = 0; i < nimpl; i++)
@@ -527,10 +523,10 @@ static void section_threads(void)
         int ne = 0;
         for (int i = 0; i < nimpl; i++) {
             if (!(impls[i].kind == K_ISA || (impls[i].kind == K_BOX2D && c.b2))) continue;
-            e[ne++] = (entry){&impls[i], q, 1, 1, -1, w.pairs.count, {0}};
-            e[ne++] = (entry){&impls[i], q, 2, 1, -1, w.pairs.count, {0}};
+            e[ne++] = (entry){&impls[i], q, 1, 1, -1, w.pairs.count, NULL, 0, {0}};
+            e[ne++] = (entry){&impls[i], q, 2, 1, -1, w.pairs.count, NULL, 0, {0}};
         }
-        run_entries(&c, e, ne, op.reps);
+        run_all(&c, e, ne, op.reps);
         char name[64];
         snprintf(name, sizeof name, "threads-%s.dat", qname[q]);
         FILE *dat = dat_open(name);
@@ -620,11 +616,14 @@ static void usage_exit(int status)
     fprintf(status ? stderr : stdout,
             "usage: gjk2d_bench [--out DIR] [--sections LIST] [--workloads LIST] [--query LIST] [--pairs N] [--reps R]\n"
             "                   [--geos-pairs N] [--sweep-pairs N] [--sweep-geos-pairs N] [--sweep-reps R] [--batch-max N]\n"
-            "                   [--min-time S] [--quick]\n"
-            "  sections:  main,vertices,batch,threads,roofline (default: all)\n"
+            "                   [--prepare-shapes N] [--min-time S] [--quick]\n"
+            "  sections:  main,lanes,posecheck,layouts,prepare,vertices,batch,threads,roofline (default: all)\n"
+            "             lanes needs a -Dsimd_stats=true build; posecheck, layouts: W1 distance (--pairs, at least 5\n"
+            "             repetitions); prepare: gjk2d_shapes_prepare on --prepare-shapes shapes of W1\n"
             "  workloads: w1,w2,w3,w4,b3 (default: all); queries: distance,overlap,sat (default: all)\n"
             "  defaults:  --pairs 1000000 --reps 5 --geos-pairs 100000 --sweep-pairs 100000 --sweep-geos-pairs 10000\n"
-            "             --sweep-reps 3 --batch-max 10000000 --min-time 0.05 (a shorter batch is repeated within a run)\n"
+            "             --sweep-reps 3 --batch-max 10000000 --prepare-shapes 1000000\n"
+            "             --min-time 0.05 (a shorter batch is repeated within a run)\n"
             "  --out DIR: also write DIR/tables.md, results.json, headline.md and the plots' data (*.dat)\n"
             "  --quick:   small sizes and 2 repetitions, to check that everything runs\n");
     exit(status);
@@ -647,7 +646,7 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) usage_exit(0);
         if (!strcmp(a, "--quick")) {
             op.pairs = 20000, op.geos_pairs = 5000, op.sweep_pairs = 5000, op.sweep_geos_pairs = 1000;
-            op.batch_max = 100000, op.reps = 2, op.sweep_reps = 2, op.min_time = 0.005;
+            op.batch_max = 100000, op.prepare_shapes = 20000, op.reps = 2, op.sweep_reps = 2, op.min_time = 0.005;
             continue;
         }
         if (!v) usage();
@@ -665,6 +664,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--sweep-geos-pairs")) op.sweep_geos_pairs = count_arg(v);
         else if (!strcmp(a, "--sweep-reps")) op.sweep_reps = (int)count_arg(v);
         else if (!strcmp(a, "--batch-max")) op.batch_max = count_arg(v);
+        else if (!strcmp(a, "--prepare-shapes")) op.prepare_shapes = count_arg(v);
         else if (!strcmp(a, "--min-time")) op.min_time = atof(v);
         else usage();
     }
@@ -701,6 +701,10 @@ int main(int argc, char **argv)
         if (dat) fclose(dat);
         hl.w1_distance_rate = hl.w1_rate[Q_DISTANCE];
     }
+    if (has_word(op.sections, "lanes")) section_lanes();
+    if (has_word(op.sections, "posecheck")) section_posecheck(impls, nimpl, op.pairs, op.reps, op.min_time);
+    if (has_word(op.sections, "layouts")) section_layouts(impls, nimpl, op.pairs, op.reps, op.min_time);
+    if (has_word(op.sections, "prepare")) section_prepare(op.prepare_shapes, op.reps);
     if (has_word(op.sections, "vertices")) section_vertices();
     if (has_word(op.sections, "batch")) section_batch();
     if (has_word(op.sections, "threads")) section_threads();

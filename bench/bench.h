@@ -1,5 +1,6 @@
 // Shared pieces of the benchmark program: workloads, the implementations timed (gjk2d per ISA and the
-// peers), the runner, the oracle-based accuracy check and the report writers.
+// peers), the runner, the oracle-based accuracy check, the per-frame API's own measurements and the
+// report writers.
 #ifndef GJK2D_BENCH_H
 #define GJK2D_BENCH_H
 
@@ -7,7 +8,9 @@
 #include <stdio.h>
 
 #include "gjk2d.h"
+#include "kernels.h"
 #include "pairgen.h"
+#include "support.h"
 
 #ifdef GJK2D_BENCH_BOX2D
 #include "box2d_shim.h"
@@ -27,13 +30,14 @@ extern const char *const qname[NQ];
 
 // ---- workloads (workloads.c) ----
 
+/// A workload as a per-frame caller holds it: the shapes prepared once, float SoA poses and the pair list.
 typedef struct workload {
     char name[16];
     char desc[200];
-    pg_set g;
-    gjk2d_pool pool;
+    pg_set g;        ///< generated vertices, shapes, float poses and pairs (tests/simd/pairgen.h)
+    test_set set;    ///< g's shapes prepared once up front (set.shapes), its geometry (set.geometry: the peers
+                     ///< build their own shapes from it) and its poses as float SoA (set.poses: the main path)
     gjk2d_pairs pairs;
-    uint8_t *problems;
 } workload;
 
 /// W1, W2, W3, W4 or B3 by name (case-insensitive); `pairs` is ignored by B3 (always 10,000). 0 or -1.
@@ -46,6 +50,7 @@ void workload_free(workload *w);
 
 enum kind {
     K_ISA,        ///< gjk2d batch API with gjk2d_set_isa(name)
+    K_TABLE,      ///< a kernel table called directly on checked arguments (impl.table): the pose-check measurement
     K_BOX2D,      ///< b2Distance / b2TestOverlap / b2CollidePolygons
     K_GEOS,       ///< GEOSNearestPoints_r / GEOSIntersects_r
     K_GEOS_DIST,  ///< GEOSDistance_r (distance query only)
@@ -54,11 +59,12 @@ enum kind {
 typedef struct impl {
     const char *name;
     int kind;
+    const gjk2d_kernel_table *table; ///< K_TABLE only
 } impl;
 
 typedef struct outputs {
-    float *dist, *ax, *ay, *bx, *by, *nx, *ny, *sep;
-    int32_t *iter;
+    float *dist, *ax, *ay, *bx, *by, *nx, *ny, *sep, *sdist, *core;
+    int32_t *iter, *fa, *fb;
     uint8_t *st, *ov;
 } outputs;
 
@@ -68,6 +74,8 @@ typedef struct ctx {
     b2shim *b2;          ///< NULL without Box2D or when a shape does not fit Box2D
     geos_peer *geos;     ///< NULL without GEOS
     int64_t geos_pairs;  ///< GEOS runs on pairs [0, geos_pairs)
+    const gjk2d_poses *poses; ///< the poses gjk2d runs on; NULL: w->set.poses (float SoA)
+    int all_fields;      ///< distance also writes signed and core distance and the witness features
 } ctx;
 
 void *xmalloc(size_t n);
@@ -88,6 +96,24 @@ double median(const double *v, int n);
 /// The implementations of this build and CPU: ISAs (scalar first), then the peers.
 int impl_list(impl *out, int max);
 const char *best_isa(void);
+
+/// A timed entry: one implementation, one query, pairs [0, n), `inner` runs per timed repetition.
+typedef struct entry {
+    const impl *im;
+    int q, threads, inner, ref; ///< ref: the entry of the best ISA on the same pairs (ratio base)
+    int64_t n;
+    const gjk2d_poses *poses;   ///< NULL: the workload's float SoA poses
+    int all_fields;
+    double rate[MAX_REPS];      ///< pairs per second, one per repetition
+} entry;
+
+/// Every repetition runs every entry once (in reverse order on odd repetitions when `alternate`, so
+/// that no entry always runs right after the same one); rates in pairs per second. Each entry is first
+/// calibrated by an untimed run (also its warm-up) so that one timed run lasts at least min_time.
+void run_entries(ctx *c, entry *e, int ne, int reps, double min_time, int alternate);
+double med_rate(const entry *e, int reps);
+/// Median over repetitions of rate(a) / rate(b), both measured in the same repetition.
+double med_ratio(const entry *a, const entry *b, int reps);
 
 // ---- accuracy against the exact oracle (accuracy.c) ----
 
@@ -110,6 +136,15 @@ void truth_free(truth *t);
 /// Accuracy of implementation `im` on query q over pairs [0, n) (an untimed run).
 accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n);
 
+// ---- the per-frame API's own costs (frame.c) ----
+
+/// Sections "posecheck" (distance with and without the per-call pose check, per ISA), "layouts" (float
+/// SoA, strided records, double positions) and "prepare" (gjk2d_shapes_prepare throughput), on W1.
+/// `reps`: repetitions (at least 9 are run); `pairs`: W1's size; `shapes`: shapes prepared.
+void section_posecheck(const impl *impls, int nimpl, int64_t pairs, int reps, double min_time);
+void section_layouts(const impl *impls, int nimpl, int64_t pairs, int reps, double min_time);
+void section_prepare(int64_t shapes, int reps);
+
 // ---- memory bandwidth (roofline.c) ----
 
 /// Best of `reps` streaming reads of `bytes` by `threads` threads, in bytes per second.
@@ -129,5 +164,7 @@ void json_record(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 FILE *dat_open(const char *name);
 /// headline.md: lines the README quotes.
 void headline(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/// A headline line written after the others (at report_close), from the sections that run before them.
+void headline_later(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -1,4 +1,4 @@
-// Box2D 2.4.1 side of the benchmark. One b2PolygonShape per distinct (vertex list, radius) of the pool
+// Box2D 2.4.1 side of the benchmark. One b2PolygonShape per distinct (vertex list, radius) of the geometry
 // (shapes that share `first` share it, as bodies share a shape definition) and one b2Transform per shape.
 #include <box2d/box2d.h>
 #include <box2d/b2_distance.h>
@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "box2d_shim.h"
+extern "C" {
+#include "support.h" // test_pose_at
+}
 
 struct b2shim {
     std::vector<b2PolygonShape> protos;
@@ -15,15 +18,17 @@ struct b2shim {
     std::vector<b2Transform> xf;     // per shape
 };
 
-extern "C" b2shim *b2shim_create(const gjk2d_pool *pool)
+extern "C" b2shim *b2shim_create(const gjk2d_geometry *geom, const gjk2d_poses *poses)
 {
     b2shim *s = new b2shim;
     std::map<std::pair<int32_t, float>, int32_t> proto_index;
-    s->proto_of.resize(static_cast<size_t>(pool->shape_count));
-    s->xf.resize(static_cast<size_t>(pool->shape_count));
-    for (int32_t i = 0; i < pool->shape_count; ++i) {
-        const int32_t f = pool->first[i], n = pool->count[i];
-        const float r = pool->radius ? pool->radius[i] : 0.0f;
+    s->proto_of.resize(static_cast<size_t>(geom->shape_count));
+    s->xf.resize(static_cast<size_t>(geom->shape_count));
+    int32_t next = 0; // a NULL `first`: each shape follows the previous one
+    for (int32_t i = 0; i < geom->shape_count; ++i) {
+        const int32_t f = geom->first ? geom->first[i] : next, n = geom->count[i];
+        const float r = geom->radius ? geom->radius[i] : 0.0f;
+        next = f + n;
         if (n < 3 || n > b2_maxPolygonVertices) {
             delete s;
             return nullptr;
@@ -34,7 +39,7 @@ extern "C" b2shim *b2shim_create(const gjk2d_pool *pool)
             // the shape's own radius instead of Box2D's skin, so Box2D sees the shapes gjk2d sees.
             b2PolygonShape p;
             p.m_count = n;
-            for (int32_t j = 0; j < n; ++j) p.m_vertices[j].Set(pool->vx[f + j], pool->vy[f + j]);
+            for (int32_t j = 0; j < n; ++j) p.m_vertices[j].Set(geom->vx[f + j], geom->vy[f + j]);
             for (int32_t j = 0; j < n; ++j) {
                 b2Vec2 e = p.m_vertices[j + 1 < n ? j + 1 : 0] - p.m_vertices[j];
                 b2Vec2 nrm(e.y, -e.x);
@@ -47,10 +52,10 @@ extern "C" b2shim *b2shim_create(const gjk2d_pool *pool)
             s->protos.push_back(p);
         }
         s->proto_of[i] = found->second;
+        double px, py;
         b2Transform t;
-        t.p.Set(pool->px[i], pool->py[i]);
-        t.q.c = pool->c[i];
-        t.q.s = pool->s[i];
+        test_pose_at(poses, i, &px, &py, &t.q.c, &t.q.s);
+        t.p.Set(static_cast<float>(px), static_cast<float>(py));
         s->xf[i] = t;
     }
     return s;

@@ -1,4 +1,4 @@
-// C view of the Box2D 2.4.1 peer (box2d_shim.cpp): the same pool and pairs, run through
+// C view of the Box2D 2.4.1 peer (box2d_shim.cpp): the workload's geometry, poses and pairs, run through
 //   b2Distance        (closest points; radii used only when a shape has one, as Box2D v3's benchmark does),
 //   b2TestOverlap     (the GJK boolean counterpart),
 //   b2CollidePolygons (the SAT counterpart: overlap = the manifold has points).
@@ -15,8 +15,9 @@ extern "C" {
 
 typedef struct b2shim b2shim;
 
-/// NULL if a shape does not fit a b2PolygonShape (3..8 vertices).
-b2shim *b2shim_create(const gjk2d_pool *pool);
+/// Box2D's own shapes and transforms built from the geometry and poses (any layout; float positions as
+/// Box2D 2.4.1 has them). NULL if a shape does not fit a b2PolygonShape (3..8 vertices).
+b2shim *b2shim_create(const gjk2d_geometry *geom, const gjk2d_poses *poses);
 void b2shim_destroy(b2shim *s);
 void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance,
                      float *ax, float *ay, float *bx, float *by, int32_t *iterations);

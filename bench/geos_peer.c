@@ -1,4 +1,5 @@
 #include "geos_peer.h"
+#include "support.h" // test_pose_at
 
 #include <math.h>
 #include <stdio.h>
@@ -19,13 +20,18 @@ static void geos_message(const char *message, void *user)
     fprintf(stderr, "GEOS: %s\n", message);
 }
 
-static GEOSGeometry *make_geometry(GEOSContextHandle_t h, const gjk2d_pool *pool, int32_t i)
+static GEOSGeometry *make_geometry(GEOSContextHandle_t h, const gjk2d_geometry *geom, const int64_t *first,
+                                   const gjk2d_poses *poses, int32_t i)
 {
-    const int32_t f = pool->first[i], n = pool->count[i];
-    const double c = pool->c[i], s = pool->s[i], px = pool->px[i], py = pool->py[i];
+    const int64_t f = first[i];
+    const int32_t n = geom->count[i];
+    double px, py;
+    float pc, ps;
+    test_pose_at(poses, i, &px, &py, &pc, &ps);
+    const double c = pc, s = ps;
     double x[GJK2D_MAX_VERTICES + 1], y[GJK2D_MAX_VERTICES + 1];
     for (int32_t j = 0; j < n; j++) {
-        const double lx = pool->vx[f + j], ly = pool->vy[f + j];
+        const double lx = geom->vx[f + j], ly = geom->vy[f + j];
         x[j] = c * lx - s * ly + px;
         y[j] = s * lx + c * ly + py;
     }
@@ -37,29 +43,39 @@ static GEOSGeometry *make_geometry(GEOSContextHandle_t h, const gjk2d_pool *pool
     return ring ? GEOSGeom_createPolygon_r(h, ring, NULL, 0) : NULL;
 }
 
-geos_peer *geos_peer_create(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t n)
+geos_peer *geos_peer_create(const gjk2d_geometry *geom, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t n)
 {
     geos_peer *g = calloc(1, sizeof *g);
     if (!g) return NULL;
     g->h = GEOS_init_r();
     GEOSContext_setErrorMessageHandler_r(g->h, geos_message, NULL);
-    g->shape_count = pool->shape_count;
-    g->radius = pool->radius;
-    g->geom = calloc((size_t)pool->shape_count, sizeof *g->geom);
-    if (!g->geom) {
+    g->shape_count = geom->shape_count;
+    g->radius = geom->radius;
+    g->geom = calloc((size_t)geom->shape_count, sizeof *g->geom);
+    // Each shape's first vertex (a NULL `first`: each shape follows the previous one).
+    int64_t *first = malloc((size_t)geom->shape_count * sizeof *first + 1);
+    if (!g->geom || !first) {
+        free(first);
         geos_peer_destroy(g);
         return NULL;
+    }
+    int64_t next = 0;
+    for (int32_t i = 0; i < geom->shape_count; i++) {
+        first[i] = geom->first ? geom->first[i] : next;
+        next = first[i] + geom->count[i];
     }
     for (int64_t k = 0; k < n; k++) {
         const int32_t ab[2] = {pairs->a[k], pairs->b[k]};
         for (int t = 0; t < 2; t++) {
             if (g->geom[ab[t]]) continue;
-            if (!(g->geom[ab[t]] = make_geometry(g->h, pool, ab[t]))) {
+            if (!(g->geom[ab[t]] = make_geometry(g->h, geom, first, poses, ab[t]))) {
+                free(first);
                 geos_peer_destroy(g);
                 return NULL;
             }
         }
     }
+    free(first);
     return g;
 }
 

@@ -11,8 +11,9 @@
 
 typedef struct geos_peer geos_peer;
 
-/// Geometries for the shapes named by pairs [0, n). NULL on failure.
-geos_peer *geos_peer_create(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t n);
+/// GEOS geometries for the shapes named by pairs [0, n), from the geometry and poses (any layout).
+/// NULL on failure.
+geos_peer *geos_peer_create(const gjk2d_geometry *geom, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t n);
 void geos_peer_destroy(geos_peer *g);
 /// GEOSNearestPoints_r: closest points and the distance between them.
 void geos_peer_nearest(const geos_peer *g, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance,

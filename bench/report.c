@@ -9,6 +9,8 @@
 static char dir_path[1024];
 static FILE *md_file, *json_file, *headline_file;
 static int json_count;
+static char later[16][512];
+static int nlater;
 
 static FILE *open_in_dir(const char *name, const char *mode)
 {
@@ -35,6 +37,7 @@ void report_open(const char *dir)
 
 void report_close(void)
 {
+    for (int i = 0; i < nlater; i++) headline("%s", later[i]);
     if (json_file) fprintf(json_file, "\n]}\n"), fclose(json_file);
     if (md_file) fclose(md_file);
     if (headline_file) fclose(headline_file);
@@ -74,5 +77,14 @@ void headline(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     vfprintf(headline_file, fmt, ap);
+    va_end(ap);
+}
+
+void headline_later(const char *fmt, ...)
+{
+    if (nlater == (int)(sizeof later / sizeof later[0])) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(later[nlater++], sizeof later[0], fmt, ap);
     va_end(ap);
 }

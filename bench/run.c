@@ -22,10 +22,11 @@ void *xmalloc(size_t n)
 void outputs_alloc(outputs *o, int64_t n)
 {
     size_t f = (size_t)n * sizeof(float), i = (size_t)n * sizeof(int32_t), b = (size_t)n;
-    float **fl[] = {&o->dist, &o->ax, &o->ay, &o->bx, &o->by, &o->nx, &o->ny, &o->sep};
+    float **fl[] = {&o->dist, &o->ax, &o->ay, &o->bx, &o->by, &o->nx, &o->ny, &o->sep, &o->sdist, &o->core};
     for (size_t k = 0; k < sizeof fl / sizeof fl[0]; k++) *fl[k] = xmalloc(f), memset(*fl[k], 0, f);
     // Every page touched now so that no timed run pays for page faults.
-    o->iter = xmalloc(i), memset(o->iter, 0, i);
+    int32_t **il[] = {&o->iter, &o->fa, &o->fb};
+    for (size_t k = 0; k < sizeof il / sizeof il[0]; k++) *il[k] = xmalloc(i), memset(*il[k], 0, i);
     o->st = xmalloc(b), memset(o->st, 0, b);
     o->ov = xmalloc(b), memset(o->ov, 0, b);
 }
@@ -33,7 +34,7 @@ void outputs_alloc(outputs *o, int64_t n)
 void outputs_free(outputs *o)
 {
     free(o->dist), free(o->ax), free(o->ay), free(o->bx), free(o->by), free(o->nx), free(o->ny), free(o->sep);
-    free(o->iter), free(o->st), free(o->ov);
+    free(o->sdist), free(o->core), free(o->iter), free(o->fa), free(o->fb), free(o->st), free(o->ov);
     memset(o, 0, sizeof *o);
 }
 
@@ -50,13 +51,13 @@ int impl_list(impl *out, int max)
 {
     int n = 0;
     for (size_t i = 0; i < sizeof isa_names / sizeof isa_names[0] && n < max; i++)
-        if (gjk2d_isa_supported(isa_names[i])) out[n++] = (impl){isa_names[i], K_ISA};
+        if (gjk2d_isa_supported(isa_names[i])) out[n++] = (impl){isa_names[i], K_ISA, NULL};
 #ifdef GJK2D_BENCH_BOX2D
-    if (n < max) out[n++] = (impl){"box2d", K_BOX2D};
+    if (n < max) out[n++] = (impl){"box2d", K_BOX2D, NULL};
 #endif
 #ifdef GJK2D_BENCH_GEOS
-    if (n < max) out[n++] = (impl){"geos", K_GEOS};
-    if (n < max) out[n++] = (impl){"geos-distance", K_GEOS_DIST};
+    if (n < max) out[n++] = (impl){"geos", K_GEOS, NULL};
+    if (n < max) out[n++] = (impl){"geos-distance", K_GEOS_DIST, NULL};
 #endif
     return n;
 }
@@ -70,7 +71,8 @@ const char *best_isa(void)
 int impl_has(const ctx *c, const impl *im, int q)
 {
     switch (im->kind) {
-    case K_ISA: return 1;
+    case K_ISA:
+    case K_TABLE: return 1;
     case K_BOX2D: return c->b2 != NULL;
     case K_GEOS: return c->geos != NULL && q != Q_SAT;
     case K_GEOS_DIST: return c->geos != NULL && q == Q_DISTANCE;
@@ -91,11 +93,41 @@ const char *impl_function(const impl *im, int q)
 
 int impl_select(const impl *im) { return im->kind == K_ISA ? gjk2d_set_isa(im->name) : 0; }
 
+/// gjk2d through its public batch calls (arguments checked on every call), or a kernel table directly.
+static void run_gjk2d(ctx *c, const impl *im, int q, int64_t begin, int64_t end)
+{
+    outputs *o = &c->o;
+    const gjk2d_shapes *shapes = c->w->set.shapes;
+    const gjk2d_poses *poses = c->poses ? c->poses : &c->w->set.poses;
+    const gjk2d_pairs *pairs = &c->w->pairs;
+    // The timed distance outputs are those the previous API had (distance, points, normal, iterations,
+    // status), so that rates compare with its results; all_fields adds the new ones.
+    gjk2d_distance_out d = {.distance = o->dist, .ax = o->ax, .ay = o->ay, .bx = o->bx, .by = o->by, .nx = o->nx,
+                            .ny = o->ny, .iterations = o->iter, .status = o->st};
+    if (c->all_fields) d.signed_distance = o->sdist, d.core_distance = o->core, d.feature_a = o->fa, d.feature_b = o->fb;
+    gjk2d_overlap_out v = {o->ov, o->iter, o->st};
+    gjk2d_sat_out s = {o->ov, o->sep, o->nx, o->ny, o->st};
+    if (im->kind == K_TABLE) {
+        if (q == Q_DISTANCE) im->table->distance(shapes, poses, pairs, begin, end, &d);
+        else if (q == Q_OVERLAP) im->table->overlap(shapes, poses, pairs, begin, end, &v);
+        else im->table->sat(shapes, poses, pairs, begin, end, &s);
+        return;
+    }
+    int rc;
+    if (q == Q_DISTANCE) rc = gjk2d_batch_distance(shapes, poses, pairs, begin, end, &d);
+    else if (q == Q_OVERLAP) rc = gjk2d_batch_overlap(shapes, poses, pairs, begin, end, &v);
+    else rc = gjk2d_batch_sat(shapes, poses, pairs, begin, end, &s);
+    if (rc) {
+        fprintf(stderr, "batch call failed: %s\n", gjk2d_error_message(rc));
+        exit(1);
+    }
+}
+
 void run_range(ctx *c, const impl *im, int q, int64_t begin, int64_t end)
 {
     outputs *o = &c->o;
-    const gjk2d_pool *pool = &c->w->pool;
     const gjk2d_pairs *pairs = &c->w->pairs;
+    (void)o, (void)pairs; // without peers
     switch (im->kind) {
 #ifdef GJK2D_BENCH_BOX2D
     case K_BOX2D:
@@ -114,22 +146,8 @@ void run_range(ctx *c, const impl *im, int q, int64_t begin, int64_t end)
         return;
 #endif
     default:
-        break;
-    }
-    int rc;
-    if (q == Q_DISTANCE) {
-        gjk2d_distance_out d = {o->dist, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->iter, o->st};
-        rc = gjk2d_batch_distance(pool, pairs, begin, end, &d);
-    } else if (q == Q_OVERLAP) {
-        gjk2d_overlap_out v = {o->ov, o->iter, o->st};
-        rc = gjk2d_batch_overlap(pool, pairs, begin, end, &v);
-    } else {
-        gjk2d_sat_out s = {o->ov, o->sep, o->nx, o->ny, o->st};
-        rc = gjk2d_batch_sat(pool, pairs, begin, end, &s);
-    }
-    if (rc) {
-        fprintf(stderr, "batch call failed: %s\n", gjk2d_error_message(rc));
-        exit(1);
+        run_gjk2d(c, im, q, begin, end);
+        return;
     }
 }
 
@@ -165,6 +183,40 @@ double time_runs(ctx *c, const impl *im, int q, int64_t n, int inner, int thread
     job_main(&jobs[0]);
     pthread_join(th, NULL);
     return now() - t0;
+}
+
+static void calibrate(ctx *c, entry *e, double min_time)
+{
+    double t = time_runs(c, e->im, e->q, e->n, 1, e->threads);
+    e->inner = t > 0.0 && t < min_time ? (int)ceil(min_time / t) : 1;
+}
+
+/// The entry's own variant of the gjk2d call (poses layout, output fields) in the context.
+static void use_variant(ctx *c, const entry *e)
+{
+    c->poses = e->poses;
+    c->all_fields = e->all_fields;
+}
+
+void run_entries(ctx *c, entry *e, int ne, int reps, double min_time, int alternate)
+{
+    for (int i = 0; i < ne; i++) use_variant(c, &e[i]), calibrate(c, &e[i], min_time);
+    for (int r = 0; r < reps; r++)
+        for (int j = 0; j < ne; j++) {
+            int i = alternate && r % 2 ? ne - 1 - j : j;
+            use_variant(c, &e[i]);
+            e[i].rate[r] = (double)e[i].n * e[i].inner / time_runs(c, e[i].im, e[i].q, e[i].n, e[i].inner, e[i].threads);
+        }
+    c->poses = NULL, c->all_fields = 0;
+}
+
+double med_rate(const entry *e, int reps) { return median(e->rate, reps); }
+
+double med_ratio(const entry *a, const entry *b, int reps)
+{
+    double v[MAX_REPS];
+    for (int r = 0; r < reps; r++) v[r] = a->rate[r] / b->rate[r];
+    return median(v, reps);
 }
 
 static int cmp_double(const void *a, const void *b)

@@ -8,40 +8,52 @@
 
 static const double PI = 3.14159265358979323846;
 
+/// A generated set prepared as the library takes it; -1 with a message if a shape is invalid.
+static int prepare(test_set *t, const pg_set *g, const char *label)
+{
+    gjk2d_geometry geom = pg_geometry(g);
+    int64_t bad = test_set_make(t, &geom, g->px, g->py, g->c, g->s, NULL);
+    if (bad == 0) return 0;
+    if (bad < 0) fprintf(stderr, "%s: gjk2d_shapes_prepare: %s\n", label, gjk2d_error_message((int)bad));
+    else fprintf(stderr, "%s: %lld generated shapes are invalid\n", label, (long long)bad);
+    test_set_free(t);
+    return -1;
+}
+
+/// The set prepared once, as a caller with persistent shapes does; every frame passes poses and pairs.
 static int finish(workload *w)
 {
-    w->pool = pg_pool(&w->g);
     w->pairs = pg_pairs(&w->g);
-    // Validated once, as a caller with persistent shapes would; every implementation then trusts it.
-    w->problems = xmalloc((size_t)w->pool.shape_count);
-    if (gjk2d_validate_pool(&w->pool, w->problems, NULL) != 0) {
-        fprintf(stderr, "%s: generated pool has invalid shapes\n", w->name);
-        return -1;
-    }
-    w->pool.problems = w->problems;
-    return 0;
+    return prepare(&w->set, &w->g, w->name);
 }
 
 /// W3: every B moved along the SAT axis by the SAT separation (minus the penetration depth when they
 /// overlap), which is the exact minimum translation to contact; what remains is the rounding of B's new
 /// position to float, far inside the touching band.
-static void move_to_touching(workload *w)
+static int move_to_touching(workload *w)
 {
     int64_t n = w->g.np;
     float *sep = xmalloc((size_t)n * sizeof(float)), *nx = xmalloc((size_t)n * sizeof(float));
     float *ny = xmalloc((size_t)n * sizeof(float));
-    gjk2d_pool pool = pg_pool(&w->g);
     gjk2d_pairs pairs = pg_pairs(&w->g);
+    test_set t;
+    if (prepare(&t, &w->g, "W3") != 0) return -1;
     gjk2d_sat_out out = {NULL, sep, nx, ny, NULL};
     gjk2d_set_isa("scalar");
-    gjk2d_batch_sat(&pool, &pairs, 0, n, &out);
+    int rc = gjk2d_batch_sat(t.shapes, &t.poses, &pairs, 0, n, &out);
     gjk2d_set_isa("auto");
+    test_set_free(&t);
+    if (rc != 0) {
+        fprintf(stderr, "W3: gjk2d_batch_sat: %s\n", gjk2d_error_message(rc));
+        return -1;
+    }
     for (int64_t k = 0; k < n; k++) {
         int32_t b = w->g.pb[k];
         w->g.px[b] = (float)((double)w->g.px[b] - (double)sep[k] * nx[k]);
         w->g.py[b] = (float)((double)w->g.py[b] - (double)sep[k] * ny[k]);
     }
     free(sep), free(nx), free(ny);
+    return 0;
 }
 
 /// W4: each pair (A and B alike) shifted by the same random offset in [-1000, 1000]^2.
@@ -88,7 +100,7 @@ int workload_make(workload *w, const char *name, int64_t pairs)
         snprintf(w->desc, sizeof w->desc, "%lld random convex 8-gon pairs", (long long)pairs);
     } else if (!strcasecmp(name, "w3")) {
         pg_workload(&w->g, 0xb3, pairs, 3, 8, 4096);
-        move_to_touching(w);
+        if (move_to_touching(w) != 0) return -1;
         snprintf(w->desc, sizeof w->desc, "%lld 3..8-gon pairs (as W1) moved to exact touching along the SAT axis",
                  (long long)pairs);
     } else if (!strcasecmp(name, "w4")) {
@@ -117,7 +129,7 @@ int workload_sweep(workload *w, int n, int64_t pairs)
 
 void workload_free(workload *w)
 {
-    free(w->problems);
+    test_set_free(&w->set);
     pg_free(&w->g);
     memset(w, 0, sizeof *w);
 }
