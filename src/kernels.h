@@ -15,12 +15,20 @@ typedef void (*gjk2d_overlap_kernel)(const gjk2d_shapes *shapes, const gjk2d_pos
 typedef void (*gjk2d_sat_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  int64_t begin, int64_t end, const gjk2d_sat_out *out);
 
+/// Most lanes of any implementation (AVX-512: 16 floats).
+#define GJK2D_MAX_LANES 16
+
+/// Which of W prepared rows of 3..8-gons (radius per lane) ref_validate accepts: a lane's bit is set only
+/// when it does; clear bits are left to the reference, which also names the problem.
+typedef unsigned (*gjk2d_convex_kernel)(const float *const rows_x[], const float *const rows_y[], const float *radius);
+
 typedef struct gjk2d_kernel_table {
     const char *name;  ///< "scalar", "portable", "sse41", "avx2", "avx512", "neon"
     int width;         ///< pairs per block
     gjk2d_distance_kernel distance;
     gjk2d_overlap_kernel overlap;
     gjk2d_sat_kernel sat;
+    gjk2d_convex_kernel convex; ///< NULL: the reference validates every shape
 } gjk2d_kernel_table;
 
 /// The table batch calls use now (chosen once; see dispatch.c).

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "kernels.h"
 #include "ref/ref.h"
-#include "shapes.h"
 
 #define ALIGN 64
 
@@ -88,6 +88,50 @@ static float fill_row(float *row, const float *vx, const float *vy, int32_t n, f
     return float_up(sqrt(r2) + radius);
 }
 
+static gjk2d_problem validate_one(const gjk2d_shapes *s, int32_t k)
+{
+    return has_row(s->count[k]) ? ref_validate(gjk2d__row_x(s, k), gjk2d__row_y(s, k), 1, s->count[k], s->radius[k], NULL)
+                                : GJK2D_PROBLEM_COUNT;
+}
+
+/// Shapes ks[0 .. n): the polygons the lanes prove valid are, the rest go to the reference.
+static void validate_block(const gjk2d_shapes *s, const gjk2d_kernel_table *t, const int32_t *ks, int n,
+                           uint8_t *problem)
+{
+    const float *rx[GJK2D_MAX_LANES], *ry[GJK2D_MAX_LANES];
+    float radius[GJK2D_MAX_LANES];
+    for (int l = 0; l < t->width; l++) {
+        const int32_t k = ks[l < n ? l : 0];
+        rx[l] = gjk2d__row_x(s, k), ry[l] = gjk2d__row_y(s, k), radius[l] = s->radius[k];
+    }
+    const unsigned valid = t->convex(rx, ry, radius);
+    for (int l = 0; l < n; l++)
+        problem[ks[l]] = (uint8_t)((valid >> l) & 1 ? GJK2D_PROBLEM_NONE : validate_one(s, ks[l]));
+}
+
+/// Every shape's problem: polygons of 3..8 vertices in lanes of the running implementation, when it
+/// has them, the others one by one.
+static void validate_rows(const gjk2d_shapes *s, uint8_t *problem)
+{
+    const gjk2d_kernel_table *t = gjk2d__active();
+    int32_t ks[GJK2D_MAX_LANES];
+    int n = 0;
+    for (int32_t k = 0; k < s->shape_count; ++k) {
+        const int32_t c = s->count[k];
+        if (!t->convex || c < 3 || c > 8) {
+            problem[k] = (uint8_t)validate_one(s, k);
+            continue;
+        }
+        ks[n++] = k;
+        if (n == t->width) {
+            validate_block(s, t, ks, n, problem);
+            n = 0;
+        }
+    }
+    if (n)
+        validate_block(s, t, ks, n, problem);
+}
+
 int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size, const gjk2d_shapes **shapes,
                              uint8_t *problems, int64_t *first_bad)
 {
@@ -111,33 +155,22 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     uint8_t *problem = (uint8_t *)(base + l.problem);
     float *rows = (float *)(base + l.rows);
 
-    int64_t invalid = 0, at = 0, next = 0;
+    int64_t at = 0, next = 0;
     int32_t max_count = 0;
     for (int32_t k = 0; k < g->shape_count; ++k) {
         const int32_t n = g->count[k];
         const int64_t f = g->first ? g->first[k] : next;
         next = f + (n > 0 ? n : 0);
-        const float r = g->radius ? g->radius[k] : 0.0f;
         count[k] = n;
-        radius[k] = r;
+        radius[k] = g->radius ? g->radius[k] : 0.0f;
         row[k] = -1;
-        gjk2d_problem p = GJK2D_PROBLEM_COUNT;
+        bound[k] = NAN;
         if (has_row(n)) {
-            p = ref_validate(g->vx + f, g->vy + f, 1, n, r, NULL);
             row[k] = at;
-            bound[k] = fill_row(rows + at, g->vx + f, g->vy + f, n, r);
+            bound[k] = fill_row(rows + at, g->vx + f, g->vy + f, n, radius[k]);
             at += 2 * (int64_t)gjk2d__row_cols(n);
             max_count = n > max_count ? n : max_count;
         }
-        if (p != GJK2D_PROBLEM_NONE) {
-            bound[k] = NAN;
-            if (first_bad && *first_bad < 0)
-                *first_bad = k;
-            ++invalid;
-        }
-        problem[k] = (uint8_t)p;
-        if (problems)
-            problems[k] = (uint8_t)p;
     }
     struct gjk2d_shapes *s = (struct gjk2d_shapes *)base;
     s->magic = GJK2D_SHAPES_MAGIC;
@@ -149,6 +182,19 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     s->bound = bound;
     s->problem = problem;
     s->rows = rows;
+    validate_rows(s, problem);
+
+    int64_t invalid = 0;
+    for (int32_t k = 0; k < g->shape_count; ++k) {
+        if (problem[k] != GJK2D_PROBLEM_NONE) {
+            bound[k] = NAN;
+            if (first_bad && *first_bad < 0)
+                *first_bad = k;
+            ++invalid;
+        }
+        if (problems)
+            problems[k] = problem[k];
+    }
     *shapes = s;
     return invalid;
 }

@@ -10,6 +10,7 @@
 // overlap_tmpl.h). Pairs the fast path does not take (a shape with more than GJK2D_SIMD_MAX_VERTICES
 // vertices, an invalid shape or a bad pose) are answered by the scalar fallback, in place. Rounded pairs of the boolean
 // query go through the distance lanes, as the reference answers them with its distance query.
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -205,6 +206,12 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *p
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Shape-set preparation: convexity in lanes (validate_tmpl.h).
+
+#include "simd/validate_tmpl.h"
+
 const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
     STR(GJK2D_SIMD_NAME), W, ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap), ISA_SYM(gjk2d__sat),
+    ISA_SYM(gjk2d__convex_block),
 };

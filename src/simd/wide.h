@@ -109,6 +109,32 @@ static inline wd wd_sqrt(wd a)
     wd r = {simde_mm_sqrt_pd(a.lo), simde_mm_sqrt_pd(a.hi)};
     return r;
 }
+/// Masks of double lanes (shape validation).
+typedef struct wdm {
+    simde__m128d lo, hi;
+} wdm;
+#define WD_CMP(name, op)                                   \
+    static inline wdm name(wd a, wd b)                     \
+    {                                                      \
+        wdm r = {op(a.lo, b.lo), op(a.hi, b.hi)};          \
+        return r;                                          \
+    }
+WD_CMP(wd_lt, simde_mm_cmplt_pd)
+WD_CMP(wd_le, simde_mm_cmple_pd)
+WD_CMP(wd_gt, simde_mm_cmpgt_pd)
+WD_CMP(wd_eq, simde_mm_cmpeq_pd)
+static inline wdm wdm_and(wdm a, wdm b) { wdm r = {simde_mm_and_pd(a.lo, b.lo), simde_mm_and_pd(a.hi, b.hi)}; return r; }
+static inline wdm wdm_or(wdm a, wdm b) { wdm r = {simde_mm_or_pd(a.lo, b.lo), simde_mm_or_pd(a.hi, b.hi)}; return r; }
+static inline wdm wdm_andnot(wdm a, wdm b) { wdm r = {simde_mm_andnot_pd(b.lo, a.lo), simde_mm_andnot_pd(b.hi, a.hi)}; return r; }
+static inline wd wd_sel(wdm m, wd a, wd b)
+{
+    wd r = {simde_mm_blendv_pd(b.lo, a.lo, m.lo), simde_mm_blendv_pd(b.hi, a.hi, m.hi)};
+    return r;
+}
+static inline unsigned wdm_bits(wdm m)
+{
+    return (unsigned)simde_mm_movemask_pd(m.lo) | (unsigned)simde_mm_movemask_pd(m.hi) << 2;
+}
 #define GJK2D_WIDE_HAVE_WD 1
 
 #elif GJK2D_SIMD_LEVEL == 2
@@ -203,6 +229,36 @@ static inline wd wd_sqrt(wd a)
 {
     wd r = {simde_mm256_sqrt_pd(a.lo), simde_mm256_sqrt_pd(a.hi)};
     return r;
+}
+/// Masks of double lanes (shape validation).
+typedef struct wdm {
+    simde__m256d lo, hi;
+} wdm;
+#define WD_CMP(name, pred)                                                                          \
+    static inline wdm name(wd a, wd b)                                                              \
+    {                                                                                               \
+        wdm r = {simde_mm256_cmp_pd(a.lo, b.lo, pred), simde_mm256_cmp_pd(a.hi, b.hi, pred)};       \
+        return r;                                                                                   \
+    }
+WD_CMP(wd_lt, SIMDE_CMP_LT_OQ)
+WD_CMP(wd_le, SIMDE_CMP_LE_OQ)
+WD_CMP(wd_gt, SIMDE_CMP_GT_OQ)
+WD_CMP(wd_eq, SIMDE_CMP_EQ_OQ)
+static inline wdm wdm_and(wdm a, wdm b) { wdm r = {simde_mm256_and_pd(a.lo, b.lo), simde_mm256_and_pd(a.hi, b.hi)}; return r; }
+static inline wdm wdm_or(wdm a, wdm b) { wdm r = {simde_mm256_or_pd(a.lo, b.lo), simde_mm256_or_pd(a.hi, b.hi)}; return r; }
+static inline wdm wdm_andnot(wdm a, wdm b)
+{
+    wdm r = {simde_mm256_andnot_pd(b.lo, a.lo), simde_mm256_andnot_pd(b.hi, a.hi)};
+    return r;
+}
+static inline wd wd_sel(wdm m, wd a, wd b)
+{
+    wd r = {simde_mm256_blendv_pd(b.lo, a.lo, m.lo), simde_mm256_blendv_pd(b.hi, a.hi, m.hi)};
+    return r;
+}
+static inline unsigned wdm_bits(wdm m)
+{
+    return (unsigned)simde_mm256_movemask_pd(m.lo) | (unsigned)simde_mm256_movemask_pd(m.hi) << 4;
 }
 #define GJK2D_WIDE_HAVE_WD 1
 /// cols[j][l] = rows[l][j] for j < 8: the classic 8x8 transpose (unpack, shuffle, lane swap).
@@ -392,6 +448,30 @@ static inline wd wd_div(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] /= b.v[
 static inline wd wd_min(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] = a.v[l] < b.v[l] ? a.v[l] : b.v[l]; return a; }
 static inline wd wd_max(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] = a.v[l] > b.v[l] ? a.v[l] : b.v[l]; return a; }
 static inline wd wd_sqrt(wd a) { for (int l = 0; l < W; l++) a.v[l] = sqrt(a.v[l]); return a; }
+/// Masks of double lanes (shape validation): one bit per lane.
+typedef struct wdm {
+    unsigned bits;
+} wdm;
+#define WD_CMP(name, op)                                                     \
+    static inline wdm name(wd a, wd b)                                       \
+    {                                                                        \
+        wdm r = {0};                                                         \
+        for (int l = 0; l < W; l++) r.bits |= (unsigned)(a.v[l] op b.v[l]) << l; \
+        return r;                                                            \
+    }
+WD_CMP(wd_lt, <)
+WD_CMP(wd_le, <=)
+WD_CMP(wd_gt, >)
+WD_CMP(wd_eq, ==)
+static inline wdm wdm_and(wdm a, wdm b) { a.bits &= b.bits; return a; }
+static inline wdm wdm_or(wdm a, wdm b) { a.bits |= b.bits; return a; }
+static inline wdm wdm_andnot(wdm a, wdm b) { a.bits &= ~b.bits; return a; }
+static inline wd wd_sel(wdm m, wd a, wd b)
+{
+    for (int l = 0; l < W; l++) b.v[l] = (m.bits >> l) & 1 ? a.v[l] : b.v[l];
+    return b;
+}
+static inline unsigned wdm_bits(wdm m) { return m.bits; }
 #endif
 
 #ifndef GJK2D_WIDE_HAVE_TRANSPOSE8
@@ -401,6 +481,15 @@ static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
         for (int l = 0; l < W; l++) cols[j][l] = rows[l][j];
 }
 #endif
+
+static inline wd wd_set1(double x)
+{
+    _Alignas(64) double t[W];
+    for (int l = 0; l < W; l++) t[l] = x;
+    return wd_load(t);
+}
+/// |a| for finite a (max(a, -a)).
+static inline wd wd_abs(wd a) { return wd_max(a, wd_sub(wd_set1(0.0), a)); }
 
 static inline wm wm_not(wm a) { return wm_andnot(wf_eq(wf_set1(0.0f), wf_set1(0.0f)), a); }
 static inline int wm_any(wm m) { return wm_bits(m) != 0; }
