@@ -554,18 +554,19 @@ static void section_threads(void)
 
 static void section_roofline(void)
 {
-    // W1's distance query, per pair: the pair's two shape indices; per shape first, count, radius, pose (4
-    // floats) and the validation byte; written: 7 floats, the iteration count and the status. Vertices come
-    // from 4096 prototypes (~180 KB: cache-resident), so they are not DRAM traffic.
-    const double read = 2 * 4 + 2 * (4 + 4 + 4 + 16 + 1), written = 7 * 4 + 4 + 1;
+    // W1's distance query, per pair: the pair's two shape indices; per shape of the prepared set its count,
+    // problem byte, radius, row offset and 8-column vertex row (x and y: one 64-byte line, a row per shape
+    // instance since the set holds its own copy), and its pose (4 floats); written: 7 floats, the
+    // iteration count and the status.
+    const double read = 2 * 4 + 2 * (4 + 1 + 4 + 8 + 64 + 16), written = 7 * 4 + 4 + 1;
     const double traffic = read + 2 * written; // a written line is first read (write-allocate)
     const size_t bytes = (size_t)1 << 30;
     double bw1 = read_bandwidth(bytes, 1, 5), bw2 = read_bandwidth(bytes, 2, 5);
     hl.bandwidth1 = bw1, hl.bytes_per_pair = traffic;
-    md("\n## Roofline (W1, distance query)\n\nBytes per pair: %.0f read (the pair's two indices; per shape first, count, radius, pose, validation byte)\n"
-       "+ %.0f written (7 floats, iterations, status) = %.0f, or %.0f with the write-allocate read of every written line.\n"
-       "Vertices come from 4,096 prototypes (~180 KB, cache-resident). Streaming-read bandwidth (1 GiB, integer sum,\n"
-       "best of 5): %.2f GB/s on one thread, %.2f GB/s on two.\n\n"
+    md("\n## Roofline (W1, distance query)\n\nBytes per pair: %.0f read (the pair's two indices; per shape of the prepared set its count, problem\n"
+       "byte, radius, row offset and 8-column vertex row, one 64-byte line per shape, and its pose) + %.0f written\n"
+       "(7 floats, iterations, status) = %.0f, or %.0f with the write-allocate read of every written line. Streaming-read\n"
+       "bandwidth (1 GiB, integer sum, best of 5): %.2f GB/s on one thread, %.2f GB/s on two.\n\n"
        "| | pairs/s | bound at %.0f B/pair, 1 thread | fraction of the bound |\n|---|---|---|---|\n",
        read, written, read + written, traffic, bw1 * 1e-9, bw2 * 1e-9, traffic);
     if (hl.w1_distance_rate > 0)

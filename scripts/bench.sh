@@ -4,8 +4,10 @@
 #   bench/results/<cpu>.json  every measured figure (gjk2d_bench) + bench/results/<cpu>/hyperfine-run.json
 #   bench/results/<cpu>/*.svg the plots (gnuplot), *.dat their data
 # and the headline block of README.md (between the bench-headline markers).
-# Takes about 10-15 minutes on a 2-core machine. Options (environment):
-#   BENCH_BUILD=dir   build directory (default build-benchrun, set up from scratch)
+# The lane-use tables come from a second build with -Dsimd_stats=true (its counters would cost the timed
+# runs an atomic load per block), the timed sections from the release build.
+# Takes about 15-20 minutes on a 2-core machine. Options (environment):
+#   BENCH_BUILD=dir   build directory (default build-benchrun, set up from scratch; dir-stats for the counters)
 #   BENCH_ARGS="..."  extra gjk2d_bench arguments, e.g. "--quick" to check that everything runs
 #   BENCH_OUT=dir     results directory (default bench/results; README.md is updated only for the default)
 #   BENCH_HYPERFINE_PAIRS=N   pairs of the hyperfine scene (default 1000000)
@@ -21,6 +23,12 @@ meson setup "$build" --buildtype=release -Dtests=false </dev/null >"$build.setup
     { cat "$build.setup.log" >&2; exit 1; }
 mv "$build.setup.log" "$build/"
 ninja -C "$build" </dev/null >/dev/null
+stats=$build-stats
+rm -rf "$stats"
+meson setup "$stats" --buildtype=release -Dtests=false -Dcli=false -Dsimd_stats=true </dev/null >"$stats.setup.log" 2>&1 ||
+    { cat "$stats.setup.log" >&2; exit 1; }
+mv "$stats.setup.log" "$stats/"
+ninja -C "$stats" bench/gjk2d_bench </dev/null >/dev/null
 
 model=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)
 slug=$(printf '%s' "${model:-unknown-cpu}" | tr 'A-Z' 'a-z' | sed 's/([^)]*)//g; s/[^a-z0-9]\+/-/g; s/^-//; s/-$//')
@@ -29,9 +37,13 @@ dir=$res/$slug
 mkdir -p "$dir"
 rm -f "$dir"/*.dat "$dir"/*.svg
 
-bench_cmd="$build/bench/gjk2d_bench --out $dir ${BENCH_ARGS:-}"
+bench_cmd="$build/bench/gjk2d_bench --out $dir --sections main,posecheck,layouts,prepare,vertices,batch,threads,roofline ${BENCH_ARGS:-}"
 echo "== $bench_cmd" >&2
 $bench_cmd >/dev/null
+lanes_cmd="$stats/bench/gjk2d_bench --out $dir/lanes --sections lanes --workloads w1,w2 ${BENCH_ARGS:-}"
+mkdir -p "$dir/lanes"
+echo "== $lanes_cmd" >&2
+$lanes_cmd >/dev/null
 echo "== bench/hyperfine.sh $build $hpairs $dir" >&2
 bench/hyperfine.sh "$build" "$hpairs" "$dir" >/dev/null
 echo "== gnuplot -e \"dir='$dir'\" bench/plots.gp" >&2
@@ -76,7 +88,9 @@ elapsed=$(( $(date +%s) - start ))
     echo
     echo '```sh'
     echo "meson setup $build --buildtype=release -Dtests=false && ninja -C $build"
+    echo "meson setup $stats --buildtype=release -Dtests=false -Dcli=false -Dsimd_stats=true && ninja -C $stats bench/gjk2d_bench"
     echo "$bench_cmd"
+    echo "$lanes_cmd"
     echo "bench/hyperfine.sh $build $hpairs $dir"
     echo "gnuplot -e \"dir='$dir'\" bench/plots.gp"
     echo '```'
@@ -85,8 +99,10 @@ elapsed=$(( $(date +%s) - start ))
     echo
     cat "$dir/headline.md"
     echo
-    # The bench's own tables, one heading level down.
+    # The bench's own tables, one heading level down, then the lane counters of the simd_stats build.
     sed '1,/^## /{/^## /!d}; s/^#/##/' "$dir/tables.md"
+    echo
+    sed '1,/^## /{/^## /!d}; s/^#/##/' "$dir/lanes/tables.md"
     echo
     echo "## Plots"
     echo
@@ -109,6 +125,7 @@ elapsed=$(( $(date +%s) - start ))
     echo '```'
 } >"$res/$slug.md"
 rm -f "$dir/tables.md"
+rm -rf "$dir/lanes"
 
 # README: replace the block between the markers with the new headline.
 if [ "$res" = bench/results ] && grep -q '<!-- bench-headline:begin -->' README.md; then
