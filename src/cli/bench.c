@@ -10,7 +10,8 @@
 #include "scene.h"
 
 static const char bench_help[] =
-    "usage: gjk2d bench [SCENE | --gen [gen options]] [--query LIST] [--isa LIST] [--threads T] [--repeat R]\n"
+    "usage: gjk2d bench [SCENE | --gen [gen options]] [--query LIST] [--isa LIST] [--threads T]\n"
+    "                   [--repeat R]\n"
     "\n"
     "Measure batch throughput in process: each query on each ISA runs once to warm up, then R times\n"
     "over all pairs; the median is printed, one line per query and ISA:\n"

@@ -1,8 +1,11 @@
-# Helpers shared by the CLI tests. Each test script gets the gjk2d executable as $1 and works in a
+# Helpers shared by the CLI tests. Each test script gets the gjk2d executable as $1 ($G) and, from
+# tests/cli/meson.build, the test-hook build of it as $2 ($GH, empty when not given), and works in a
 # fresh temporary directory that is removed on exit.
 set -u
 G="$1"
 case "$G" in /*) ;; *) G="$PWD/$G" ;; esac
+GH="${2:-}"
+case "$GH" in /* | '') ;; *) GH="$PWD/$GH" ;; esac
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1

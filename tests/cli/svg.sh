@@ -44,4 +44,26 @@ expect_status 2 "$G" svg s.scene --pairs 1,x -o bad.svg
 # ASan build of this test and tests/memcheck catch a regression). Now drawn from the finite points.
 printf 'gjk2d-scene 1\nshapes 3\n0 0 0 0 4 0 0 1 0 1 1 0 1\n2 0 0 0 3 nan 0 1 0 0 1\n0 2 0 0 3 inf 0 1 0 0 1\npairs 2\n0 1\n1 2\n' > nan.scene
 expect_status 0 "$G" svg nan.scene --pairs 0,1 --minkowski -o nan.svg && { "${XMLLINT}" --noout nan.svg || fail "nan.svg is not well-formed XML"; }
+# No negative zero in any number: a coordinate that rounds to zero pixels is "0.00", a zero normal or
+# distance "0" (points and segments give many zero components, so the raw values hold -0).
+expect_status 0 "$G" gen --pairs 40 --seed 3 --min-verts 1 --max-verts 4 -o small.scene
+for m in "" --minkowski; do
+    expect_status 0 "$G" svg small.scene --pairs "$(seq -s, 0 39)" $m -o small.svg || continue
+    # (A number's minus follows no letter: "pair-0" is a name.)
+    neg0='(^|[^0-9.a-z])-0(\.0+)?([^0-9.e]|$)'
+    grep -Eq "$neg0" small.svg && fail "small.svg $m: a negative zero: $(grep -Em3 "$neg0" small.svg)"
+done
+# The panel's numbers name the new distance outputs.
+grep -Eq 'distance [^<]*\(signed [^<]*\), core [^<]*, features (v|e)[0-9]+ / (v|e)[0-9]+' pair.svg ||
+    fail "pair.svg: no signed distance or features: $(grep -o 'distance [^<]*' pair.svg | head -1)"
+# A pair with a bad pose (position beyond 1e15, a NaN angle) or an invalid shape is drawn without
+# simplexes and says why.
+printf 'gjk2d-scene 1\nshapes 4\n0 0 0 0 4 0 0 1 0 1 1 0 1\n2e15 0 0 0 3 0 0 1 0 0 1\n0 2 nan 0 3 0 0 1 0 0 1\n3 0 0 0 3 0 0 0 1 1 0\npairs 3\n0 1\n2 0\n0 3\n' > pose.scene
+expect_status 0 "$G" svg pose.scene --pairs 0,1,2 -o pose.svg && { "$XMLLINT" --noout pose.svg || fail "pose.svg is not well-formed XML"; }
+grep -q "not computed: bad pose of shape 1: .*1e15" pose.svg || fail "pose.svg: pair 0 does not name the bad pose of shape 1"
+grep -q "not computed: bad pose of shape 2: .*NaN" pose.svg || fail "pose.svg: pair 1 does not name the bad pose of shape 2"
+grep -q "not computed: invalid shape 3: .*clockwise" pose.svg || fail "pose.svg: pair 2 does not name invalid shape 3"
+awk '/<g class="simplexes">/ { inside = 1; next } /<\/g>/ { inside = 0 } inside { n++ } END { exit n > 0 }' pose.svg ||
+    fail "pose.svg: simplexes drawn for pairs that were not computed"
+grep -q "shape 1 has a bad pose" err.txt || fail "svg: the bad pose is not reported on stderr: $(cat err.txt)"
 finish
