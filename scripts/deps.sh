@@ -1,22 +1,43 @@
 #!/usr/bin/env bash
 # Install whatever gjk2d needs that this Debian machine lacks (as root, or through sudo).
 # Everything comes from Debian's packages; nothing is downloaded from anywhere else.
+#
+#   scripts/deps.sh            everything below (what CI and scripts/test.sh rely on)
+#   scripts/deps.sh --build    the library and the gjk2d command: C compiler, meson, ninja, SIMDe headers
+#   scripts/deps.sh --demo     --build, and rsvg-convert for the main job's PNG pictures
+#   scripts/deps.sh --test     --build, and the test suite's tools (Criterion, xmllint, clang, valgrind)
+#   scripts/deps.sh --bench    --build, and the benchmark's peers and tools (Box2D, GEOS, hyperfine, gnuplot)
+#   scripts/deps.sh --fuzz     --build, and clang for the libFuzzer targets
+# Several modes may be given at once (scripts/deps.sh --test --bench).
 set -euo pipefail
 
-packages=(
-  gcc pkg-config meson ninja-build python3   # build
-  libsimde-dev                               # SIMD kernels (header-only)
-  libcriterion-dev                           # tests
-  libxml2-utils                              # tests: xmllint checks the SVG output
-  libbox2d-dev g++                           # benchmark peer (Box2D 2.4.1)
-  libgeos-dev                                # benchmark peer (GEOS C API)
-  clang valgrind                             # fuzz targets, memcheck test
-  hyperfine gnuplot                          # benchmark timing and plots
-  librsvg2-bin                               # demo: SVG pictures to PNG
-)
+build=(gcc meson ninja-build libsimde-dev)              # library, gjk2d command (SIMDe: header-only)
+demo=(librsvg2-bin)                                     # demo: SVG pictures to PNG
+test=(pkg-config python3 libcriterion-dev               # Criterion suite (pkg-config finds it); test summary
+      libxml2-utils                                     # xmllint checks the SVG output
+      clang valgrind)                                   # sanitizer pass and fuzz corpora; memcheck test
+bench=(pkg-config python3 libbox2d-dev g++ libgeos-dev  # peers (Box2D 2.4.1, GEOS C API); scripts/bench.sh
+       hyperfine gnuplot)                               # whole-process timing, plots
+fuzz=(clang)
+
+packages=()
+if [ $# -eq 0 ]; then
+  packages=("${build[@]}" "${demo[@]}" "${test[@]}" "${bench[@]}" "${fuzz[@]}")
+fi
+for mode in "$@"; do
+  case "$mode" in
+    --build) packages+=("${build[@]}") ;;
+    --demo) packages+=("${build[@]}" "${demo[@]}") ;;
+    --test) packages+=("${build[@]}" "${test[@]}") ;;
+    --bench) packages+=("${build[@]}" "${bench[@]}") ;;
+    --fuzz) packages+=("${build[@]}" "${fuzz[@]}") ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "deps: unknown mode '$mode' (--build, --demo, --test, --bench, --fuzz; none: everything)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
-for p in "${packages[@]}"; do
+for p in $(printf '%s\n' "${packages[@]}" | sort -u); do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
