@@ -40,7 +40,11 @@ static const char check_help[] =
     "                   core distance within 32 eps L + 16 eps L + 4 tolp L / core\n"
     "  sat normal       the axis must give the reference separation within 32 eps L + 16 eps L\n"
     "  overlap (all three queries) compared only outside the touching band |sat separation| <= 32 eps L\n"
-    "  iterations, witness features   not compared (rounding may change the path, and parallel\n"
+    "  witness features none exactly when the core distance is 0; for shapes apart, each names a vertex\n"
+    "                   within 2 tolp of its core witness point (the closest point moved back by the\n"
+    "                   radius along the normal) or an edge whose line passes within 2 tolp of it, from\n"
+    "                   its first vertex on, facing the other shape (outward normal . normal >= -8 eps)\n"
+    "  iterations, features   not compared with the reference (rounding may change the path, parallel\n"
     "                   edges have several witnesses); differences are counted\n"
     "max_err columns, in units of eps * L: distance (the largest of distance, signed and core distance),\n"
     "separation and point = largest difference from the reference; normal_gap = largest shortfall of the\n"
@@ -72,7 +76,7 @@ typedef struct qstats {
 typedef struct pair_geom {
     int na, nb;
     double ax[GJK2D_MAX_VERTICES], ay[GJK2D_MAX_VERTICES], bx[GJK2D_MAX_VERTICES], by[GJK2D_MAX_VERTICES];
-    double ra, rb, L, W, ca, sa;
+    double ra, rb, L, W, ca, sa, pax, pay;
 } pair_geom;
 
 static void pair_geometry(const scene *sc, int32_t ia, int32_t ib, pair_geom *g) {
@@ -84,6 +88,8 @@ static void pair_geometry(const scene *sc, int32_t ia, int32_t ib, pair_geom *g)
     g->rb = sc->radius[ib];
     g->ca = ca;
     g->sa = sa;
+    g->pax = pax;
+    g->pay = pay;
     double m = 0.0, w = 0.0;
     for (int k = 0; k < g->na; k++) {
         double x = sc->vx[sc->first[ia] + k], y = sc->vy[sc->first[ia] + k];
@@ -140,10 +146,50 @@ static void report_mismatch(qstats *st, const char *isa, const char *query, int6
                 query, (long long)pair, what, got, ref, fabs(got - ref), tol);
 }
 
+// Whether witness feature f of a shape with n vertices (x, y, in A's frame) holds the core witness
+// point q: a vertex within tol of q; an edge (from vertex i along the first different vertex after
+// it: a run of collinear vertices is one edge, named by its first vertex) whose line passes within
+// tol of q, with q not before vertex i, and which faces the other shape: its outward normal has a
+// component >= -TOL_UNIT along side * (nx, ny) (side +1 for A, whose normal points to B; -1 for B).
+static int feature_holds(int32_t f, int n, const double *x, const double *y, double qx, double qy, double nx,
+                         double ny, double side, double tol) {
+    int i = GJK2D_FEATURE_INDEX(f);
+    if (f < 0 || i >= n) return 0;
+    if (!GJK2D_FEATURE_IS_EDGE(f)) return hypot(qx - x[i], qy - y[i]) <= tol;
+    int j = (i + 1) % n;
+    while (j != i && x[j] == x[i] && y[j] == y[i]) j = (j + 1) % n;
+    if (j == i) return 0; // every vertex at one spot: no edge
+    double dx = x[j] - x[i], dy = y[j] - y[i], len = hypot(dx, dy);
+    double ux = dx / len, uy = dy / len, ox = uy, oy = -ux; // unit direction, outward normal (CCW)
+    double along = (qx - x[i]) * ux + (qy - y[i]) * uy, off = (qx - x[i]) * ox + (qy - y[i]) * oy;
+    return fabs(off) <= tol && along >= -tol && side * (ox * nx + oy * ny) >= -TOL_UNIT;
+}
+
+// The features of a computed distance result against its own geometry: none exactly when the core
+// distance is 0; when the shapes are apart, each names a vertex or edge holding its core witness point
+// (the closest point moved back by its radius along the normal) within 2 tolp. (When only the rounded
+// parts overlap, both closest points are one point between the cores, which does not give them back.)
+static int features_consistent(const pair_geom *g, const results *r, int64_t k, double tolp) {
+    int32_t fa = r->feature_a[k], fb = r->feature_b[k];
+    if (r->core_distance[k] == 0.0f) return fa == GJK2D_FEATURE_NONE && fb == GJK2D_FEATURE_NONE;
+    if (fa == GJK2D_FEATURE_NONE || fb == GJK2D_FEATURE_NONE) return 0;
+    if (!(r->distance[k] > 0.0f)) return 1;
+    double nx = r->nx[k], ny = r->ny[k];
+    double ax = r->ax[k] - g->ra * nx - g->pax, ay = r->ay[k] - g->ra * ny - g->pay; // A's core point
+    double bx = r->bx[k] + g->rb * nx - g->pax, by = r->by[k] + g->rb * ny - g->pay; // B's core point
+    double c = g->ca, s = g->sa; // world offsets and the normal into A's frame: R^T
+    double lax = c * ax + s * ay, lay = -s * ax + c * ay, lbx = c * bx + s * by, lby = -s * bx + c * by;
+    double lnx = c * nx + s * ny, lny = -s * nx + c * ny;
+    return feature_holds(fa, g->na, g->ax, g->ay, lax, lay, lnx, lny, 1.0, 2.0 * tolp) &&
+           feature_holds(fb, g->nb, g->bx, g->by, lbx, lby, lnx, lny, -1.0, 2.0 * tolp);
+}
+
 // The distance query's signed and core distances (within tol of the reference's), the contract
-// distance = max(0, signed_distance), and the witness features (differences counted, not failed).
+// distance = max(0, signed_distance), and the witness features: consistent with the result's own
+// geometry; differences from the reference's are counted, not failed.
 static void compare_distance_extras(qstats *st, const char *isa, int64_t pair, const results *got,
-                                    const results *ref, int64_t k, double L) {
+                                    const results *ref, int64_t k, const pair_geom *g) {
+    double L = g->L, tolp = TOL_POINT(L, g->W);
     const char *query = query_names[QUERY_DISTANCE];
     double tol = TOL_REL * L;
     double sd = got->signed_distance[k], sr = ref->signed_distance[k];
@@ -155,6 +201,13 @@ static void compare_distance_extras(qstats *st, const char *isa, int64_t pair, c
     if (got->distance[k] != want)
         report_mismatch(st, isa, query, pair, "distance != max(0, signed distance)", got->distance[k], want, 0.0);
     st->feature_diff += got->feature_a[k] != ref->feature_a[k] || got->feature_b[k] != ref->feature_b[k];
+    if (!features_consistent(g, got, k, tolp)) {
+        st->mismatches++;
+        if (st->printed++ < MAX_PRINTED)
+            fprintf(stderr, "check: %s %s pair %lld: witness features %d, %d do not hold the closest points "
+                            "(core distance %.9g)\n",
+                    isa, query, (long long)pair, got->feature_a[k], got->feature_b[k], (double)got->core_distance[k]);
+    }
 }
 
 // Compare pair k of an ISA's results with the reference's. ref_sat gives the touching band.
@@ -191,7 +244,7 @@ static void compare_fields(const scene *sc, int64_t k, int64_t base, query_kind 
         if (!(e <= tol)) report_mismatch(st, isa, query, pair, "distance", d, dr, tol);
         if (!touching && (d == 0.0) != (dr == 0.0))
             report_mismatch(st, isa, query, pair, "overlap (distance 0)", d == 0.0, dr == 0.0, 0.0);
-        compare_distance_extras(st, isa, pair, got, ref, k, L);
+        compare_distance_extras(st, isa, pair, got, ref, k, &g);
 
         double ea = hypot((double)got->ax[k] - ref->ax[k], (double)got->ay[k] - ref->ay[k]);
         double eb = hypot((double)got->bx[k] - ref->bx[k], (double)got->by[k] - ref->by[k]);
@@ -311,8 +364,8 @@ static int run_isa(check_ctx *cx, const char *isa, query_kind q, const scene *sc
 }
 
 // Test hook, compiled only into the test suite's executable (-DGJK2D_CLI_TEST_HOOKS, tests/cli): there
-// GJK2D_CHECK_INJECT="<isa>:<pair>" corrupts that ISA's result for that pair (a wrong distance,
-// separation and overlap bit) after the batch ran, so the test suite can show that check really
+// GJK2D_CHECK_INJECT="<isa>:<pair>" corrupts that ISA's result for that pair (a wrong distance, a
+// witness feature naming no vertex of the shape, a wrong separation and overlap bit) after the batch ran, so the test suite can show that check really
 // reports a mismatch and exits 1. The installed gjk2d has no such hook: nothing in the environment
 // can change what it reports.
 #ifdef GJK2D_CLI_TEST_HOOKS
@@ -322,7 +375,10 @@ static void inject_fault(const char *isa, query_kind q, results *r, int64_t base
     if (!colon || strncmp(spec, isa, (size_t)(colon - spec)) != 0 || isa[colon - spec] != '\0') return;
     int64_t k = strtoll(colon + 1, NULL, 10) - base;
     if (k < 0 || k >= count) return;
-    if (q == QUERY_DISTANCE) r->distance[k] += 1.0f;
+    if (q == QUERY_DISTANCE) {
+        r->distance[k] += 1.0f;
+        r->feature_a[k] = GJK2D_FEATURE_VERTEX(GJK2D_MAX_VERTICES);
+    }
     if (q == QUERY_SAT) r->separation[k] += 1.0f;
     if (r->overlap) r->overlap[k] ^= 1;
 }

@@ -570,11 +570,14 @@ static void report_invalid_shape(const scene *sc, int32_t i, problem_report *rep
         fprintf(stderr, "%s: shape %d is invalid: %s; its pairs get status invalid\n", rep->label, i, reason);
 }
 
+// A number for a message: a NaN prints as "nan" whatever its sign bit (cos of an infinite angle is -nan).
+static double shown(float v) { return isnan(v) ? fabs((double)v) : (double)v; }
+
 static void report_bad_pose(const scene *sc, int32_t i, problem_report *rep) {
     if (!report_more(rep)) return;
     // The scene gives an angle; the rotation shown is its (cos, sin) as the library sees it.
     fprintf(stderr, "%s: shape %d has a bad pose (position (%.9g, %.9g), rotation (%.9g, %.9g)): %s; its pairs get status bad-pose\n",
-            rep->label, i, (double)sc->px[i], (double)sc->py[i], (double)sc->c[i], (double)sc->s[i],
+            rep->label, i, shown(sc->px[i]), shown(sc->py[i]), shown(sc->c[i]), shown(sc->s[i]),
             gjk2d_problem_message((gjk2d_problem)sc->pose_problems[i]));
 }
 

@@ -57,6 +57,7 @@ if [ -n "$GH" ]; then
     GJK2D_CHECK_INJECT=scalar:17 expect_status 1 "$GH" check a.scene
     grep -q "^check: FAIL" out.txt || fail "check did not report the injected mismatch: $(cat out.txt)"
     grep -q "pair 17" out.txt err.txt || fail "the injected mismatch does not name pair 17"
+    grep -q "scalar distance pair 17: witness features 2048, " err.txt || fail "the injected feature is not reported: $(cat err.txt)"
     GJK2D_CHECK_INJECT=scalar:7000 expect_status 1 "$GH" check --soak 8000 --chunk 3000 --seed 9 --query sat
     grep -q "scalar sat pair 7000: separation" err.txt || fail "soak: the injected mismatch is not pair 7000: $(cat err.txt)"
     # Without the variable the test build passes like the installed one.
