@@ -144,6 +144,27 @@ done <<'E'
 7|7,1,2,0.5,1,0.5,-1,0,*,ok,1,1,v0,e1
 E
 
+# Feature names follow the scene's own vertex numbering, duplicates included: a hexagon whose bottom
+# edge is the run (0, 0), (1, 0), (1, 0) again, (2, 0) names it e0 from either half (points below
+# x = 1.5 and x = 0.5), its right side e3 (vertex 3 = (2, 0) to vertex 4 = (2, 1)) and its top e4.
+cat > run.scene <<'S'
+gjk2d-scene 1
+shapes 5
+0 0 0 0 6 0 0 1 0 1 0 2 0 2 1 0 1
+1.5 -1 0 0 1 0 0
+0.5 -1 0 0 1 0 0
+2.5 0.5 0 0 1 0 0
+1 2 0 0 1 0 0
+pairs 4
+0 1
+0 2
+0 3
+0 4
+S
+expect_status 0 "$G" run run.scene -o run.csv
+[ "$(cut -d, -f13,14 run.csv | tail -n +2 | tr '\n' ' ')" = "e0,v0 e0,v0 e3,v0 e4,v0 " ] ||
+    fail "collinear run features: $(cut -d, -f13,14 run.csv | tail -n +2 | tr '\n' ' ')"
+
 # Bad poses (the scene gives a position and an angle, so a pose is bad when a number is not finite
 # or the position is beyond 1e15): each reported once on stderr with its reason, their pairs bad-pose
 # with every other field empty, every other pair computed, exit status 0.
