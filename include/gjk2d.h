@@ -419,7 +419,7 @@ GJK2D_API int gjk2d_batch_sat(const gjk2d_shapes *shapes, const gjk2d_poses *pos
 GJK2D_API const char *gjk2d_isa(void);
 
 /// Why the running implementation was chosen, e.g. "auto: the best this CPU runs" or
-/// "GJK2D_ISA=foo ignored (unknown name); auto: the best this CPU runs". An unusable GJK2D_ISA is
+/// "GJK2D_ISA=foo ignored (unknown name; ...); auto: ...". An unusable GJK2D_ISA is
 /// reported here and nowhere else (the library never prints).
 GJK2D_API const char *gjk2d_isa_reason(void);
 

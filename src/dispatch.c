@@ -5,6 +5,7 @@
 // force another. The choice is one atomic pointer: the first caller publishes it, racing callers
 // compute the same answer, and a later gjk2d_set_isa() simply replaces it.
 #include <stdatomic.h>
+#include <stdio.h> // snprintf only: the library never prints
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,35 +142,44 @@ static _Atomic(const char *) active_reason;
 #define AUTO_REASON "auto: the best implementation this build has and this CPU runs"
 
 /// The choice at first use: GJK2D_ISA if it names an implementation this build and CPU run, else auto.
-/// An unusable value is ignored and said in the reason (the library never prints).
-static const gjk2d_kernel_table *initial_table(const char **reason)
+/// An unusable value is ignored and said in the reason (the library never prints); `why` says what was
+/// wrong with it, or is NULL.
+static const gjk2d_kernel_table *initial_table(const char **reason, const char **why)
 {
     const char *env = getenv("GJK2D_ISA");
     *reason = AUTO_REASON;
+    *why = NULL;
     if (!env || !*env || !strcmp(env, "auto")) return best_table();
     const isa_entry *e = find_isa(env);
     if (runnable(e)) {
         *reason = "GJK2D_ISA: set by the environment";
         return e->table;
     }
-    *reason = !e          ? "GJK2D_ISA ignored (unknown name; expected scalar, portable, sse41, avx2, avx512, neon or "
-                            "auto); " AUTO_REASON
-              : e->table ? "GJK2D_ISA ignored (this CPU cannot run it); " AUTO_REASON
-                         : "GJK2D_ISA ignored (not built into this library); " AUTO_REASON;
+    *why = !e         ? "unknown name; expected scalar, portable, sse41, avx2, avx512, neon or auto"
+           : e->table ? "this CPU cannot run it"
+                      : "not built into this library";
     return best_table();
 }
+
+/// Written once, by the thread whose choice was published, before the reason points to it.
+static char ignored_reason[256];
 
 const gjk2d_kernel_table *gjk2d__active(void)
 {
     const gjk2d_kernel_table *t = atomic_load_explicit(&active_table, memory_order_acquire);
     if (t) return t;
-    const char *reason;
-    const gjk2d_kernel_table *fresh = initial_table(&reason);
+    const char *reason, *why;
+    const gjk2d_kernel_table *fresh = initial_table(&reason, &why);
     const gjk2d_kernel_table *expected = NULL;
     // If another thread (or gjk2d_set_isa) got there first, its choice stands.
     if (!atomic_compare_exchange_strong_explicit(&active_table, &expected, fresh, memory_order_acq_rel,
                                                  memory_order_acquire))
         return expected;
+    if (why) {
+        snprintf(ignored_reason, sizeof ignored_reason, "GJK2D_ISA=%.40s ignored (%s); %s", getenv("GJK2D_ISA"), why,
+                 AUTO_REASON);
+        reason = ignored_reason;
+    }
     const char *no_reason = NULL;
     atomic_compare_exchange_strong(&active_reason, &no_reason, reason);
     return fresh;
