@@ -36,6 +36,106 @@ static void upd(double *m, double v) {
     if (v > *m) *m = v;
 }
 
+void check_signed_distance(const gjk2d_distance_result *r, double ra, double rb, double core, double tol,
+                           const char *repr) {
+    // signed_distance = core distance - ra - rb, within the distance tolerance of the oracle's (with its
+    // sign: negative when only the rounded parts overlap).
+    double e = fabs(r->signed_distance - (core - ra - rb));
+    cr_assert(e <= tol, "signed distance %.9g, oracle %.17g (core %.17g - ra %.9g - rb %.9g), error %.3g > %.3g%s",
+              (double)r->signed_distance, core - ra - rb, core, ra, rb, e, tol, repr);
+    // distance is exactly max(0, signed_distance).
+    float want = r->signed_distance > 0.0f ? r->signed_distance : 0.0f;
+    cr_assert(r->distance == want && !isnan(r->distance), "distance %.9g is not max(0, signed distance %.9g)%s",
+              (double)r->distance, (double)r->signed_distance, repr);
+    // Cores overlapping (zero normal): the documented value -(ra + rb), and core distance 0.
+    if (r->normal.x == 0.0f && r->normal.y == 0.0f) {
+        cr_assert(r->signed_distance == -((float)ra + (float)rb) && r->core_distance == 0.0f,
+                  "cores overlap (zero normal) but signed distance %.9g, core distance %.9g; expected -(ra + rb) "
+                  "= %.9g and 0%s",
+                  (double)r->signed_distance, (double)r->core_distance, -(ra + rb), repr);
+    }
+}
+
+/// The core part feature `f` names on shape `w` (world frame), as a span from (x0, y0) to (x1, y1): a
+/// vertex (both ends the vertex) or an edge, widened to the whole run of collinear vertices it lies in
+/// (the header: a run is one edge; which vertex of a near-collinear run is "first" depends on rounding,
+/// so containment is judged against the whole run; test_distance_outputs.c checks the first-vertex rule
+/// on exactly collinear vertices). `slack`: distance from the edge's line within which a vertex counts
+/// as on it. Returns 0 for an index out of range, 1 for a vertex, 2 for an edge (with its outward unit
+/// normal in `out`).
+int feature_span(const oracle_poly *w, int32_t f, double slack, double span[4], double out[2]) {
+    const int n = w->n;
+    if (f < 0 || f >= 2 * n) return 0;
+    const int i = f >> 1;
+    span[0] = span[2] = w->x[i];
+    span[1] = span[3] = w->y[i];
+    if (!GJK2D_FEATURE_IS_EDGE(f)) return 1;
+    if (n == 1) return 0; // a point has no edge
+    int j = (i + 1) % n;
+    while (j != i && w->x[j] == w->x[i] && w->y[j] == w->y[i]) j = (j + 1) % n; // skip duplicates
+    if (j == i) return 2;                                                        // every vertex equal
+    double ux = w->x[j] - w->x[i], uy = w->y[j] - w->y[i], len = hypot(ux, uy);
+    ux /= len, uy /= len;
+    out[0] = uy, out[1] = -ux; // outward normal of a CCW edge: its direction turned clockwise
+    int lo = i, hi = j;
+#define ON_LINE(k) (fabs(ux * (w->y[k] - w->y[i]) - uy * (w->x[k] - w->x[i])) <= slack)
+#define ALONG(k, from) (ux * (w->x[k] - w->x[from]) + uy * (w->y[k] - w->y[from]))
+    for (int k = (hi + 1) % n; k != lo && ON_LINE(k) && ALONG(k, hi) >= -slack; k = (k + 1) % n) hi = k;
+    for (int k = (lo + n - 1) % n; k != hi && ON_LINE(k) && ALONG(lo, k) >= -slack; k = (k + n - 1) % n) lo = k;
+#undef ON_LINE
+#undef ALONG
+    span[0] = w->x[lo], span[1] = w->y[lo], span[2] = w->x[hi], span[3] = w->y[hi];
+    return 2;
+}
+
+double check_features(const gjk2d_shape *a, const gjk2d_shape *b, const oracle_poly *wa, const oracle_poly *wb,
+                      const gjk2d_distance_result *r, double core, double tol, double tolp, const char *repr) {
+    const int32_t fa = r->feature_a, fb = r->feature_b;
+    // Features exist exactly when the cores are apart (the library's verdict: a non-zero normal).
+    const int apart = r->normal.x != 0.0f || r->normal.y != 0.0f;
+    cr_assert(apart ? (fa >= 0 && fb >= 0) : (fa == GJK2D_FEATURE_NONE && fb == GJK2D_FEATURE_NONE),
+              "features (%d, %d) with %s cores%s", (int)fa, (int)fb, apart ? "separated" : "overlapping", repr);
+    if (!apart) return 0.0;
+    double span_a[4], span_b[4], out_a[2] = {0, 0}, out_b[2] = {0, 0};
+    // A vertex within 8 float roundings of the shape's size from an edge's line is on it (float vertices
+    // written as collinear decimals are off by about one rounding).
+    const double ma = oracle_max_abs(wa), mb = oracle_max_abs(wb);
+    int ka = feature_span(wa, fa, 8.0 * FLT_EPSILON * ma, span_a, out_a);
+    int kb = feature_span(wb, fb, 8.0 * FLT_EPSILON * mb, span_b, out_b);
+    cr_assert(ka && kb, "feature out of range: A %d (count %d), B %d (count %d)%s", (int)fa, (int)a->count, (int)fb,
+              (int)b->count, repr);
+    if (!(core > tol)) return 0.0; // touching cores: any feature near the contact is as good
+    // The rounded witness point lies at its radius from the feature (on it, for radius 0).
+    double da = oracle_point_segment(r->point_a.x, r->point_a.y, span_a[0], span_a[1], span_a[2], span_a[3], 0, 0);
+    double db = oracle_point_segment(r->point_b.x, r->point_b.y, span_b[0], span_b[1], span_b[2], span_b[3], 0, 0);
+    double e = fmax(fabs(da - a->radius), fabs(db - b->radius));
+    cr_assert(e <= tolp, "witness points (%.9g, %.9g) / (%.9g, %.9g) are %.3g off their features %s %d / %s %d "
+              "(> %.3g)%s", (double)r->point_a.x, (double)r->point_a.y, (double)r->point_b.x, (double)r->point_b.y, e,
+              ka == 2 ? "edge" : "vertex", (int)GJK2D_FEATURE_INDEX(fa), kb == 2 ? "edge" : "vertex",
+              (int)GJK2D_FEATURE_INDEX(fb), tolp, repr);
+    // The oracle: the two features are closest features (their distance is the core distance).
+    double ff = oracle_point_segment(span_a[0], span_a[1], span_b[0], span_b[1], span_b[2], span_b[3], 0, 0);
+    ff = fmin(ff, oracle_point_segment(span_a[2], span_a[3], span_b[0], span_b[1], span_b[2], span_b[3], 0, 0));
+    ff = fmin(ff, oracle_point_segment(span_b[0], span_b[1], span_a[0], span_a[1], span_a[2], span_a[3], 0, 0));
+    ff = fmin(ff, oracle_point_segment(span_b[2], span_b[3], span_a[0], span_a[1], span_a[2], span_a[3], 0, 0));
+    cr_assert(fabs(ff - core) <= tol, "features %d / %d are %.17g apart, the cores %.17g: not closest features%s",
+              (int)fa, (int)fb, ff, core, repr);
+    // An edge is reported only where the witness lies along it: the edge faces the other shape, its outward
+    // normal along the witness normal. The normal is off by at most ~2 TOL_POINT / core rad (see the normal
+    // axis rule), doubled, plus its own rounding; a vertex witness with a non-perpendicular edge fails.
+    const double ang = 4.0 * tolp / core + 2.0 * TOL_UNIT;
+    const double n[2] = {r->normal.x, r->normal.y};
+    for (int side = 0; side < 2; side++) {
+        const double *o = side ? out_b : out_a, sgn = side ? -1.0 : 1.0;
+        if ((side ? kb : ka) != 2 || (o[0] == 0.0 && o[1] == 0.0)) continue;
+        double dot = sgn * (o[0] * n[0] + o[1] * n[1]), sine = fabs(o[0] * n[1] - o[1] * n[0]);
+        cr_assert(dot > 0.0 && sine <= ang, "edge %d of %c does not face the other shape along the normal "
+                  "(%.9g, %.9g): cos %.9g sin %.3g > %.3g%s", (int)GJK2D_FEATURE_INDEX(side ? fb : fa), side ? 'B' : 'A',
+                  n[0], n[1], dot, sine, ang, repr);
+    }
+    return e;
+}
+
 void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
                 unsigned flags, pair_stats *st) {
     static _Thread_local oracle_poly wa, wb;
@@ -74,6 +174,8 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
     cr_assert(e <= tol, "core distance %.9g, oracle %.17g, error %.3g > tol %.3g%s", (double)r.core_distance, core,
               e, tol, REPR);
     upd(&st->max_core_rel, e / L);
+    check_signed_distance(&r, ra, rb, core, tol, REPR);
+    upd(&st->max_signed_rel, fabs(r.signed_distance - (core - ra - rb)) / L);
 
     double pax = r.point_a.x, pay = r.point_a.y, pbx = r.point_b.x, pby = r.point_b.y;
     double nx = r.normal.x, ny = r.normal.y;
@@ -122,6 +224,8 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
                   core, REPR);
         upd(&st->max_axis_rel, fmax(e, 0.0) / L);
     }
+
+    upd(&st->max_feature_rel, check_features(a, b, &wa, &wb, &r, core, tol, tolp, REPR) / (L + W));
 
     // --- GJK boolean and SAT ---
     gjk2d_overlap_result o;
@@ -184,6 +288,8 @@ void report_stats(const char *title, const pair_stats *st) {
                 "%.3g (L+W); ||pB-pA|-d| %.3g (L+W); |pB-pA-d n| %.3g (L+W); normal axis gap %.3g L; ||n|-1| %.3g",
                 title, st->max_dist_abs, st->max_dist_rel, st->max_dist_rel / FLT_EPSILON, st->max_core_rel,
                 st->max_point_rel, st->max_span_rel, st->max_normal_rel, st->max_axis_rel, st->max_unit);
+    cr_log_info("%s: max |signed distance error| %.3g L; witness points off their features %.3g (L+W)", title,
+                st->max_signed_rel, st->max_feature_rel);
     cr_log_info("%s: max |SAT separation error| %.3g abs, %.3g L (%.2f eps L); penetration %.3g L; SAT axis %.3g L; "
                 "|SAT sep - distance| %.3g L; max GJK iterations %d",
                 title, st->max_sat_abs, st->max_sat_rel, st->max_sat_rel / FLT_EPSILON, st->max_pen_rel,

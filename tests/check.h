@@ -7,6 +7,7 @@
 
 #include "gjk2d.h"
 #include "oracle.h"
+#include "support.h"
 
 // ---------------------------------------------------------------------------------------------
 // Tolerances. L = the pair's scale (oracle_scale: max |coordinate| of both cores in A's frame, plus
@@ -39,6 +40,8 @@ typedef struct pair_stats {
     double max_dist_abs;   ///< max |distance - oracle|
     double max_dist_rel;   ///< max |distance - oracle| / L
     double max_core_rel;   ///< max |core_distance - oracle core distance| / L
+    double max_signed_rel; ///< max |signed_distance - (oracle core distance - ra - rb)| / L
+    double max_feature_rel; ///< max | distance of a witness point from its feature - radius | / (L + W)
     double max_point_rel;  ///< max distance of a reported closest point from its (rounded) surface / (L + W)
     double max_span_rel;   ///< max | |pB - pA| - distance | / (L + W) (world points)
     double max_normal_rel; ///< max |(pB - pA) - distance * n| / (L + W)
@@ -57,9 +60,28 @@ enum {
 };
 
 /// Run gjk2d_distance, gjk2d_overlap and gjk2d_sat on one pair, assert every property against the
-/// oracle (failures print the whole pair), and accumulate the errors.
+/// oracle (failures print the whole pair): distances, signed distance, witness points and features,
+/// normals, overlap verdicts, SAT separation and axis; and accumulate the errors.
 void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
                 unsigned flags, pair_stats *st);
+
+/// The signed distance of a distance result against the oracle's core distance: within `tol` of
+/// core - ra - rb, distance exactly max(0, signed distance), -(ra + rb) when the cores overlap.
+void check_signed_distance(const gjk2d_distance_result *r, double ra, double rb, double core, double tol,
+                           const char *repr);
+
+/// The witness features of a distance result (`wa`, `wb`: the shapes in world frame, `core`: the oracle's
+/// core distance): NONE exactly when the cores overlap, indices in range; for cores apart by more than
+/// `tol`, each witness point lies at its radius from its feature (within `tolp`), the two features are
+/// closest features (their distance is `core` within `tol`), and a reported edge faces the other shape
+/// along the normal. Returns the witness points' largest distance error from their features.
+double check_features(const gjk2d_shape *a, const gjk2d_shape *b, const oracle_poly *wa, const oracle_poly *wb,
+                      const gjk2d_distance_result *r, double core, double tol, double tolp, const char *repr);
+
+/// The span of feature `f` on the world-frame shape `w`: a vertex, or an edge widened to its run of
+/// collinear vertices (a vertex within `slack` of the edge's line is on it). Returns 0 for a feature out
+/// of range, 1 for a vertex, 2 for an edge, whose outward unit normal goes to `outward`.
+int feature_span(const oracle_poly *w, int32_t f, double slack, double span[4], double outward[2]);
 
 /// Print the statistics (cr_log_info) under a title.
 void report_stats(const char *title, const pair_stats *st);

@@ -105,6 +105,74 @@ void test_pose_at(const gjk2d_poses *poses, int64_t k, double *px, double *py, f
     }
 }
 
+void test_pose_write(const gjk2d_poses *poses, int64_t k, double px, double py, float c, float s) {
+    const int64_t fs = poses->stride ? poses->stride : (int64_t)sizeof(float);
+    memcpy((char *)(uintptr_t)poses->c + k * fs, &c, sizeof c);
+    memcpy((char *)(uintptr_t)poses->s + k * fs, &s, sizeof s);
+    if (poses->position_type == GJK2D_FLOAT64) {
+        const int64_t ds = poses->stride ? poses->stride : (int64_t)sizeof(double);
+        memcpy((char *)(uintptr_t)poses->px + k * ds, &px, sizeof px);
+        memcpy((char *)(uintptr_t)poses->py + k * ds, &py, sizeof py);
+    } else {
+        const float x = (float)px, y = (float)py;
+        memcpy((char *)(uintptr_t)poses->px + k * fs, &x, sizeof x);
+        memcpy((char *)(uintptr_t)poses->py + k * fs, &y, sizeof y);
+    }
+}
+
+/// An engine's transform records, the way the header's example shows them.
+typedef struct rec32 {
+    float x, y, c, s;
+    int32_t pad;
+} rec32;
+typedef struct rec64 {
+    double x, y;
+    float c, s;
+    int32_t pad;
+} rec64;
+
+const char *const test_pose_layout_name[TEST_POSE_LAYOUTS] = {"float arrays", "float records", "double arrays",
+                                                              "double records"};
+
+gjk2d_poses test_poses_layout(const test_set *t, int layout, double dx, double dy, void **storage) {
+    const int64_t n = t->poses.count;
+    gjk2d_poses p = {0};
+    p.count = n;
+    switch (layout) {
+    case TEST_POSES_SOA32: {
+        float *x = alloc_or_die((size_t)n * 4 * sizeof(float));
+        p.px = x, p.py = x + n, p.c = x + 2 * n, p.s = x + 3 * n, p.position_type = GJK2D_FLOAT32;
+        *storage = x;
+        break;
+    }
+    case TEST_POSES_REC32: {
+        rec32 *r = alloc_or_die((size_t)n * sizeof *r);
+        p.px = &r[0].x, p.py = &r[0].y, p.c = &r[0].c, p.s = &r[0].s, p.position_type = GJK2D_FLOAT32;
+        p.stride = sizeof *r;
+        for (int64_t k = 0; k < n; k++) r[k].pad = 0x7fc00001; // a NaN's bits: never to be read as a number
+        *storage = r;
+        break;
+    }
+    case TEST_POSES_SOA64: {
+        double *x = alloc_or_die((size_t)n * (2 * sizeof(double) + 2 * sizeof(float)));
+        float *cs = (float *)(x + 2 * n);
+        p.px = x, p.py = x + n, p.c = cs, p.s = cs + n, p.position_type = GJK2D_FLOAT64;
+        *storage = x;
+        break;
+    }
+    default: {
+        rec64 *r = alloc_or_die((size_t)n * sizeof *r);
+        p.px = &r[0].x, p.py = &r[0].y, p.c = &r[0].c, p.s = &r[0].s, p.position_type = GJK2D_FLOAT64;
+        p.stride = sizeof *r;
+        for (int64_t k = 0; k < n; k++) r[k].pad = 0x7fc00001;
+        *storage = r;
+        break;
+    }
+    }
+    for (int64_t k = 0; k < n; k++) test_pose_write(&p, k, (double)t->px[k] + dx, (double)t->py[k] + dy, t->c[k], t->s[k]);
+    return p;
+}
+
 void test_set_shape(const test_set *t, const gjk2d_poses *poses, int32_t k, gjk2d_vec2 *v, gjk2d_shape *shape,
                     gjk2d_pose *pose) {
     const gjk2d_geometry *g = &t->geometry;

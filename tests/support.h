@@ -34,6 +34,24 @@ void test_set_free(test_set *t);
 /// the tests' own, not the library's), position in double.
 void test_pose_at(const gjk2d_poses *poses, int64_t k, double *px, double *py, float *c, float *s);
 
+/// Write pose k of any gjk2d_poses layout (a float position is rounded to float): for tests that spoil
+/// a pose after preparing. The arrays must be the caller's own, writable storage.
+void test_pose_write(const gjk2d_poses *poses, int64_t k, double px, double py, float c, float s);
+
+/// Pose layouts gjk2d_poses describes: packed arrays or records, float or double positions.
+enum {
+    TEST_POSES_SOA32, ///< packed float arrays
+    TEST_POSES_REC32, ///< records {float x, y, c, s; int32 pad} (stride 20)
+    TEST_POSES_SOA64, ///< packed double positions, packed float rotations
+    TEST_POSES_REC64, ///< records {double x, y; float c, s; int32 pad} (stride 32)
+    TEST_POSE_LAYOUTS
+};
+extern const char *const test_pose_layout_name[TEST_POSE_LAYOUTS];
+
+/// The set's poses in `layout`, positions moved by (dx, dy) (in double, then rounded to float for the
+/// float layouts), in storage allocated here: free(*storage) when done.
+gjk2d_poses test_poses_layout(const test_set *t, int layout, double dx, double dy, void **storage);
+
 /// Shape k of the set's geometry as a single-pair shape (vertices point into the geometry's arrays
 /// copied to `v`, which holds GJK2D_MAX_VERTICES) and its pose rounded to float.
 void test_set_shape(const test_set *t, const gjk2d_poses *poses, int32_t k, gjk2d_vec2 *v, gjk2d_shape *shape,

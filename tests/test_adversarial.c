@@ -32,15 +32,13 @@ static gjk2d_pose compose(double ax, double ay, double a_angle, double rx, doubl
 static int same_bits(float x, float y) { return memcmp(&x, &y, sizeof x) == 0 || (isnan(x) && isnan(y)); }
 
 /// The pair through the batch calls of every implementation this CPU runs: bit for bit the reference
-/// single-pair answer (the kernels repeat its float operations in order).
+/// single-pair answer (the kernels repeat its float operations in order), every output field.
 static void check_isas(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb) {
-    static float vx[2 * GJK2D_MAX_VERTICES], vy[2 * GJK2D_MAX_VERTICES];
-    for (int i = 0; i < a->count; i++) vx[i] = a->vertices[i].x, vy[i] = a->vertices[i].y;
-    for (int i = 0; i < b->count; i++) vx[a->count + i] = b->vertices[i].x, vy[a->count + i] = b->vertices[i].y;
-    int32_t first[2] = {0, a->count}, count[2] = {a->count, b->count}, ia[1] = {0}, ib[1] = {1};
-    float radius[2] = {a->radius, b->radius}, px[2] = {pa->px, pb->px}, py[2] = {pa->py, pb->py};
-    float c[2] = {pa->c, pb->c}, s[2] = {pa->s, pb->s};
-    gjk2d_pool pool = {vx, vy, a->count + b->count, first, count, radius, px, py, c, s, 2, NULL};
+    const gjk2d_shape shapes[2] = {*a, *b};
+    const gjk2d_pose poses[2] = {*pa, *pb};
+    test_set t;
+    cr_assert_eq(test_set_from_shapes(&t, shapes, poses, 2, NULL), 0);
+    int32_t ia[1] = {0}, ib[1] = {1};
     gjk2d_pairs pairs = {ia, ib, 1};
 
     gjk2d_distance_result r;
@@ -51,25 +49,29 @@ static void check_isas(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_s
     gjk2d_sat(a, pa, b, pb, &q);
     for (int i = 0; i < 6; i++) {
         if (gjk2d_set_isa(isa_names[i]) != 0) continue;
-        float d, ax, ay, bx, by, nx, ny, sep, snx, sny;
-        int32_t it, oit;
+        float d, sd, core, ax, ay, bx, by, nx, ny, sep, snx, sny;
+        int32_t fa, fb, it, oit;
         uint8_t st, ov, ost, sov, sst;
-        gjk2d_distance_out dout = {&d, &ax, &ay, &bx, &by, &nx, &ny, &it, &st};
+        gjk2d_distance_out dout = {&d, &sd, &core, &ax, &ay, &bx, &by, &nx, &ny, &fa, &fb, &it, &st};
         gjk2d_overlap_out oout = {&ov, &oit, &ost};
         gjk2d_sat_out sout = {&sov, &sep, &snx, &sny, &sst};
-        cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, 1, &dout), GJK2D_OK);
-        cr_assert_eq(gjk2d_batch_overlap(&pool, &pairs, 0, 1, &oout), GJK2D_OK);
-        cr_assert_eq(gjk2d_batch_sat(&pool, &pairs, 0, 1, &sout), GJK2D_OK);
-        int same = same_bits(d, r.distance) && same_bits(ax, r.point_a.x) && same_bits(ay, r.point_a.y) &&
-                   same_bits(bx, r.point_b.x) && same_bits(by, r.point_b.y) && same_bits(nx, r.normal.x) &&
-                   same_bits(ny, r.normal.y) && it == r.iterations && st == (uint8_t)r.status &&
+        cr_assert_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 1, &dout), GJK2D_OK);
+        cr_assert_eq(gjk2d_batch_overlap(t.shapes, &t.poses, &pairs, 0, 1, &oout), GJK2D_OK);
+        cr_assert_eq(gjk2d_batch_sat(t.shapes, &t.poses, &pairs, 0, 1, &sout), GJK2D_OK);
+        int same = same_bits(d, r.distance) && same_bits(sd, r.signed_distance) && same_bits(core, r.core_distance) &&
+                   same_bits(ax, r.point_a.x) && same_bits(ay, r.point_a.y) && same_bits(bx, r.point_b.x) &&
+                   same_bits(by, r.point_b.y) && same_bits(nx, r.normal.x) && same_bits(ny, r.normal.y) &&
+                   fa == r.feature_a && fb == r.feature_b && it == r.iterations && st == (uint8_t)r.status &&
                    ov == o.overlap && oit == o.iterations && ost == (uint8_t)o.status && sov == q.overlap &&
                    same_bits(sep, q.separation) && same_bits(snx, q.normal.x) && same_bits(sny, q.normal.y) &&
                    sst == (uint8_t)q.status;
-        cr_assert(same, "%s differs from the reference: distance %.9g / %.9g, separation %.9g / %.9g%s", isa_names[i],
-                  (double)d, (double)r.distance, (double)sep, (double)q.separation, pair_repr(a, pa, b, pb));
+        cr_assert(same, "%s differs from the reference: distance %.9g / %.9g, signed %.9g / %.9g, features (%d, %d) / "
+                  "(%d, %d), separation %.9g / %.9g%s", isa_names[i], (double)d, (double)r.distance, (double)sd,
+                  (double)r.signed_distance, fa, fb, r.feature_a, r.feature_b, (double)sep, (double)q.separation,
+                  pair_repr(a, pa, b, pb));
     }
     gjk2d_set_isa("auto");
+    test_set_free(&t);
 }
 
 /// One adversarial pair: reference against the oracle, then every implementation against the reference.

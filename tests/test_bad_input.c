@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "gjk2d.h"
+#include "support.h"
 
 static const gjk2d_vec2 square[] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
 static const char *const isa_names[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
@@ -27,7 +27,9 @@ Test(bad_input, single_pair_null_shape_or_vertices) {
     gjk2d_distance_result r;
     memset(&r, 0xAB, sizeof r);
     cr_expect_eq(gjk2d_distance(NULL, NULL, &a, NULL, &r, &trace), GJK2D_STATUS_INVALID);
-    cr_expect(isnan(r.distance) && isnan(r.core_distance) && isnan(r.point_a.x) && isnan(r.normal.y));
+    cr_expect(isnan(r.distance) && isnan(r.signed_distance) && isnan(r.core_distance) && isnan(r.point_a.x) &&
+              isnan(r.normal.y));
+    cr_expect(r.feature_a == GJK2D_FEATURE_NONE && r.feature_b == GJK2D_FEATURE_NONE);
     cr_expect(r.iterations == 0 && r.end == GJK2D_END_NONE && trace.count == 0 && trace.total == 0);
     cr_expect_eq(gjk2d_distance(&a, NULL, &novert, NULL, &r, NULL), GJK2D_STATUS_INVALID);
     gjk2d_overlap_result o;
@@ -120,7 +122,7 @@ Test(bad_input, isa_names) {
     cr_expect_eq(gjk2d_set_isa("auto"), 0);
 }
 
-// ---- pools ----------------------------------------------------------------------------------------
+// ---- shape sets ------------------------------------------------------------------------------------
 
 static float vx[] = {0, 1, 1, 0, 5, 0, 0, 1};
 static float vy[] = {0, 0, 1, 1, 5, 0, 1, 0};
@@ -128,86 +130,98 @@ static int32_t first[] = {0, 4, 5, 2000000000};
 static int32_t count[] = {4, 1, 3, 2000}; // shape 2 is clockwise; shape 3's count is out of range
 static float px[] = {0, 0.5f, 3, 0}, py[] = {0, 0.5f, 0, 0}, c[] = {1, 1, 1, 1}, s[] = {0, 0, 0, 0};
 
-static gjk2d_pool make_pool(void) {
-    gjk2d_pool p = {vx, vy, 8, first, count, NULL, px, py, c, s, 4, NULL};
-    return p;
+static gjk2d_geometry make_geometry(void) {
+    gjk2d_geometry g = {vx, vy, 8, count, first, NULL, 4};
+    return g;
 }
 
-Test(bad_input, validate_pool_errors_write_nothing) {
-    gjk2d_pool p = make_pool();
+Test(bad_input, prepare_errors_write_nothing) {
+    gjk2d_geometry g = make_geometry();
+    static uint64_t memory[4096];
+    const gjk2d_shapes *shapes = NULL;
     uint8_t problems[4];
     int64_t bad = 7;
-    cr_expect_eq(gjk2d_validate_pool(&p, problems, &bad), 2);
+    cr_assert_gt(gjk2d_shapes_size(&g), 0);
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), 2);
     cr_expect(problems[0] == GJK2D_PROBLEM_NONE && problems[1] == GJK2D_PROBLEM_NONE &&
               problems[2] == GJK2D_PROBLEM_CLOCKWISE && problems[3] == GJK2D_PROBLEM_COUNT);
     cr_expect_eq(bad, 2, "first_bad names the first invalid shape");
     // Negative counts: GJK2D_ERR_RANGE, nothing written.
     memset(problems, 0xEE, sizeof problems);
-    p.shape_count = -1;
-    cr_expect_eq(gjk2d_validate_pool(&p, problems, &bad), GJK2D_ERR_RANGE);
-    p = make_pool();
-    p.vertex_count = -1;
-    cr_expect_eq(gjk2d_validate_pool(&p, problems, &bad), GJK2D_ERR_RANGE);
+    memset(memory, 0xEE, sizeof memory);
+    g.shape_count = -1;
+    cr_expect_eq(gjk2d_shapes_size(&g), GJK2D_ERR_RANGE);
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), GJK2D_ERR_RANGE);
+    g = make_geometry();
+    g.vertex_count = -1;
+    cr_expect_eq(gjk2d_shapes_size(&g), GJK2D_ERR_RANGE);
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), GJK2D_ERR_RANGE);
     for (int i = 0; i < 4; i++) cr_expect_eq(problems[i], 0xEE);
-    // An empty pool is valid.
-    p = make_pool();
-    p.shape_count = 0;
-    cr_expect_eq(gjk2d_validate_pool(&p, problems, &bad), 0);
+    for (size_t i = 0; i < sizeof memory / sizeof memory[0]; i++)
+        cr_assert_eq(memory[i], 0xEEEEEEEEEEEEEEEEull, "memory written on an error (word %zu)", i);
+    // An empty set is valid.
+    g = make_geometry();
+    g.shape_count = 0;
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), 0);
     cr_expect_eq(bad, -1);
+    cr_expect_eq(gjk2d_shapes_count(shapes), 0);
 }
 
+static const char *const all_isas[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
+
 Test(bad_input, count_out_of_range_is_never_read) {
-    // Shape 3 has count 2000 and a first index far outside the arrays: a per-pair `invalid`, on every ISA,
-    // with or without pre-validated problems; the empty range and NULL pair arrays are fine.
-    gjk2d_pool p = make_pool();
+    // Shape 3 has count 2000 and a first index far outside the arrays: a per-pair `invalid`, on every ISA;
+    // the empty range and NULL pair arrays are fine.
+    test_set t;
+    gjk2d_geometry g = make_geometry();
+    cr_assert_eq(test_set_make(&t, &g, px, py, c, s, NULL), 2);
     int32_t a[] = {0, 3, 1, 0, 2}, b[] = {3, 0, 0, 1, 0};
     gjk2d_pairs pairs = {a, b, 5};
-    uint8_t problems[4];
-    cr_assert_eq(gjk2d_validate_pool(&p, problems, NULL), 2);
     for (int i = 0; i < 6; i++) {
-        if (gjk2d_set_isa(isa_names[i]) != 0) continue;
-        for (int pre = 0; pre < 2; pre++) {
-            p.problems = pre ? problems : NULL;
-            float d[5];
-            uint8_t st[5];
-            gjk2d_distance_out out = {.distance = d, .status = st};
-            cr_assert_eq(gjk2d_batch_distance(&p, &pairs, 0, 5, &out), GJK2D_OK);
-            const uint8_t want[] = {GJK2D_STATUS_INVALID, GJK2D_STATUS_INVALID, GJK2D_STATUS_OK, GJK2D_STATUS_OK,
-                                    GJK2D_STATUS_INVALID};
-            for (int k = 0; k < 5; k++) cr_expect_eq(st[k], want[k], "%s pair %d", isa_names[i], k);
-            cr_expect(isnan(d[0]) && isnan(d[1]) && d[2] > 6.0f && d[2] == d[3], "%s: %g %g", isa_names[i], (double)d[2], (double)d[3]);
-        }
+        if (gjk2d_set_isa(all_isas[i]) != 0) continue;
+        float d[5];
+        uint8_t st[5];
+        gjk2d_distance_out out = {.distance = d, .status = st};
+        cr_assert_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 5, &out), GJK2D_OK);
+        const uint8_t want[] = {GJK2D_STATUS_INVALID, GJK2D_STATUS_INVALID, GJK2D_STATUS_OK, GJK2D_STATUS_OK,
+                                GJK2D_STATUS_INVALID};
+        for (int k = 0; k < 5; k++) cr_expect_eq(st[k], want[k], "%s pair %d", all_isas[i], k);
+        cr_expect(isnan(d[0]) && isnan(d[1]) && d[2] > 6.0f && d[2] == d[3], "%s: %g %g", all_isas[i], (double)d[2],
+                  (double)d[3]);
     }
     gjk2d_set_isa("auto");
     gjk2d_pairs none = {NULL, NULL, 0};
     gjk2d_distance_out out = {0};
-    cr_expect_eq(gjk2d_batch_distance(&p, &none, 0, 0, &out), GJK2D_OK);
-    cr_expect_eq(gjk2d_check_batch(&p, &none, 0, 0, NULL), GJK2D_OK);
+    cr_expect_eq(gjk2d_batch_distance(t.shapes, &t.poses, &none, 0, 0, &out), GJK2D_OK);
+    cr_expect_eq(gjk2d_check_batch(t.shapes, &t.poses, &none, 0, 0, NULL), GJK2D_OK);
     // Every output field NULL: computed, nothing written.
-    cr_expect_eq(gjk2d_batch_sat(&p, &pairs, 0, 5, &(gjk2d_sat_out){0}), GJK2D_OK);
+    cr_expect_eq(gjk2d_batch_sat(t.shapes, &t.poses, &pairs, 0, 5, &(gjk2d_sat_out){0}), GJK2D_OK);
+    test_set_free(&t);
 }
 
-Test(bad_input, lying_problems_array_is_memory_safe) {
-    // `problems` that calls a NaN shape and a clockwise shape valid: the answers are unspecified, but the
-    // call returns, on every ISA, reading only the shapes' spans (ASan pass).
-    float x[] = {0, 1, 1, 0, 0, NAN, 1, 0, 0, 1}, y[] = {0, 0, 1, 1, 0, 0, 1, 0, 1, 0};
-    int32_t f[] = {0, 4, 7}, n[] = {4, 3, 3};
-    float z[] = {0, 0, 0}, one[] = {1, 1, 1};
-    gjk2d_pool p = {x, y, 10, f, n, NULL, z, z, one, z, 3, NULL};
-    uint8_t lie[] = {0, 0, 0};
-    p.problems = lie;
-    int32_t a[] = {0, 1, 2, 1}, b[] = {1, 2, 0, 1};
-    gjk2d_pairs pairs = {a, b, 4};
+Test(bad_input, overwritten_set_memory_is_refused_on_every_isa) {
+    // A set whose memory was overwritten after preparing (here: zeroed) is GJK2D_ERR_SHAPES, never read
+    // as shapes: every call, every ISA, nothing written.
+    float x[] = {0, 1, 1, 0, 0, 1, 0}, y[] = {0, 0, 1, 1, 0, 0, 1};
+    int32_t n[] = {4, 3};
+    gjk2d_geometry g = {x, y, 7, n, NULL, NULL, 2};
+    test_set t;
+    cr_assert_eq(test_set_make(&t, &g, NULL, NULL, NULL, NULL, NULL), 0);
+    memset(t.memory, 0, (size_t)gjk2d_shapes_size(&g));
+    int32_t a[] = {0, 1}, b[] = {1, 0};
+    gjk2d_pairs pairs = {a, b, 2};
     for (int i = 0; i < 6; i++) {
-        if (gjk2d_set_isa(isa_names[i]) != 0) continue;
-        float d[4], sep[4];
-        uint8_t ov[4];
+        if (gjk2d_set_isa(all_isas[i]) != 0) continue;
+        float d[2] = {-7.0f, -7.0f}, sep[2] = {-7.0f, -7.0f};
+        uint8_t ov[2] = {9, 9};
         gjk2d_distance_out dout = {.distance = d};
         gjk2d_overlap_out oout = {.overlap = ov};
         gjk2d_sat_out sout = {.separation = sep};
-        cr_expect_eq(gjk2d_batch_distance(&p, &pairs, 0, 4, &dout), GJK2D_OK);
-        cr_expect_eq(gjk2d_batch_overlap(&p, &pairs, 0, 4, &oout), GJK2D_OK);
-        cr_expect_eq(gjk2d_batch_sat(&p, &pairs, 0, 4, &sout), GJK2D_OK);
+        cr_expect_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 2, &dout), GJK2D_ERR_SHAPES, "%s", all_isas[i]);
+        cr_expect_eq(gjk2d_batch_overlap(t.shapes, &t.poses, &pairs, 0, 2, &oout), GJK2D_ERR_SHAPES, "%s", all_isas[i]);
+        cr_expect_eq(gjk2d_batch_sat(t.shapes, &t.poses, &pairs, 0, 2, &sout), GJK2D_ERR_SHAPES, "%s", all_isas[i]);
+        cr_expect(d[0] == -7.0f && d[1] == -7.0f && sep[0] == -7.0f && ov[1] == 9, "%s: outputs written", all_isas[i]);
     }
     gjk2d_set_isa("auto");
+    test_set_free(&t);
 }

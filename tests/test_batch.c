@@ -14,13 +14,13 @@
 
 static float vx[NV], vy[NV], radius[NS], px[NS], py[NS], cs[NS], sn[NS];
 static int32_t first[NS], count[NS], pa[NP], pb[NP];
-static gjk2d_pool pool;
+static test_set set;
 static gjk2d_pairs pairs;
 
 /// One full set of outputs.
 typedef struct outputs {
-    float distance[NP], ax[NP], ay[NP], bx[NP], by[NP], nx[NP], ny[NP];
-    int32_t iterations[NP];
+    float distance[NP], signed_distance[NP], core[NP], ax[NP], ay[NP], bx[NP], by[NP], nx[NP], ny[NP];
+    int32_t feature_a[NP], feature_b[NP], iterations[NP];
     uint8_t status[NP];
     uint8_t overlap[NP];
     int32_t o_iterations[NP];
@@ -33,7 +33,8 @@ typedef struct outputs {
 static outputs got, ref, sentinel;
 
 static gjk2d_distance_out dist_out(outputs *o) {
-    gjk2d_distance_out d = {o->distance, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->iterations, o->status};
+    gjk2d_distance_out d = {o->distance, o->signed_distance, o->core, o->ax, o->ay, o->bx, o->by, o->nx, o->ny,
+                            o->feature_a, o->feature_b, o->iterations, o->status};
     return d;
 }
 static gjk2d_overlap_out over_out(outputs *o) {
@@ -79,8 +80,8 @@ static void build(void) {
     }
     pa[3] = BAD_SHAPE;
     pb[4] = BAD_SHAPE2;
-    gjk2d_pool p = {vx, vy, at, first, count, radius, px, py, cs, sn, NS, NULL};
-    pool = p;
+    gjk2d_geometry g = {vx, vy, at, count, first, radius, NS};
+    cr_assert_eq(test_set_make(&set, &g, px, py, cs, sn, NULL), 2, "two invalid shapes");
     pairs.a = pa;
     pairs.b = pb;
     pairs.count = NP;
@@ -96,30 +97,18 @@ static void setup(void) {
     gjk2d_distance_out d = dist_out(&ref);
     gjk2d_overlap_out o = over_out(&ref);
     gjk2d_sat_out s = sat_out(&ref);
-    cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, NP, &d), GJK2D_OK);
-    cr_assert_eq(gjk2d_batch_overlap(&pool, &pairs, 0, NP, &o), GJK2D_OK);
-    cr_assert_eq(gjk2d_batch_sat(&pool, &pairs, 0, NP, &s), GJK2D_OK);
+    cr_assert_eq(gjk2d_batch_distance(set.shapes, &set.poses, &pairs, 0, NP, &d), GJK2D_OK);
+    cr_assert_eq(gjk2d_batch_overlap(set.shapes, &set.poses, &pairs, 0, NP, &o), GJK2D_OK);
+    cr_assert_eq(gjk2d_batch_sat(set.shapes, &set.poses, &pairs, 0, NP, &s), GJK2D_OK);
     memcpy(&got, &sentinel, sizeof got);
 }
 
-TestSuite(batch, .init = setup, .timeout = 60);
+static void teardown(void) { test_set_free(&set); }
+
+TestSuite(batch, .init = setup, .fini = teardown, .timeout = 60);
 
 static int same_float(float x, float y) {
     return memcmp(&x, &y, sizeof x) == 0; // bit-identical, NaN included
-}
-
-static void shape_of(int32_t k, gjk2d_vec2 *v, gjk2d_shape *s, gjk2d_pose *p) {
-    for (int i = 0; i < count[k]; i++) {
-        v[i].x = vx[first[k] + i];
-        v[i].y = vy[first[k] + i];
-    }
-    s->vertices = v;
-    s->count = count[k];
-    s->radius = radius[k];
-    p->px = px[k];
-    p->py = py[k];
-    p->c = cs[k];
-    p->s = sn[k];
 }
 
 Test(batch, equals_single_pair_queries) {
@@ -128,8 +117,8 @@ Test(batch, equals_single_pair_queries) {
     for (int k = 0; k < NP; k++) {
         gjk2d_shape a, b;
         gjk2d_pose qa, qb;
-        shape_of(pa[k], va, &a, &qa);
-        shape_of(pb[k], vb, &b, &qb);
+        test_set_shape(&set, NULL, pa[k], va, &a, &qa);
+        test_set_shape(&set, NULL, pb[k], vb, &b, &qb);
         gjk2d_distance_result r;
         gjk2d_overlap_result o;
         gjk2d_sat_result s;
@@ -142,6 +131,13 @@ Test(batch, equals_single_pair_queries) {
                       same_float(ref.ny[k], r.normal.y),
                   "pair %d (%d, %d): batch distance %.9g differs from single %.9g", k, pa[k], pb[k],
                   (double)ref.distance[k], (double)r.distance);
+        cr_assert(same_float(ref.signed_distance[k], r.signed_distance) && same_float(ref.core[k], r.core_distance),
+                  "pair %d: batch signed / core distance %.9g / %.9g, single %.9g / %.9g", k,
+                  (double)ref.signed_distance[k], (double)ref.core[k], (double)r.signed_distance,
+                  (double)r.core_distance);
+        cr_assert(ref.feature_a[k] == r.feature_a && ref.feature_b[k] == r.feature_b,
+                  "pair %d: batch features (%d, %d), single (%d, %d)", k, ref.feature_a[k], ref.feature_b[k],
+                  r.feature_a, r.feature_b);
         cr_assert_eq(ref.iterations[k], r.iterations, "pair %d", k);
         cr_assert_eq(ref.status[k], r.status, "pair %d", k);
         cr_assert_eq(ref.overlap[k], o.overlap, "pair %d", k);
@@ -167,6 +163,9 @@ Test(batch, invalid_shape_only_spoils_its_pairs) {
             cr_expect(isnan(ref.distance[k]) && isnan(ref.ax[k]) && isnan(ref.ay[k]) && isnan(ref.bx[k]) &&
                           isnan(ref.by[k]) && isnan(ref.nx[k]) && isnan(ref.ny[k]),
                       "pair %d: invalid pair floats must be NaN", k);
+            cr_expect(isnan(ref.signed_distance[k]) && isnan(ref.core[k]), "pair %d: signed / core not NaN", k);
+            cr_expect(ref.feature_a[k] == GJK2D_FEATURE_NONE && ref.feature_b[k] == GJK2D_FEATURE_NONE,
+                      "pair %d: invalid pair features %d, %d", k, ref.feature_a[k], ref.feature_b[k]);
             cr_expect_eq(ref.iterations[k], 0);
             cr_expect_eq(ref.overlap[k], 0);
             cr_expect_eq(ref.o_iterations[k], 0);
@@ -185,46 +184,51 @@ Test(batch, invalid_shape_only_spoils_its_pairs) {
     cr_expect(valid > NP / 2);
 }
 
-Test(batch, precomputed_problems_are_trusted) {
+Test(batch, invalid_pairs_are_those_of_the_shapes_prepare_found_invalid) {
+    // The set stores each shape's problem once; the batch calls go by it (and by nothing else).
     uint8_t problems[NS];
-    cr_assert_eq(gjk2d_validate_pool(&pool, problems, NULL), 2);
-    pool.problems = problems;
-    gjk2d_distance_out d = dist_out(&got);
-    cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, NP, &d), GJK2D_OK);
-    cr_expect(memcmp(got.distance, ref.distance, sizeof got.distance) == 0);
-    cr_expect(memcmp(got.status, ref.status, sizeof got.status) == 0);
-    // Marking a valid shape invalid makes its pairs invalid: the batch believes the array.
-    int32_t victim = pa[0] == BAD_SHAPE || pa[0] == BAD_SHAPE2 ? pb[0] : pa[0];
-    problems[victim] = GJK2D_PROBLEM_REFLEX;
-    cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, NP, &d), GJK2D_OK);
-    cr_expect_eq(got.status[0], GJK2D_STATUS_INVALID);
-    cr_expect(isnan(got.distance[0]));
+    memset(problems, 0xEE, sizeof problems);
+    gjk2d_geometry g = {vx, vy, set.geometry.vertex_count, count, first, radius, NS};
+    test_set again;
+    cr_assert_eq(test_set_make(&again, &g, px, py, cs, sn, problems), 2);
+    for (int32_t k = 0; k < NS; k++) {
+        gjk2d_problem want = k == BAD_SHAPE ? GJK2D_PROBLEM_NONFINITE
+                             : k == BAD_SHAPE2 ? GJK2D_PROBLEM_CLOCKWISE : GJK2D_PROBLEM_NONE;
+        cr_expect_eq(problems[k], want, "shape %d: problem %d, expected %d", k, problems[k], want);
+        cr_expect_eq(gjk2d_shapes_problem(set.shapes, k), want, "shape %d: stored problem", k);
+    }
+    for (int k = 0; k < NP; k++) {
+        int bad = problems[pa[k]] != GJK2D_PROBLEM_NONE || problems[pb[k]] != GJK2D_PROBLEM_NONE;
+        cr_expect_eq(ref.status[k] == GJK2D_STATUS_INVALID, bad, "pair %d (%d, %d): status %d", k, pa[k], pb[k],
+                     ref.status[k]);
+    }
+    test_set_free(&again);
 }
 
 Test(batch, null_fields_are_skipped) {
     gjk2d_distance_out d = {0};
     d.distance = got.distance;
     d.status = got.status;
-    cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, NP, &d), GJK2D_OK);
+    cr_assert_eq(gjk2d_batch_distance(set.shapes, &set.poses, &pairs, 0, NP, &d), GJK2D_OK);
     cr_expect(memcmp(got.distance, ref.distance, sizeof got.distance) == 0);
     cr_expect(memcmp(got.status, ref.status, sizeof got.status) == 0);
     cr_expect(memcmp(got.ax, sentinel.ax, sizeof got.ax) == 0);
     gjk2d_distance_out n = {0};
     n.ny = got.ny;
     n.iterations = got.iterations;
-    cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, NP, &n), GJK2D_OK);
+    cr_assert_eq(gjk2d_batch_distance(set.shapes, &set.poses, &pairs, 0, NP, &n), GJK2D_OK);
     cr_expect(memcmp(got.ny, ref.ny, sizeof got.ny) == 0);
     cr_expect(memcmp(got.iterations, ref.iterations, sizeof got.iterations) == 0);
     gjk2d_distance_out none = {0};
-    cr_expect_eq(gjk2d_batch_distance(&pool, &pairs, 0, NP, &none), GJK2D_OK);
+    cr_expect_eq(gjk2d_batch_distance(set.shapes, &set.poses, &pairs, 0, NP, &none), GJK2D_OK);
     gjk2d_overlap_out o = {0};
     o.status = got.o_status;
-    cr_assert_eq(gjk2d_batch_overlap(&pool, &pairs, 0, NP, &o), GJK2D_OK);
+    cr_assert_eq(gjk2d_batch_overlap(set.shapes, &set.poses, &pairs, 0, NP, &o), GJK2D_OK);
     cr_expect(memcmp(got.o_status, ref.o_status, sizeof got.o_status) == 0);
     cr_expect(memcmp(got.overlap, sentinel.overlap, sizeof got.overlap) == 0);
     gjk2d_sat_out s = {0};
     s.separation = got.separation;
-    cr_assert_eq(gjk2d_batch_sat(&pool, &pairs, 0, NP, &s), GJK2D_OK);
+    cr_assert_eq(gjk2d_batch_sat(set.shapes, &set.poses, &pairs, 0, NP, &s), GJK2D_OK);
     cr_expect(memcmp(got.separation, ref.separation, sizeof got.separation) == 0);
     cr_expect(memcmp(got.snx, sentinel.snx, sizeof got.snx) == 0);
 }
@@ -237,12 +241,15 @@ Test(batch, ranges_write_only_their_indices) {
         gjk2d_distance_out d = dist_out(&got);
         gjk2d_overlap_out o = over_out(&got);
         gjk2d_sat_out s = sat_out(&got);
-        cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, b, e, &d), GJK2D_OK);
-        cr_assert_eq(gjk2d_batch_overlap(&pool, &pairs, b, e, &o), GJK2D_OK);
-        cr_assert_eq(gjk2d_batch_sat(&pool, &pairs, b, e, &s), GJK2D_OK);
+        cr_assert_eq(gjk2d_batch_distance(set.shapes, &set.poses, &pairs, b, e, &d), GJK2D_OK);
+        cr_assert_eq(gjk2d_batch_overlap(set.shapes, &set.poses, &pairs, b, e, &o), GJK2D_OK);
+        cr_assert_eq(gjk2d_batch_sat(set.shapes, &set.poses, &pairs, b, e, &s), GJK2D_OK);
         for (int64_t k = 0; k < NP; k++) {
             const outputs *want = (k >= b && k < e) ? &ref : &sentinel;
             cr_assert(same_float(got.distance[k], want->distance[k]) && same_float(got.ax[k], want->ax[k]) &&
+                          same_float(got.signed_distance[k], want->signed_distance[k]) &&
+                          same_float(got.core[k], want->core[k]) && got.feature_a[k] == want->feature_a[k] &&
+                          got.feature_b[k] == want->feature_b[k] &&
                           same_float(got.by[k], want->by[k]) && same_float(got.nx[k], want->nx[k]) &&
                           got.iterations[k] == want->iterations[k] && got.status[k] == want->status[k] &&
                           got.overlap[k] == want->overlap[k] && got.o_status[k] == want->o_status[k] &&
@@ -256,55 +263,68 @@ Test(batch, ranges_write_only_their_indices) {
 
 /// Runs all three batch calls (and gjk2d_check_batch) with the given arguments, expects `code` from each,
 /// and that no output was touched.
-static void expect_error(const char *what, const gjk2d_pool *pl, const gjk2d_pairs *pr, int64_t b, int64_t e,
-                         int code, int64_t bad_pair) {
+static void expect_error(const char *what, const gjk2d_shapes *sh, const gjk2d_poses *po, const gjk2d_pairs *pr,
+                         int64_t b, int64_t e, int code, int64_t bad_pair) {
     memcpy(&got, &sentinel, sizeof got);
     gjk2d_distance_out d = dist_out(&got);
     gjk2d_overlap_out o = over_out(&got);
     gjk2d_sat_out s = sat_out(&got);
-    cr_expect_eq(gjk2d_batch_distance(pl, pr, b, e, &d), code, "%s: distance", what);
-    cr_expect_eq(gjk2d_batch_overlap(pl, pr, b, e, &o), code, "%s: overlap", what);
-    cr_expect_eq(gjk2d_batch_sat(pl, pr, b, e, &s), code, "%s: sat", what);
+    cr_expect_eq(gjk2d_batch_distance(sh, po, pr, b, e, &d), code, "%s: distance", what);
+    cr_expect_eq(gjk2d_batch_overlap(sh, po, pr, b, e, &o), code, "%s: overlap", what);
+    cr_expect_eq(gjk2d_batch_sat(sh, po, pr, b, e, &s), code, "%s: sat", what);
     cr_expect(memcmp(&got, &sentinel, sizeof got) == 0, "%s: outputs written despite the error", what);
     int64_t bp = 12345;
-    cr_expect_eq(gjk2d_check_batch(pl, pr, b, e, &bp), code, "%s: check_batch", what);
+    cr_expect_eq(gjk2d_check_batch(sh, po, pr, b, e, &bp), code, "%s: check_batch", what);
     cr_expect_eq(bp, bad_pair, "%s: bad pair %lld, expected %lld", what, (long long)bp, (long long)bad_pair);
     cr_expect(gjk2d_error_message(code) != NULL && strlen(gjk2d_error_message(code)) > 0);
 }
 
 Test(batch, argument_errors_write_nothing) {
-    gjk2d_pool p;
+    const gjk2d_shapes *sh = set.shapes;
+    gjk2d_poses p;
     gjk2d_pairs q;
-    expect_error("NULL pool", NULL, &pairs, 0, NP, GJK2D_ERR_NULL, -1);
-    expect_error("NULL pairs", &pool, NULL, 0, NP, GJK2D_ERR_NULL, -1);
-    const float **fields[] = {&p.vx, &p.vy, &p.px, &p.py, &p.c, &p.s};
-    for (int i = 0; i < 6; i++) {
-        p = pool;
+    expect_error("NULL shapes", NULL, &set.poses, &pairs, 0, NP, GJK2D_ERR_NULL, -1);
+    expect_error("NULL poses", sh, NULL, &pairs, 0, NP, GJK2D_ERR_NULL, -1);
+    expect_error("NULL pairs", sh, &set.poses, NULL, 0, NP, GJK2D_ERR_NULL, -1);
+    const void **fields[] = {&p.px, &p.py, (const void **)&p.c, (const void **)&p.s};
+    for (int i = 0; i < 4; i++) {
+        p = set.poses;
         *fields[i] = NULL;
-        expect_error("NULL pool float array", &p, &pairs, 0, NP, GJK2D_ERR_NULL, -1);
+        expect_error("NULL pose array", sh, &p, &pairs, 0, NP, GJK2D_ERR_NULL, -1);
     }
-    p = pool;
-    p.first = NULL;
-    expect_error("NULL first", &p, &pairs, 0, NP, GJK2D_ERR_NULL, -1);
-    p = pool;
-    p.count = NULL;
-    expect_error("NULL count", &p, &pairs, 0, NP, GJK2D_ERR_NULL, -1);
     q = pairs;
     q.a = NULL;
-    expect_error("NULL pairs.a", &pool, &q, 0, NP, GJK2D_ERR_NULL, -1);
+    expect_error("NULL pairs.a", sh, &set.poses, &q, 0, NP, GJK2D_ERR_NULL, -1);
     q = pairs;
     q.b = NULL;
-    expect_error("NULL pairs.b", &pool, &q, 10, 20, GJK2D_ERR_NULL, -1);
+    expect_error("NULL pairs.b", sh, &set.poses, &q, 10, 20, GJK2D_ERR_NULL, -1);
 
-    expect_error("begin > end", &pool, &pairs, 20, 10, GJK2D_ERR_RANGE, -1);
-    expect_error("end > count", &pool, &pairs, 0, NP + 1, GJK2D_ERR_RANGE, -1);
-    expect_error("negative begin", &pool, &pairs, -1, 10, GJK2D_ERR_RANGE, -1);
+    expect_error("begin > end", sh, &set.poses, &pairs, 20, 10, GJK2D_ERR_RANGE, -1);
+    expect_error("end > count", sh, &set.poses, &pairs, 0, NP + 1, GJK2D_ERR_RANGE, -1);
+    expect_error("negative begin", sh, &set.poses, &pairs, -1, 10, GJK2D_ERR_RANGE, -1);
     q = pairs;
     q.count = -5;
-    expect_error("negative pair count", &pool, &q, 0, 0, GJK2D_ERR_RANGE, -1);
-    p = pool;
-    p.shape_count = -1;
-    expect_error("negative shape count", &p, &pairs, 0, NP, GJK2D_ERR_RANGE, -1);
+    expect_error("negative pair count", sh, &set.poses, &q, 0, 0, GJK2D_ERR_RANGE, -1);
+
+    // Poses: fewer than shapes, strides that are not a positive multiple of 4, an unknown position type.
+    p = set.poses;
+    p.count = NS - 1;
+    expect_error("fewer poses than shapes", sh, &p, &pairs, 0, NP, GJK2D_ERR_POSES, -1);
+    const int64_t strides[] = {-4, 2, 6, 17};
+    for (int i = 0; i < 4; i++) {
+        p = set.poses;
+        p.stride = strides[i];
+        expect_error("bad pose stride", sh, &p, &pairs, 0, NP, GJK2D_ERR_POSES, -1);
+    }
+    p = set.poses;
+    p.position_type = (gjk2d_real)7;
+    expect_error("unknown position type", sh, &p, &pairs, 0, NP, GJK2D_ERR_POSES, -1);
+
+    // Memory that is not a prepared set.
+    static uint64_t garbage[64];
+    memset(garbage, 0x5A, sizeof garbage);
+    expect_error("not a prepared set", (const gjk2d_shapes *)(void *)garbage, &set.poses, &pairs, 0, NP,
+                 GJK2D_ERR_SHAPES, -1);
 
     int32_t a2[NP], b2[NP];
     memcpy(a2, pa, sizeof a2);
@@ -313,43 +333,22 @@ Test(batch, argument_errors_write_nothing) {
     q.a = a2;
     q.b = b2;
     a2[50] = NS; // one past the last shape
-    expect_error("pair index = shape_count", &pool, &q, 0, NP, GJK2D_ERR_PAIR_INDEX, 50);
-    expect_error("bad pair index inside a sub-range", &pool, &q, 40, 60, GJK2D_ERR_PAIR_INDEX, 50);
+    expect_error("pair index = shape count", sh, &set.poses, &q, 0, NP, GJK2D_ERR_PAIR_INDEX, 50);
+    expect_error("bad pair index inside a sub-range", sh, &set.poses, &q, 40, 60, GJK2D_ERR_PAIR_INDEX, 50);
     a2[50] = pa[50];
     b2[70] = -1;
-    expect_error("negative pair index", &pool, &q, 0, NP, GJK2D_ERR_PAIR_INDEX, 70);
+    expect_error("negative pair index", sh, &set.poses, &q, 0, NP, GJK2D_ERR_PAIR_INDEX, 70);
     // A bad pair outside the range is not looked at.
     memcpy(&got, &sentinel, sizeof got);
     gjk2d_distance_out d = dist_out(&got);
-    cr_expect_eq(gjk2d_batch_distance(&pool, &q, 0, 70, &d), GJK2D_OK);
+    cr_expect_eq(gjk2d_batch_distance(sh, &set.poses, &q, 0, 70, &d), GJK2D_OK);
     cr_expect(memcmp(got.distance, ref.distance, 70 * sizeof(float)) == 0);
     b2[70] = pb[70];
 
-    // Shape spans: a shape named by a pair whose vertices reach outside vx/vy.
-    int32_t f2[NS];
-    memcpy(f2, first, sizeof f2);
-    p = pool;
-    p.first = f2;
-    int32_t victim = pa[0];
-    f2[victim] = (int32_t)pool.vertex_count - count[victim] + 1;
-    expect_error("span past the end", &p, &pairs, 0, NP, GJK2D_ERR_SHAPE_SPAN, 0);
-    f2[victim] = -1;
-    expect_error("negative first", &p, &pairs, 0, NP, GJK2D_ERR_SHAPE_SPAN, 0);
-    f2[victim] = first[victim];
-    p.vertex_count = pool.vertex_count - 1; // the last shape's span now overflows
-    int64_t last_user = -1;
-    int32_t last_shape = 0;
-    for (int k = 0; k < NS; k++)
-        if (first[k] + count[k] == pool.vertex_count) last_shape = k;
-    for (int64_t k = 0; k < NP && last_user < 0; k++)
-        if (pa[k] == last_shape || pb[k] == last_shape) last_user = k;
-    cr_assert(last_user >= 0);
-    expect_error("vertex_count too small", &p, &pairs, 0, NP, GJK2D_ERR_SHAPE_SPAN, last_user);
-
     // No output struct at all.
-    cr_expect_eq(gjk2d_batch_distance(&pool, &pairs, 0, NP, NULL), GJK2D_ERR_NULL);
-    cr_expect_eq(gjk2d_batch_overlap(&pool, &pairs, 0, NP, NULL), GJK2D_ERR_NULL);
-    cr_expect_eq(gjk2d_batch_sat(&pool, &pairs, 0, NP, NULL), GJK2D_ERR_NULL);
+    cr_expect_eq(gjk2d_batch_distance(sh, &set.poses, &pairs, 0, NP, NULL), GJK2D_ERR_NULL);
+    cr_expect_eq(gjk2d_batch_overlap(sh, &set.poses, &pairs, 0, NP, NULL), GJK2D_ERR_NULL);
+    cr_expect_eq(gjk2d_batch_sat(sh, &set.poses, &pairs, 0, NP, NULL), GJK2D_ERR_NULL);
 }
 
 Test(batch, isa_selection) {

@@ -425,7 +425,9 @@ Test(hard, underflowing_weights_stay_finite) {
     int32_t first[2] = {0, 3}, count[2] = {3, 1};
     float px[2] = {0.0f, 0.0f}, py[2] = {0.0f, 0.0f}, c[2] = {1.0f, 1.0f}, s[2] = {0.0f, 0.0f};
     int32_t a[1] = {0}, b[1] = {1};
-    gjk2d_pool pool = {vx, vy, 4, first, count, NULL, px, py, c, s, 2, NULL};
+    gjk2d_geometry g = {vx, vy, 4, count, first, NULL, 2};
+    test_set t;
+    cr_assert_eq(test_set_make(&t, &g, px, py, c, s, NULL), 0);
     gjk2d_pairs pairs = {a, b, 1};
     float ref[7] = {0};
     for (int i = 0; i < 6; i++) {
@@ -434,8 +436,9 @@ Test(hard, underflowing_weights_stay_finite) {
         float o[7];
         int32_t it;
         uint8_t st;
-        gjk2d_distance_out out = {&o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &it, &st};
-        cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, 1, &out), 0);
+        gjk2d_distance_out out = {.distance = &o[0], .ax = &o[1], .ay = &o[2], .bx = &o[3], .by = &o[4],
+                                  .nx = &o[5], .ny = &o[6], .iterations = &it, .status = &st};
+        cr_assert_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 1, &out), 0);
         for (int k = 0; k < 7; k++)
             cr_expect(isfinite(o[k]), "%s: output %d is %g", isas[i], k, (double)o[k]);
         cr_expect(st == GJK2D_STATUS_OK && o[0] <= 1e-20f, "%s: status %d distance %g", isas[i], st, (double)o[0]);
@@ -447,6 +450,7 @@ Test(hard, underflowing_weights_stay_finite) {
             cr_expect(memcmp(ref, o, sizeof ref) == 0, "%s differs from the reference", isas[i]);
     }
     gjk2d_set_isa("auto");
+    test_set_free(&t);
 }
 
 Test(hard, tiny_coordinates_stay_finite) {
@@ -462,7 +466,9 @@ Test(hard, tiny_coordinates_stay_finite) {
         float px[2] = {0x1.88p+2f, 0x1.88p+2f}, py[2] = {0x1.f2009ap-126f, 0x1.f2009ap-126f};
         float c[2] = {-0x1.ede9c6p-1f, -0x1.ede9c6p-1f}, s[2] = {0x1.0dc4cap-2f, 0x1.0dc4cap-2f};
         int32_t a[1] = {0}, b[1] = {1};
-        gjk2d_pool pool = {vx, vy, 2, first, count, radius, px, py, c, s, 2, NULL};
+        gjk2d_geometry g = {vx, vy, 2, count, first, radius, 2};
+        test_set t;
+        cr_assert_eq(test_set_make(&t, &g, px, py, c, s, NULL), 0);
         gjk2d_pairs pairs = {a, b, 1};
         for (int i = 0; i < 6; i++) {
             if (gjk2d_set_isa(isas[i]) != 0)
@@ -470,14 +476,16 @@ Test(hard, tiny_coordinates_stay_finite) {
             float d, ax, ay, bx, by, nx, ny;
             int32_t it;
             uint8_t st;
-            gjk2d_distance_out out = {&d, &ax, &ay, &bx, &by, &nx, &ny, &it, &st};
-            cr_assert_eq(gjk2d_batch_distance(&pool, &pairs, 0, 1, &out), 0);
+            gjk2d_distance_out out = {.distance = &d, .ax = &ax, .ay = &ay, .bx = &bx, .by = &by, .nx = &nx,
+                                      .ny = &ny, .iterations = &it, .status = &st};
+            cr_assert_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 1, &out), 0);
             cr_expect(st == GJK2D_STATUS_OK && d == 0.0f, "%s scale %g: status %d distance %g", isas[i],
                       (double)scales[k], st, (double)d);
             cr_expect(isfinite(ax) && isfinite(ay) && isfinite(bx) && isfinite(by) && nx == 0.0f && ny == 0.0f,
                       "%s scale %g: a (%g, %g) b (%g, %g) n (%g, %g)", isas[i], (double)scales[k], (double)ax,
                       (double)ay, (double)bx, (double)by, (double)nx, (double)ny);
         }
+        test_set_free(&t);
     }
     gjk2d_set_isa("auto");
 }

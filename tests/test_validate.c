@@ -1,9 +1,10 @@
-// One test per gjk2d_problem, the vertex each names, the valid degenerate inputs, and the pool check.
+// One test per gjk2d_problem, the vertex each names, the valid degenerate inputs, the pose rule, and the
+// problems a prepared shape set and gjk2d_check_poses report.
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
 
-#include "gjk2d.h"
+#include "support.h"
 
 static const double PI = 3.14159265358979323846;
 static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
@@ -161,25 +162,60 @@ Test(validate, reflex_turn_split_by_a_tiny_edge) {
 }
 
 Test(validate, documented_order) {
-    // "The first problem found with a shape (checked in this order)": NONFINITE is listed before MAGNITUDE,
-    // so a NaN pose wins over a too-large vertex, and a NaN vertex over an earlier too-large one.
+    // The vertices' NaN check runs over every vertex before their magnitude check (NONFINITE is listed
+    // before MAGNITUDE), so a NaN vertex wins over an earlier too-large one; the pose's problems come after
+    // both vertex checks (gjk2d_validate_shape), so a too-large vertex wins over a NaN pose.
     gjk2d_vec2 v[4];
     memcpy(v, square, sizeof v);
     v[0].x = 2.0e15f;
     gjk2d_pose p = identity;
     p.px = NAN;
     int32_t vtx;
-    cr_expect_eq(validate(v, 4, 0.0f, &p, &vtx), GJK2D_PROBLEM_NONFINITE,
+    cr_expect_eq(validate(v, 4, 0.0f, &p, &vtx), GJK2D_PROBLEM_MAGNITUDE,
                  "a NaN pose and a too-large vertex: got %s", gjk2d_problem_message(validate(v, 4, 0.0f, &p, &vtx)));
+    cr_expect_eq(vtx, 0);
     v[3].y = NAN;
     cr_expect_eq(validate(v, 4, 0.0f, NULL, &vtx), GJK2D_PROBLEM_NONFINITE,
                  "too-large vertex 0 and NaN vertex 3: got %s", gjk2d_problem_message(validate(v, 4, 0.0f, NULL, &vtx)));
+    cr_expect_eq(vtx, 3);
     // Rotation before radius before winding.
     const gjk2d_vec2 cw[] = {{0, 0}, {0, 2}, {2, 2}, {2, 0}};
     p = identity;
     p.c = 2.0f;
     cr_expect_eq(validate(cw, 4, -1.0f, &p, &vtx), GJK2D_PROBLEM_ROTATION);
     cr_expect_eq(validate(cw, 4, -1.0f, NULL, &vtx), GJK2D_PROBLEM_RADIUS);
+}
+
+Test(validate, pose_problem_is_the_rule_of_every_call) {
+    // Finite numbers first, then the position's magnitude, then the rotation.
+    const struct {
+        gjk2d_pose pose;
+        gjk2d_problem want;
+    } cases[] = {
+        {{0, 0, 1, 0}, GJK2D_PROBLEM_NONE},
+        {{1e15f, -1e15f, 0, 1}, GJK2D_PROBLEM_NONE}, // the limit itself
+        {{NAN, 0, 1, 0}, GJK2D_PROBLEM_NONFINITE},
+        {{0, INFINITY, 1, 0}, GJK2D_PROBLEM_NONFINITE},
+        {{0, 0, NAN, 0}, GJK2D_PROBLEM_NONFINITE},
+        {{0, 0, 1, -INFINITY}, GJK2D_PROBLEM_NONFINITE},
+        {{2e15f, 0, 1, 0}, GJK2D_PROBLEM_MAGNITUDE},
+        {{0, -3e15f, 1, 0}, GJK2D_PROBLEM_MAGNITUDE},
+        {{0, 0, 0.6f, 0.6f}, GJK2D_PROBLEM_ROTATION},
+        {{0, 0, 1.0000006f, 0}, GJK2D_PROBLEM_ROTATION}, // |c^2 - 1| = 1.2e-6
+        {{0, 0, 1.0000004f, 0}, GJK2D_PROBLEM_NONE},     // 8e-7
+        {{0, 0, 0, 0}, GJK2D_PROBLEM_ROTATION},
+        {{NAN, 2e15f, 0, 0}, GJK2D_PROBLEM_NONFINITE},   // order
+        {{2e15f, 0, 0, 0}, GJK2D_PROBLEM_MAGNITUDE},     // order
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gjk2d_problem got = gjk2d_pose_problem(&cases[i].pose);
+        cr_expect_eq(got, cases[i].want, "pose {%g, %g, %.9g, %.9g}: %s, expected %s", (double)cases[i].pose.px,
+                     (double)cases[i].pose.py, (double)cases[i].pose.c, (double)cases[i].pose.s,
+                     gjk2d_problem_message(got), gjk2d_problem_message(cases[i].want));
+        // gjk2d_validate_shape applies the same rule to the pose of a valid shape.
+        cr_expect_eq(gjk2d_validate_shape(&(gjk2d_shape){square, 4, 0.0f}, &cases[i].pose, NULL), cases[i].want,
+                     "validate_shape, pose case %zu", i);
+    }
 }
 
 Test(validate, names_and_messages) {
@@ -190,71 +226,121 @@ Test(validate, names_and_messages) {
     cr_expect_str_eq(gjk2d_status_name(GJK2D_STATUS_OK), "ok");
     cr_expect_str_eq(gjk2d_status_name(GJK2D_STATUS_MAXITER), "maxiter");
     cr_expect_str_eq(gjk2d_status_name(GJK2D_STATUS_INVALID), "invalid");
+    cr_expect_str_eq(gjk2d_status_name(GJK2D_STATUS_BAD_POSE), "bad-pose");
     cr_expect_str_eq(gjk2d_region_name(GJK2D_REGION_A), "A");
     cr_expect_str_eq(gjk2d_region_name(GJK2D_REGION_AB), "AB");
     cr_expect_str_eq(gjk2d_region_name(GJK2D_REGION_ABC), "ABC");
     cr_expect_str_eq(gjk2d_end_name(GJK2D_END_REPEATED_SUPPORT), "repeated-support");
-    for (int c = GJK2D_ERR_ISA; c <= GJK2D_OK; c++) cr_expect(gjk2d_error_message(c) != NULL);
+    for (int c = GJK2D_ERR_MEMORY; c <= GJK2D_OK; c++) {
+        const char *m = gjk2d_error_message(c);
+        cr_expect(m != NULL && strlen(m) > 0, "error %d has no message", c);
+        for (int d = GJK2D_ERR_MEMORY; d < c; d++)
+            cr_expect_str_neq(gjk2d_error_message(d), m, "errors %d and %d share a message", d, c);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
-// gjk2d_validate_pool
+// The problems of a prepared set, and of poses
 // ---------------------------------------------------------------------------------------------
 
-Test(validate, pool) {
-    // Shapes: 0 square (ok), 1 clockwise square, 2 point with NaN radius, 3 segment (ok), 4 bad rotation,
+Test(validate, prepare_reports_each_shapes_problem) {
+    // Shapes: 0 square (ok), 1 clockwise square, 2 point with NaN radius, 3 segment (ok), 4 triangle (ok),
     // 5 reflex pentagon.
     const float vx[] = {0, 2, 2, 0, /**/ 0, 0, 2, 2, /**/ 5, /**/ 1, 3, /**/ 0, 1, 0, /**/ 0, 4, 4, 2, 0};
     const float vy[] = {0, 0, 2, 2, /**/ 0, 2, 2, 0, /**/ 5, /**/ 1, 1, /**/ 0, 0, 1, /**/ 0, 0, 4, 1, 4};
     const int32_t first[] = {0, 4, 8, 9, 11, 14};
     const int32_t count[] = {4, 4, 1, 2, 3, 5};
     const float radius[] = {0, 0, NAN, 0.5f, 0, 0};
-    const float px[] = {0, 0, 0, 0, 0, 0}, py[] = {0, 0, 0, 0, 0, 0};
-    const float c[] = {1, 1, 1, 1, 0.5f, 1}, s[] = {0, 0, 0, 0, 0, 0};
-    gjk2d_pool pool = {vx, vy, 19, first, count, radius, px, py, c, s, 6, NULL};
+    gjk2d_geometry g = {vx, vy, 19, count, first, radius, 6};
     uint8_t problems[6];
     memset(problems, 0xEE, sizeof problems);
+    static uint64_t memory[1024];
+    const gjk2d_shapes *shapes;
     int64_t bad = 77;
-    cr_assert_eq(gjk2d_validate_pool(&pool, problems, &bad), 4);
+    cr_assert_leq(gjk2d_shapes_size(&g), (int64_t)sizeof memory);
+    cr_assert_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), 3);
     const uint8_t expect[] = {GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_CLOCKWISE, GJK2D_PROBLEM_RADIUS,
-                              GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_ROTATION, GJK2D_PROBLEM_REFLEX};
-    for (int i = 0; i < 6; i++) cr_expect_eq(problems[i], expect[i], "shape %d: %d, expected %d", i, problems[i], expect[i]);
-    cr_expect_eq(gjk2d_validate_pool(&pool, NULL, NULL), 4);
+                              GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_REFLEX};
+    for (int i = 0; i < 6; i++) {
+        cr_expect_eq(problems[i], expect[i], "shape %d: %d, expected %d", i, problems[i], expect[i]);
+        cr_expect_eq(gjk2d_shapes_problem(shapes, i), expect[i], "stored problem of shape %d", i);
+    }
+    cr_expect_eq(bad, 1, "first_bad");
+    cr_expect_eq(gjk2d_shapes_count(shapes), 6);
+    cr_expect_eq(gjk2d_shapes_problem(shapes, 6), GJK2D_PROBLEM_COUNT, "k out of range");
+    cr_expect_eq(gjk2d_shapes_problem(shapes, -1), GJK2D_PROBLEM_COUNT, "k out of range");
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, NULL, NULL), 3);
 
     // No radius array: every radius is 0, so shape 2 becomes valid.
-    pool.radius = NULL;
-    cr_expect_eq(gjk2d_validate_pool(&pool, problems, NULL), 3);
+    g.radius = NULL;
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, NULL), 2);
     cr_expect_eq(problems[2], GJK2D_PROBLEM_NONE);
 
     // A count out of range is a per-shape problem.
     int32_t count2[] = {4, 4, 1, 2, 3, 0};
-    pool.count = count2;
-    cr_expect_eq(gjk2d_validate_pool(&pool, problems, NULL), 3);
+    g.count = count2;
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, NULL), 2);
     cr_expect_eq(problems[5], GJK2D_PROBLEM_COUNT);
-    pool.count = count;
+    g.count = count;
 
     // A span outside the vertex arrays is an error that names the shape.
     const int32_t first_bad[] = {0, 4, 8, 9, 11, 15};
-    pool.first = first_bad;
+    g.first = first_bad;
     bad = 77;
-    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_SHAPE_SPAN);
+    cr_expect_eq(gjk2d_shapes_size(&g), GJK2D_ERR_SHAPE_SPAN);
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), GJK2D_ERR_SHAPE_SPAN);
     cr_expect_eq(bad, 5);
     const int32_t first_neg[] = {0, -1, 8, 9, 11, 14};
-    pool.first = first_neg;
-    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_SHAPE_SPAN);
+    g.first = first_neg;
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), GJK2D_ERR_SHAPE_SPAN);
     cr_expect_eq(bad, 1);
-    pool.first = first;
+    g.first = first;
 
     // Required pointers.
-    cr_expect_eq(gjk2d_validate_pool(NULL, problems, &bad), GJK2D_ERR_NULL);
-    pool.vx = NULL;
-    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_NULL);
-    pool.vx = vx;
-    pool.c = NULL;
-    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_NULL);
-    pool.c = c;
-    pool.first = NULL;
-    cr_expect_eq(gjk2d_validate_pool(&pool, problems, &bad), GJK2D_ERR_NULL);
+    cr_expect_eq(gjk2d_shapes_size(NULL), GJK2D_ERR_NULL);
+    cr_expect_eq(gjk2d_shapes_prepare(NULL, memory, sizeof memory, &shapes, problems, &bad), GJK2D_ERR_NULL);
+    cr_expect_eq(gjk2d_shapes_prepare(&g, NULL, sizeof memory, &shapes, problems, &bad), GJK2D_ERR_NULL);
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, NULL, problems, &bad), GJK2D_ERR_NULL);
+    g.vx = NULL;
+    cr_expect_eq(gjk2d_shapes_size(&g), GJK2D_ERR_NULL);
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), GJK2D_ERR_NULL);
+    g.vx = vx;
+    g.count = NULL;
+    cr_expect_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), GJK2D_ERR_NULL);
+}
+
+Test(validate, check_poses_names_each_bad_pose) {
+    const float px[] = {0, 0, 2e15f, 0, 0, 1};
+    const float py[] = {0, NAN, 0, 0, 0, 1};
+    const float c[] = {1, 1, 1, 0.5f, 1, 0};
+    const float s[] = {0, 0, 0, 0, 0, 1};
+    gjk2d_poses poses = {px, py, c, s, 6, 0, GJK2D_FLOAT32};
+    uint8_t problems[6];
+    memset(problems, 0xEE, sizeof problems);
+    int64_t bad = 77;
+    cr_assert_eq(gjk2d_check_poses(&poses, problems, &bad), 3);
+    const uint8_t expect[] = {GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_NONFINITE, GJK2D_PROBLEM_MAGNITUDE,
+                              GJK2D_PROBLEM_ROTATION, GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_NONE};
+    for (int i = 0; i < 6; i++) {
+        cr_expect_eq(problems[i], expect[i], "pose %d: %d, expected %d", i, problems[i], expect[i]);
+        gjk2d_pose p = {px[i], py[i], c[i], s[i]};
+        cr_expect_eq(gjk2d_pose_problem(&p), expect[i], "gjk2d_pose_problem of pose %d", i);
+    }
+    cr_expect_eq(bad, 1);
+    cr_expect_eq(gjk2d_check_poses(&poses, NULL, NULL), 3);
+    poses.count = 1;
+    cr_expect_eq(gjk2d_check_poses(&poses, problems, &bad), 0);
+    cr_expect_eq(bad, -1);
+    cr_expect_eq(gjk2d_check_poses(NULL, problems, &bad), GJK2D_ERR_NULL);
+    poses.count = 6;
+    poses.c = NULL;
+    cr_expect_eq(gjk2d_check_poses(&poses, problems, &bad), GJK2D_ERR_NULL);
+    poses.c = c;
+    poses.stride = 6;
+    cr_expect_eq(gjk2d_check_poses(&poses, problems, &bad), GJK2D_ERR_POSES);
+    poses.stride = 0;
+    poses.position_type = (gjk2d_real)2;
+    cr_expect_eq(gjk2d_check_poses(&poses, problems, &bad), GJK2D_ERR_POSES);
 }
 
 Test(validate, single_queries_reject_invalid_shapes) {
@@ -271,7 +357,31 @@ Test(validate, single_queries_reject_invalid_shapes) {
     gjk2d_sat_result s;
     cr_expect_eq(gjk2d_sat(&good, NULL, &bad, NULL, &s), GJK2D_STATUS_INVALID);
     cr_expect(isnan(s.separation));
-    gjk2d_pose nan_pose = {NAN, 0, 1, 0};
-    cr_expect_eq(gjk2d_distance(&good, &nan_pose, &good, NULL, &r, NULL), GJK2D_STATUS_INVALID);
     cr_expect_eq(gjk2d_closest_on_shape(&bad, NULL, (gjk2d_vec2){0, 0}, &r, NULL), GJK2D_STATUS_INVALID);
+}
+
+Test(validate, single_queries_give_bad_poses_their_own_status) {
+    // A valid shape with a bad pose: GJK2D_STATUS_BAD_POSE (not INVALID) and NaN outputs, from every
+    // single-pair query, for each kind of bad pose and on either side.
+    gjk2d_shape good = {square, 4, 0.25f};
+    const gjk2d_pose bad[] = {{NAN, 0, 1, 0}, {0, INFINITY, 1, 0}, {2e15f, 0, 1, 0}, {0, 0, 0.6f, 0.6f}};
+    for (int i = 0; i < 4; i++)
+        for (int side = 0; side < 2; side++) {
+            const gjk2d_pose *qa = side ? NULL : &bad[i], *qb = side ? &bad[i] : NULL;
+            gjk2d_distance_result r;
+            cr_expect_eq(gjk2d_distance(&good, qa, &good, qb, &r, NULL), GJK2D_STATUS_BAD_POSE, "pose %d side %d", i, side);
+            cr_expect_eq(r.status, GJK2D_STATUS_BAD_POSE);
+            cr_expect(isnan(r.distance) && isnan(r.signed_distance) && isnan(r.core_distance) && isnan(r.point_a.x) &&
+                          isnan(r.point_b.y) && isnan(r.normal.x),
+                      "pose %d side %d: outputs not NaN", i, side);
+            cr_expect(r.feature_a == GJK2D_FEATURE_NONE && r.feature_b == GJK2D_FEATURE_NONE && r.iterations == 0);
+            gjk2d_overlap_result o;
+            cr_expect_eq(gjk2d_overlap(&good, qa, &good, qb, &o), GJK2D_STATUS_BAD_POSE);
+            cr_expect(o.overlap == 0 && o.iterations == 0 && o.status == GJK2D_STATUS_BAD_POSE);
+            gjk2d_sat_result s;
+            cr_expect_eq(gjk2d_sat(&good, qa, &good, qb, &s), GJK2D_STATUS_BAD_POSE);
+            cr_expect(isnan(s.separation) && isnan(s.normal.x) && s.overlap == 0 && s.status == GJK2D_STATUS_BAD_POSE);
+        }
+    gjk2d_distance_result r;
+    cr_expect_eq(gjk2d_closest_on_shape(&good, &bad[0], (gjk2d_vec2){0, 0}, &r, NULL), GJK2D_STATUS_BAD_POSE);
 }

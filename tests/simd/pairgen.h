@@ -172,4 +172,116 @@ static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin
     free(proto_n);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Hard cases.
+
+/// Append a polygon given as interleaved x, y (at most 128 vertices); returns its first vertex.
+static inline int32_t pg_add_poly(pg_set *g, const float *xy, int n)
+{
+    float x[128], y[128];
+    for (int i = 0; i < n; i++) x[i] = xy[2 * i], y[i] = xy[2 * i + 1];
+    return pg_add_vertices(g, x, y, n);
+}
+
+/// The same, every coordinate multiplied by `scale`.
+static inline int32_t pg_add_scaled(pg_set *g, const float *xy, int n, float scale)
+{
+    float t[256];
+    for (int i = 0; i < 2 * n; i++) t[i] = xy[i] * scale;
+    return pg_add_poly(g, t, n);
+}
+
+/// A prototype shape of the hard cases: its vertices, radius and size.
+typedef struct pg_proto {
+    int32_t first, n;
+    float radius, size;
+} pg_proto;
+
+/// The hard-case prototypes: squares, collinear and duplicated vertices, slivers, 1 mm shapes, segments,
+/// capsules, points, circles, a rounded box, a clockwise (invalid) square, 12-, 16- and 64-gons.
+static inline int pg_hard_protos(pg_set *g, pg_proto *p)
+{
+    static const float square[] = {-1, -1, 1, -1, 1, 1, -1, 1};
+    static const float diamond[] = {0, -1, 1, 0, 0, 1, -1, 0};
+    static const float collinear[] = {-1, -1, 0, -1, 1, -1, 1, 0, 1, 1, 0, 1, -1, 1, -1, 0};
+    static const float dup[] = {-1, -1, 1, -1, 1, -1, 1, 1, -1, 1, -1, 1};
+    static const float sliver[] = {0, 0, 10, 0, 5, 0.001f};
+    static const float thin[] = {-5, -0.0005f, 5, -0.0005f, 5, 0.0005f, -5, 0.0005f};
+    static const float tri[] = {-1, -0.5f, 1, -0.5f, 0, 1};
+    static const float seg[] = {-1, 0, 1, 0};
+    static const float pt[] = {0, 0};
+    static const float cw[] = {-1, -1, -1, 1, 1, 1, 1, -1}; // clockwise: invalid
+    int n = 0;
+    p[n++] = (pg_proto){pg_add_poly(g, square, 4), 4, 0.0f, 1.5f};
+    p[n++] = (pg_proto){pg_add_poly(g, diamond, 4), 4, 0.0f, 1.0f};
+    p[n++] = (pg_proto){pg_add_poly(g, collinear, 8), 8, 0.0f, 1.5f};
+    p[n++] = (pg_proto){pg_add_poly(g, dup, 6), 6, 0.0f, 1.5f};
+    p[n++] = (pg_proto){pg_add_poly(g, sliver, 3), 3, 0.0f, 10.0f};
+    p[n++] = (pg_proto){pg_add_poly(g, thin, 4), 4, 0.0f, 5.0f};
+    p[n++] = (pg_proto){pg_add_scaled(g, square, 4, 0.0005f), 4, 0.0f, 0.001f}; // 1 mm edges
+    p[n++] = (pg_proto){pg_add_scaled(g, tri, 3, 0.001f), 3, 0.0f, 0.001f};
+    p[n++] = (pg_proto){pg_add_poly(g, seg, 2), 2, 0.0f, 1.0f};
+    p[n++] = (pg_proto){pg_add_poly(g, seg, 2), 2, 0.25f, 1.25f};          // capsule
+    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.0f, 0.0f};             // point
+    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.5f, 0.5f};             // circle
+    p[n++] = (pg_proto){pg_add_poly(g, square, 4), 4, 0.1f, 1.6f};         // rounded box
+    p[n++] = (pg_proto){pg_add_poly(g, tri, 3), 3, 0.0f, 1.0f};
+    p[n++] = (pg_proto){pg_add_poly(g, cw, 4), 4, 0.0f, 1.5f};             // invalid
+    pg_rng r = {77};
+    const int sizes[] = {16, 64, 12};
+    for (int i = 0; i < 3; i++) {
+        float x[64], y[64];
+        pg_polygon(&r, sizes[i], 1.0, x, y);
+        p[n++] = (pg_proto){pg_add_vertices(g, x, y, sizes[i]), sizes[i], 0.0f, 1.0f};
+    }
+    return n;
+}
+
+/// Every pair of hard-case prototypes `per_combo` times (at the origin and far from it, overlapping
+/// and apart), exact contact and tiny gaps, a shape against itself, containment.
+static inline void pg_hard_cases(pg_set *g, int per_combo)
+{
+    pg_proto p[32];
+    int np = pg_hard_protos(g, p);
+    pg_rng r = {0xbadcafe};
+    const double bases[] = {0.0, 1.0e4, -3.0e3};
+    for (int i = 0; i < np; i++) {
+        for (int j = 0; j < np; j++) {
+            for (int t = 0; t < per_combo; t++) {
+                double bx = bases[t % 3], by = bases[(t / 3) % 3];
+                double ang = pg_range(&r, -3.14159, 3.14159);
+                double reach = p[i].size + p[j].size + p[i].radius + p[j].radius;
+                double off = t == 0 ? 0.0 : reach * pg_range(&r, 0.0, 1.2);
+                double dir = pg_range(&r, 0.0, 6.283185307179586);
+                int32_t a = pg_add_shape(g, p[i].first, p[i].n, p[i].radius, (float)bx, (float)by,
+                                         t == 1 ? 0.0 : ang);
+                int32_t b = pg_add_shape(g, p[j].first, p[j].n, p[j].radius, (float)(bx + off * cos(dir)),
+                                         (float)(by + off * sin(dir)), t == 1 ? 0.0 : pg_range(&r, -3.14159, 3.14159));
+                pg_add_pair(g, a, b);
+            }
+        }
+    }
+    // Exact contact: unit squares side by side (edge-edge), a diamond's vertex on a square's edge,
+    // corner to corner, and tiny gaps, at the origin and far from it.
+    const float gaps[] = {0.0f, 1e-7f, 1e-6f, 1e-5f, 1e-3f, -1e-6f};
+    for (int base = 0; base < 2; base++) {
+        float o = base ? 1.0e4f : 0.0f;
+        for (int k = 0; k < 6; k++) {
+            float gp = gaps[k];
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o + 0.25f, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o + 2.0f + gp, 0));
+            pg_add_pair(g, pg_add_shape(g, p[1].first, 4, 0, o, o, 0), pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o, 0));
+            pg_add_pair(g, pg_add_shape(g, p[10].first, 1, 0, o + 1.0f + gp, o, 0), pg_add_shape(g, p[0].first, 4, 0, o, o, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[8].first, 2, 0, o, o + 1.0f + gp, 0));
+        }
+    }
+    // Same shape, same pose; containment.
+    for (int i = 0; i < np; i++) {
+        pg_add_pair(g, pg_add_shape(g, p[i].first, p[i].n, p[i].radius, 3, 4, 0.3),
+                    pg_add_shape(g, p[i].first, p[i].n, p[i].radius, 3, 4, 0.3));
+        pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, 0, 0, 0), pg_add_shape(g, p[6].first, 4, 0, 0.1f, 0.2f, 0.7));
+    }
+}
+
 #endif

@@ -37,8 +37,8 @@ int xc_tables(xc_table *out, int cap)
     return n;
 }
 
-#define FIELDS_F(X) X(dist) X(ax) X(ay) X(bx) X(by) X(nx) X(ny) X(sep) X(snx) X(sny)
-#define FIELDS_I(X) X(iter) X(oiter)
+#define FIELDS_F(X) X(dist) X(sd) X(core) X(ax) X(ay) X(bx) X(by) X(nx) X(ny) X(sep) X(snx) X(sny)
+#define FIELDS_I(X) X(fa) X(fb) X(iter) X(oiter)
 #define FIELDS_B(X) X(st) X(ov) X(ost) X(sov) X(sst)
 
 void xc_out_alloc(xc_out *o, int64_t n)
@@ -56,7 +56,7 @@ void xc_out_alloc(xc_out *o, int64_t n)
 #define POISON_F(f) o->f[k] = -12345.0f;
         FIELDS_F(POISON_F)
 #undef POISON_F
-        o->iter[k] = o->oiter[k] = -7;
+        o->fa[k] = o->fb[k] = o->iter[k] = o->oiter[k] = -7;
 #define POISON_B(f) o->f[k] = 0xee;
         FIELDS_B(POISON_B)
 #undef POISON_B
@@ -71,74 +71,100 @@ void xc_out_free(xc_out *o)
     memset(o, 0, sizeof *o);
 }
 
-void xc_run(const gjk2d_kernel_table *t, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin,
-            int64_t end, int64_t chunk, xc_out *o)
+gjk2d_distance_out xc_distance_out(const xc_out *o)
 {
-    gjk2d_distance_out d = {o->dist, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->iter, o->st};
+    gjk2d_distance_out d = {o->dist, o->sd, o->core, o->ax, o->ay, o->bx, o->by, o->nx, o->ny,
+                            o->fa, o->fb, o->iter, o->st};
+    return d;
+}
+
+void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses,
+            const gjk2d_pairs *pairs, int64_t begin, int64_t end, int64_t chunk, xc_out *o)
+{
+    gjk2d_distance_out d = xc_distance_out(o);
     gjk2d_overlap_out v = {o->ov, o->oiter, o->ost};
     gjk2d_sat_out s = {o->sov, o->sep, o->snx, o->sny, o->sst};
     if (chunk < 1) chunk = 1;
     for (int64_t k = begin; k < end; k += chunk) {
         int64_t e = k + chunk < end ? k + chunk : end;
-        t->distance(pool, pairs, k, e, &d);
-        t->overlap(pool, pairs, k, e, &v);
-        t->sat(pool, pairs, k, e, &s);
+        t->distance(shapes, poses, pairs, k, e, &d);
+        t->overlap(shapes, poses, pairs, k, e, &v);
+        t->sat(shapes, poses, pairs, k, e, &s);
     }
 }
 
-void xc_print_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k)
+void xc_print_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k)
 {
     const int32_t id[2] = {pairs->a[k], pairs->b[k]};
+    const gjk2d_geometry *g = &set->geometry;
     for (int s = 0; s < 2; s++) {
-        int32_t i = id[s], n = pool->count[i], f = pool->first[i];
-        fprintf(stderr, "  shape %c (#%d): count %d radius %.9g pose p=(%.9g, %.9g) c=%.9g s=%.9g\n    vertices:",
-                s ? 'B' : 'A', i, n, pool->radius ? pool->radius[i] : 0.0, pool->px[i], pool->py[i], pool->c[i],
-                pool->s[i]);
-        for (int32_t j = 0; j < n && j < 64; j++) fprintf(stderr, " (%.9g, %.9g)", pool->vx[f + j], pool->vy[f + j]);
+        int32_t i = id[s], n = g->count[i], f = g->first[i];
+        double px, py;
+        float c, sn;
+        test_pose_at(poses, i, &px, &py, &c, &sn);
+        fprintf(stderr, "  shape %c (#%d): count %d radius %.9g pose p=(%.17g, %.17g) c=%.9g s=%.9g\n    vertices:",
+                s ? 'B' : 'A', i, n, g->radius ? g->radius[i] : 0.0, px, py, c, sn);
+        for (int32_t j = 0; f >= 0 && j < n && j < 64 && f + j < g->vertex_count; j++)
+            fprintf(stderr, " (%.9g, %.9g)", g->vx[f + j], g->vy[f + j]);
         fprintf(stderr, "%s\n", n > 64 ? " ..." : "");
     }
 }
 
 /// L: largest |coordinate| of both cores in A's frame (B moved there in double) plus both radii.
-static double pair_scale(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k)
+static double pair_scale(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k)
 {
+    const gjk2d_geometry *g = &set->geometry;
     int32_t a = pairs->a[k], b = pairs->b[k];
     double L = 0.0;
-    for (int32_t j = 0; j < pool->count[a]; j++) {
-        L = fmax(L, fabs(pool->vx[pool->first[a] + j]));
-        L = fmax(L, fabs(pool->vy[pool->first[a] + j]));
+    for (int32_t j = 0; j < g->count[a]; j++) {
+        L = fmax(L, fabs(g->vx[g->first[a] + j]));
+        L = fmax(L, fabs(g->vy[g->first[a] + j]));
     }
-    double ca = pool->c[a], sa = pool->s[a], cb = pool->c[b], sb = pool->s[b];
-    double dx = (double)pool->px[b] - pool->px[a], dy = (double)pool->py[b] - pool->py[a];
-    for (int32_t j = 0; j < pool->count[b]; j++) {
-        double x = pool->vx[pool->first[b] + j], y = pool->vy[pool->first[b] + j];
-        double wx = cb * x - sb * y + dx, wy = sb * x + cb * y + dy;
+    double pax, pay, pbx, pby;
+    float ca, sa, cb, sb;
+    test_pose_at(poses, a, &pax, &pay, &ca, &sa);
+    test_pose_at(poses, b, &pbx, &pby, &cb, &sb);
+    double dx = pbx - pax, dy = pby - pay;
+    for (int32_t j = 0; j < g->count[b]; j++) {
+        double x = g->vx[g->first[b] + j], y = g->vy[g->first[b] + j];
+        double wx = (double)cb * x - (double)sb * y + dx, wy = (double)sb * x + (double)cb * y + dy;
         L = fmax(L, fabs(ca * wx + sa * wy));
         L = fmax(L, fabs(-sa * wx + ca * wy));
     }
-    if (pool->radius) L += pool->radius[a] + pool->radius[b];
+    if (g->radius) L += g->radius[a] + g->radius[b];
     return L;
+}
+
+/// The pair's scale for a report; NaN for pairs of invalid shapes or bad poses (their counts may be
+/// out of range, so their vertices are not read).
+static double r_scale_or_nan(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                             const xc_out *ref, int64_t k)
+{
+    if (ref->st[k] == GJK2D_STATUS_INVALID || ref->st[k] == GJK2D_STATUS_BAD_POSE) return NAN;
+    return pair_scale(set, poses, pairs, k);
 }
 
 static int same_f(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
 
-static int pair_exact(const xc_out *a, const xc_out *b, int64_t k)
+int xc_pair_exact(const xc_out *a, const xc_out *b, int64_t k)
 {
-    return same_f(a->dist[k], b->dist[k]) && same_f(a->ax[k], b->ax[k]) && same_f(a->ay[k], b->ay[k]) &&
-           same_f(a->bx[k], b->bx[k]) && same_f(a->by[k], b->by[k]) && same_f(a->nx[k], b->nx[k]) &&
-           same_f(a->ny[k], b->ny[k]) && same_f(a->sep[k], b->sep[k]) && same_f(a->snx[k], b->snx[k]) &&
-           same_f(a->sny[k], b->sny[k]) && a->iter[k] == b->iter[k] && a->oiter[k] == b->oiter[k] &&
+    return same_f(a->dist[k], b->dist[k]) && same_f(a->sd[k], b->sd[k]) && same_f(a->core[k], b->core[k]) &&
+           same_f(a->ax[k], b->ax[k]) && same_f(a->ay[k], b->ay[k]) && same_f(a->bx[k], b->bx[k]) &&
+           same_f(a->by[k], b->by[k]) && same_f(a->nx[k], b->nx[k]) && same_f(a->ny[k], b->ny[k]) &&
+           same_f(a->sep[k], b->sep[k]) && same_f(a->snx[k], b->snx[k]) && same_f(a->sny[k], b->sny[k]) &&
+           a->fa[k] == b->fa[k] && a->fb[k] == b->fb[k] && a->iter[k] == b->iter[k] && a->oiter[k] == b->oiter[k] &&
            a->st[k] == b->st[k] && a->ov[k] == b->ov[k] && a->ost[k] == b->ost[k] && a->sov[k] == b->sov[k] &&
            a->sst[k] == b->sst[k];
 }
 
-static void print_outputs(const char *label, const xc_out *o, int64_t k)
+void xc_print_outputs(const char *label, const xc_out *o, int64_t k)
 {
     fprintf(stderr,
-            "  %-12s distance %.9g A (%.9g, %.9g) B (%.9g, %.9g) n (%.9g, %.9g) iter %d status %d | overlap %d "
-            "iter %d status %d | sat %d sep %.9g n (%.9g, %.9g) status %d\n",
-            label, o->dist[k], o->ax[k], o->ay[k], o->bx[k], o->by[k], o->nx[k], o->ny[k], o->iter[k], o->st[k],
-            o->ov[k], o->oiter[k], o->ost[k], o->sov[k], o->sep[k], o->snx[k], o->sny[k], o->sst[k]);
+            "  %-12s distance %.9g signed %.9g core %.9g A (%.9g, %.9g) B (%.9g, %.9g) n (%.9g, %.9g) features "
+            "(%d, %d) iter %d status %d | overlap %d iter %d status %d | sat %d sep %.9g n (%.9g, %.9g) status %d\n",
+            label, o->dist[k], o->sd[k], o->core[k], o->ax[k], o->ay[k], o->bx[k], o->by[k], o->nx[k], o->ny[k],
+            o->fa[k], o->fb[k], o->iter[k], o->st[k], o->ov[k], o->oiter[k], o->ost[k], o->sov[k], o->sep[k],
+            o->snx[k], o->sny[k], o->sst[k]);
 }
 
 static int close_to(double got, double want, double tol)
@@ -147,19 +173,31 @@ static int close_to(double got, double want, double tol)
     return fabs(got - want) <= tol;
 }
 
+/// A witness feature of a shape with n vertices: a vertex or edge index in range (a point has no edge).
+static int feature_ok(int32_t f, int32_t n)
+{
+    if (f < 0 || f >= 2 * n) return 0;
+    return n > 1 || !GJK2D_FEATURE_IS_EDGE(f);
+}
+
 /// Why pair k fails against the reference, or NULL.
-static const char *check_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, const xc_out *r, const xc_out *g,
-                              int64_t k)
+static const char *check_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                              const xc_out *r, const xc_out *g, int64_t k)
 {
     if (g->st[k] != r->st[k]) return "distance status";
     if (g->ost[k] != r->ost[k]) return "overlap status";
     if (g->sst[k] != r->sst[k]) return "sat status";
-    if (r->st[k] == GJK2D_STATUS_INVALID) {
-        if (!isnan(g->dist[k]) || g->ov[k] != 0 || g->iter[k] != 0) return "invalid pair outputs";
+    if (r->st[k] == GJK2D_STATUS_INVALID || r->st[k] == GJK2D_STATUS_BAD_POSE) {
+        if (!isnan(g->dist[k]) || !isnan(g->sd[k]) || !isnan(g->core[k]) || g->ov[k] != 0 || g->iter[k] != 0 ||
+            g->oiter[k] != 0 || g->fa[k] != GJK2D_FEATURE_NONE || g->fb[k] != GJK2D_FEATURE_NONE || !isnan(g->sep[k]))
+            return "invalid or bad-pose pair outputs";
         return NULL;
     }
-    const double eps = FLT_EPSILON, L = pair_scale(pool, pairs, k), tol = TOL_K * eps * L;
+    const double eps = FLT_EPSILON, L = pair_scale(set, poses, pairs, k), tol = TOL_K * eps * L;
     if (!close_to(g->dist[k], r->dist[k], tol)) return "distance";
+    if (!close_to(g->sd[k], r->sd[k], tol)) return "signed distance";
+    if (!close_to(g->core[k], r->core[k], tol)) return "core distance";
+    if (!(g->dist[k] == (g->sd[k] > 0.0f ? g->sd[k] : 0.0f))) return "distance is not max(0, signed distance)";
     const float *gp[4] = {g->ax, g->ay, g->bx, g->by}, *rp[4] = {r->ax, r->ay, r->bx, r->by};
     for (int i = 0; i < 4; i++) {
         double world = 2.0 * eps * fabs(rp[i][k]);
@@ -168,6 +206,12 @@ static const char *check_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, 
     double core = hypot((double)r->bx[k] - r->ax[k], (double)r->by[k] - r->ay[k]) + r->dist[k];
     double ntol = core > 0.0 ? fmin(2.0, tol / core + 4.0 * eps) : 2.0;
     if (!close_to(g->nx[k], r->nx[k], ntol) || !close_to(g->ny[k], r->ny[k], ntol)) return "normal";
+    // Features exist exactly when the normal does (the cores are apart).
+    const int apart = g->nx[k] != 0.0f || g->ny[k] != 0.0f;
+    const int32_t na = set->geometry.count[pairs->a[k]], nb = set->geometry.count[pairs->b[k]];
+    if (apart ? !(feature_ok(g->fa[k], na) && feature_ok(g->fb[k], nb))
+              : (g->fa[k] != GJK2D_FEATURE_NONE || g->fb[k] != GJK2D_FEATURE_NONE))
+        return "witness features";
     int touching = fabs(r->dist[k]) <= tol;
     if (!touching && g->ov[k] != r->ov[k]) return "gjk overlap";
     if (!close_to(g->sep[k], r->sep[k], tol)) return "sat separation";
@@ -177,37 +221,37 @@ static const char *check_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, 
     return NULL;
 }
 
-int64_t xc_compare_ref(const char *label, const gjk2d_pool *pool, const gjk2d_pairs *pairs, const xc_out *ref,
-                       const xc_out *got, int64_t *exact)
+int64_t xc_compare_ref(const char *label, const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                       const xc_out *ref, const xc_out *got, int64_t *exact)
 {
     int64_t bad = 0, same = 0;
     for (int64_t k = 0; k < ref->n; k++) {
-        same += pair_exact(ref, got, k);
-        const char *why = check_pair(pool, pairs, ref, got, k);
+        same += xc_pair_exact(ref, got, k);
+        const char *why = check_pair(set, poses, pairs, ref, got, k);
         if (!why) continue;
         if (bad++ < 5) {
             fprintf(stderr, "MISMATCH isa=%s query=%s pair=%lld (L=%.9g)\n", label, why, (long long)k,
-                    pair_scale(pool, pairs, k));
-            xc_print_pair(pool, pairs, k);
-            print_outputs("reference", ref, k);
-            print_outputs(label, got, k);
+                    r_scale_or_nan(set, poses, pairs, ref, k));
+            xc_print_pair(set, poses, pairs, k);
+            xc_print_outputs("reference", ref, k);
+            xc_print_outputs(label, got, k);
         }
     }
     if (exact) *exact = same;
     return bad;
 }
 
-int64_t xc_compare_exact(const char *label_a, const char *label_b, const gjk2d_pool *pool, const gjk2d_pairs *pairs,
-                         const xc_out *a, const xc_out *b)
+int64_t xc_compare_exact(const char *label_a, const char *label_b, const test_set *set, const gjk2d_poses *poses,
+                         const gjk2d_pairs *pairs, const xc_out *a, const xc_out *b)
 {
     int64_t bad = 0;
     for (int64_t k = 0; k < a->n; k++) {
-        if (pair_exact(a, b, k)) continue;
+        if (xc_pair_exact(a, b, k)) continue;
         if (bad++ < 5) {
             fprintf(stderr, "NOT BIT-IDENTICAL %s vs %s pair=%lld\n", label_a, label_b, (long long)k);
-            xc_print_pair(pool, pairs, k);
-            print_outputs(label_a, a, k);
-            print_outputs(label_b, b, k);
+            xc_print_pair(set, poses, pairs, k);
+            xc_print_outputs(label_a, a, k);
+            xc_print_outputs(label_b, b, k);
         }
     }
     return bad;

@@ -6,8 +6,10 @@
 // world-frame points also carry the rounding of the final pose (FLT_EPSILON * |world coordinate| per
 // coordinate, twice); a unit normal may turn by that tolerance divided by the core distance (the
 // direction of a nearly-zero vector is ill-conditioned). Statuses must be equal, and overlap
-// booleans equal outside the touching band |reference distance| <= tolerance. Between ISAs nothing is
-// tolerated: every output must be bit-identical.
+// booleans equal outside the touching band |reference distance| <= tolerance; signed and core distances
+// within the distance tolerance, distance exactly max(0, signed distance), witness features in range and
+// NONE exactly when the normal is zero. Between ISAs nothing is tolerated: every output, features
+// included, must be bit-identical.
 #ifndef GJK2D_XCHECK_H
 #define GJK2D_XCHECK_H
 
@@ -15,6 +17,7 @@
 
 #include "gjk2d.h"
 #include "kernels.h"
+#include "support.h"
 
 #define TOL_K 32.0
 
@@ -29,28 +32,38 @@ int xc_tables(xc_table *out, int cap);
 /// Outputs of the three queries for every pair of a set.
 typedef struct xc_out {
     int64_t n;
-    float *dist, *ax, *ay, *bx, *by, *nx, *ny, *sep, *snx, *sny;
-    int32_t *iter, *oiter;
+    float *dist, *sd, *core, *ax, *ay, *bx, *by, *nx, *ny, *sep, *snx, *sny;
+    int32_t *fa, *fb, *iter, *oiter;
     uint8_t *st, *ov, *ost, *sov, *sst;
 } xc_out;
 
 void xc_out_alloc(xc_out *o, int64_t n);
 void xc_out_free(xc_out *o);
 
+/// The distance output struct writing into `o`.
+gjk2d_distance_out xc_distance_out(const xc_out *o);
+
 /// Run the three queries of `t` over [begin, end) in chunks of `chunk` pairs (the range API).
-void xc_run(const gjk2d_kernel_table *t, const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t begin,
-            int64_t end, int64_t chunk, xc_out *o);
+void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses,
+            const gjk2d_pairs *pairs, int64_t begin, int64_t end, int64_t chunk, xc_out *o);
 
 /// Compare `got` (table label) with the reference `ref` on every pair; prints the first failures with the
 /// pair's shapes and returns the number of failing pairs. `exact` counts pairs bit-identical to the reference.
-int64_t xc_compare_ref(const char *label, const gjk2d_pool *pool, const gjk2d_pairs *pairs, const xc_out *ref,
-                       const xc_out *got, int64_t *exact);
+/// `set` holds the geometry the shapes were prepared from, `poses` the poses the queries ran with.
+int64_t xc_compare_ref(const char *label, const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                       const xc_out *ref, const xc_out *got, int64_t *exact);
 
 /// Bit-identity of two tables' outputs; prints the first difference; returns the number of differing pairs.
-int64_t xc_compare_exact(const char *label_a, const char *label_b, const gjk2d_pool *pool, const gjk2d_pairs *pairs,
-                         const xc_out *a, const xc_out *b);
+int64_t xc_compare_exact(const char *label_a, const char *label_b, const test_set *set, const gjk2d_poses *poses,
+                         const gjk2d_pairs *pairs, const xc_out *a, const xc_out *b);
+
+/// Whether pair k's outputs are bit-identical in `a` and `b` (every field).
+int xc_pair_exact(const xc_out *a, const xc_out *b, int64_t k);
 
 /// Print pair k's shapes and poses (for a failure report) to stderr.
-void xc_print_pair(const gjk2d_pool *pool, const gjk2d_pairs *pairs, int64_t k);
+void xc_print_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k);
+
+/// Print pair k's outputs under a label to stderr.
+void xc_print_outputs(const char *label, const xc_out *o, int64_t k);
 
 #endif

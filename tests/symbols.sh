@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# A guest in someone else's program exports only its own names: the shared library's dynamic symbol
+# table defines nothing but gjk2d_ names (internals, gjk2d__, are hidden), and the static library's
+# objects define no global outside gjk2d_ / gjk2d__ (so they cannot clash with the host's names).
+# Usage: symbols.sh LIBGJK2D.so LIBGJK2D.a   (NM: the nm to use; skipped, status 77, without one)
+set -u
+so="$1"
+ar="$2"
+NM="${NM:-$(command -v nm)}"
+if [ -z "$NM" ]; then
+    echo "SKIP: nm not found (binutils): exported symbols not checked"
+    exit 77
+fi
+status=0
+
+# nm prints "ADDRESS TYPE NAME" for defined symbols; archive member headers ("file.o:") and blank lines
+# have fewer fields.
+names() { awk 'NF == 3 { print $3 }'; }
+
+dyn=$("$NM" -D --defined-only "$so" | names)
+if [ -z "$dyn" ]; then
+    echo "FAIL: $so defines no dynamic symbol at all"
+    status=1
+fi
+bad=$(printf '%s\n' "$dyn" | grep -v -E '^gjk2d_[a-z0-9]' | grep -v '^$')
+if [ -n "$bad" ]; then
+    echo "FAIL: $so exports names other than gjk2d_* (public) ones:"
+    printf '%s\n' "$bad" | head -40
+    status=1
+fi
+for want in gjk2d_distance gjk2d_shapes_prepare gjk2d_batch_distance gjk2d_version gjk2d_isa_reason; do
+    printf '%s\n' "$dyn" | grep -qx "$want" || { echo "FAIL: $so does not export $want"; status=1; }
+done
+
+glob=$("$NM" --defined-only -g "$ar" | names)
+bad=$(printf '%s\n' "$glob" | grep -v -E '^gjk2d_' | grep -v '^$')
+if [ -n "$bad" ]; then
+    echo "FAIL: $ar defines globals outside gjk2d_ / gjk2d__:"
+    printf '%s\n' "$bad" | sort -u | head -40
+    status=1
+fi
+[ $status = 0 ] && echo "ok: $(printf '%s\n' "$dyn" | wc -l) exported gjk2d_ names; $(printf '%s\n' "$glob" | sort -u | wc -l) global names in the archive, all gjk2d_ / gjk2d__"
+exit $status
