@@ -4,15 +4,18 @@
 // the bytes as in fuzz_input.h, poses of any magnitude (some not rotations, some NULL), a point, a
 // trace of 0..8 records. Vertex arrays are heap blocks of exactly `count` elements so AddressSanitizer
 // catches any stray read. Checked:
-// - gjk2d_validate_shape: a problem in range, a vertex index in [-1, count);
+// - gjk2d_validate_shape: a problem in range, a vertex index in [-1, count); with a pose, the shape's
+//   problem first, then gjk2d_pose_problem's;
 // - gjk2d_distance, gjk2d_closest_on_shape, gjk2d_overlap, gjk2d_sat: `invalid` exactly when a shape
-//   fails validation, then NaN floats, overlap 0, iterations 0, an empty trace; otherwise finite
-//   outputs, distance >= 0, a unit or zero normal, at most GJK2D_ITERATION_CAP iterations, a trace
-//   whose records are consistent (count 1..3, indices inside the shapes) and whose count is
-//   min(total, capacity);
-// - against the exact oracle (tests/oracle.c, double): with status ok the distance is within the
-//   documented tolerance 32 eps L (README "Tolerances") and so is a positive SAT separation; the
-//   overlap answers agree with the oracle outside the touching band |clearance| <= 32 eps L;
+//   fails validation, else `bad-pose` exactly when a pose fails gjk2d_pose_problem, both with NaN floats,
+//   overlap 0, iterations 0, no features, an empty trace; otherwise finite outputs, distance >= 0 and
+//   exactly max(0, signed distance), a unit or zero normal, witness features on the shapes exactly when
+//   the cores are apart, at most GJK2D_ITERATION_CAP iterations, a trace whose records are consistent
+//   (count 1..3, indices inside the shapes) and whose count is min(total, capacity);
+// - against the exact oracle (tests/oracle.c, double): with status ok the distance, the core distance
+//   and the signed distance (cores apart) are within the documented tolerance 32 eps L (README
+//   "Tolerances") and so is a positive SAT separation; the overlap answers agree with the oracle outside
+//   the touching band |clearance| <= 32 eps L;
 // - NULL arguments: a NULL output is refused with `invalid`, a NULL shape gives `invalid`;
 // - gjk2d_closest_on_segment / _on_triangle on any points: a region in range, and finite outputs
 //   for finite inputs up to 1e15.
@@ -156,10 +159,16 @@ static gjk2d_shape make_shape(fuzz_reader *r, gjk2d_vec2 **storage)
     return s;
 }
 
+/// Whether the shape's geometry is valid; also checks gjk2d_validate_shape with the pose against the
+/// shape's own problem followed by gjk2d_pose_problem's.
 static int valid_shape(const gjk2d_shape *s, const gjk2d_pose *p)
 {
+    gjk2d_problem own = gjk2d_validate_shape(s, NULL, NULL);
+    gjk2d_problem with_pose = gjk2d_validate_shape(s, p, NULL);
+    if (with_pose != (own != GJK2D_PROBLEM_NONE || !p ? own : gjk2d_pose_problem(p)))
+        fail("validate_shape with a pose: not the shape's problem, then the pose's");
     int32_t vertex = -7;
-    gjk2d_problem pr = gjk2d_validate_shape(s, p, &vertex);
+    gjk2d_problem pr = gjk2d_validate_shape(s, NULL, &vertex);
     if ((int)pr < GJK2D_PROBLEM_NONE || pr > GJK2D_PROBLEM_WINDING)
         fail("validate_shape: problem out of range");
     if (vertex < -1 || (s && vertex >= 0 && vertex >= s->count) || (vertex >= 0 && !(pr == GJK2D_PROBLEM_NONFINITE ||
@@ -169,6 +178,23 @@ static int valid_shape(const gjk2d_shape *s, const gjk2d_pose *p)
     if (gjk2d_problem_message(pr) == NULL)
         fail("problem without a message");
     return pr == GJK2D_PROBLEM_NONE;
+}
+
+/// Whether a pose passes gjk2d_pose_problem (NULL: the identity).
+static int good_pose(const gjk2d_pose *p)
+{
+    if (!p)
+        return 1;
+    gjk2d_problem pr = gjk2d_pose_problem(p);
+    if ((int)pr < GJK2D_PROBLEM_NONE || pr > GJK2D_PROBLEM_WINDING || gjk2d_problem_message(pr) == NULL)
+        fail("pose_problem: a problem out of range");
+    return pr == GJK2D_PROBLEM_NONE;
+}
+
+/// A shape of `count` vertices has this feature: a vertex or an edge (a point has no edge).
+static int feature_ok(int32_t f, int32_t count)
+{
+    return f >= 0 && GJK2D_FEATURE_INDEX(f) < count && !(count == 1 && GJK2D_FEATURE_IS_EDGE(f));
 }
 
 /// The pair as C initialisers (hex floats: exact), for turning a finding into a regression test.
@@ -321,6 +347,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gjk2d_vec2 q = {fz_float(&r), fz_float(&r)};
 
     int va_ok = valid_shape(&a, ppa), vb_ok = valid_shape(&b, ppb), valid = va_ok && vb_ok;
+    int poses_ok = good_pose(ppa) && good_pose(ppb);
+    gjk2d_status failed = !valid ? GJK2D_STATUS_INVALID : GJK2D_STATUS_BAD_POSE;
     gjk2d_distance_result d;
     gjk2d_overlap_result o;
     gjk2d_sat_result s;
@@ -330,20 +358,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gjk2d_status ss = gjk2d_sat(&a, ppa, &b, ppb, &s);
     if (ds != d.status || os != o.status || ss != s.status)
         fail("returned status differs from the result's");
-    if (!valid) {
-        if (d.status != GJK2D_STATUS_INVALID || o.status != GJK2D_STATUS_INVALID || s.status != GJK2D_STATUS_INVALID)
-            fail("invalid shape not reported");
-        if (!isnan(d.distance) || !isnan(d.core_distance) || !isnan(d.point_a.x) || !isnan(d.point_b.y) ||
-            !isnan(d.normal.x) || !isnan(d.normal.y) || d.iterations != 0 || d.end != GJK2D_END_NONE)
-            fail("invalid distance result not NaN / zero");
+    if (!valid || !poses_ok) {
+        if (d.status != failed || o.status != failed || s.status != failed)
+            fail(failed == GJK2D_STATUS_INVALID ? "invalid shape not reported" : "bad pose not reported");
+        if (!isnan(d.distance) || !isnan(d.signed_distance) || !isnan(d.core_distance) || !isnan(d.point_a.x) ||
+            !isnan(d.point_b.y) || !isnan(d.normal.x) || !isnan(d.normal.y) || d.iterations != 0 ||
+            d.end != GJK2D_END_NONE || d.feature_a != GJK2D_FEATURE_NONE || d.feature_b != GJK2D_FEATURE_NONE)
+            fail("invalid or bad-pose distance result not NaN / zero / no feature");
         if (o.overlap != 0 || o.iterations != 0 || s.overlap != 0 || !isnan(s.separation) || !isnan(s.normal.x))
-            fail("invalid overlap / sat result");
+            fail("invalid or bad-pose overlap / sat result");
         if (!(flags & 8) && (trace.count != 0 || trace.total != 0))
-            fail("invalid pair left a trace");
+            fail("invalid or bad-pose pair left a trace");
     } else {
-        float f[] = {d.distance, d.core_distance, d.point_a.x, d.point_a.y, d.point_b.x, d.point_b.y,
-                     d.normal.x, d.normal.y, s.separation, s.normal.x, s.normal.y};
-        for (int i = 0; i < 11; i++)
+        float f[] = {d.distance, d.signed_distance, d.core_distance, d.point_a.x, d.point_a.y, d.point_b.x,
+                     d.point_b.y, d.normal.x, d.normal.y, s.separation, s.normal.x, s.normal.y};
+        for (int i = 0; i < 12; i++)
             if (!isfinite(f[i])) {
                 // Open finding (reported): NaN closest points when the shapes are within ~1e-18 (squared
                 // lengths denormal), e.g. a thin triangle and a point 3e-21 from its corner. Counted.
@@ -353,10 +382,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 }
                 fail("valid pair gave a non-finite result");
             }
-        if (d.status == GJK2D_STATUS_INVALID || o.status == GJK2D_STATUS_INVALID || s.status == GJK2D_STATUS_INVALID)
-            fail("valid pair reported invalid");
+        if (d.status >= GJK2D_STATUS_INVALID || o.status >= GJK2D_STATUS_INVALID || s.status >= GJK2D_STATUS_INVALID)
+            fail("valid pair with good poses reported invalid or bad-pose");
         if (!(d.distance >= 0.0f) || !(d.core_distance >= 0.0f))
             fail("negative distance");
+        if (d.distance != (d.signed_distance > 0.0f ? d.signed_distance : 0.0f) || !(d.signed_distance <= d.core_distance))
+            fail("distance is not max(0, signed distance), or signed distance above the core distance");
+        // "When the cores overlap it is -(ra + rb)", the radii subtracted from a zero core distance.
+        if (d.core_distance == 0.0f && d.signed_distance != (float)(0.0 - a.radius - b.radius))
+            fail("cores overlap but signed distance is not -(ra + rb)");
+        if ((d.feature_a != GJK2D_FEATURE_NONE && !feature_ok(d.feature_a, a.count)) ||
+            (d.feature_b != GJK2D_FEATURE_NONE && !feature_ok(d.feature_b, b.count)))
+            fail("a witness feature not on its shape");
+        if ((d.core_distance > 0.0f) != (d.feature_a != GJK2D_FEATURE_NONE) ||
+            (d.core_distance > 0.0f) != (d.feature_b != GJK2D_FEATURE_NONE))
+            fail("witness features present exactly when the cores are apart: not so");
         int cap = GJK2D_ITERATION_CAP(a.count, b.count);
         if (d.iterations < 0 || d.iterations > cap || o.iterations < 0 || o.iterations > cap)
             fprintf(stderr, "iterations %d overlap-iterations %d cap %d counts %d %d end %d\n", d.iterations, o.iterations, cap, a.count, b.count, d.end),
@@ -407,11 +447,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             goto skip_oracle;
         }
         double exact = oracle_distance(&fa, &fb), clearance = oracle_clearance(&fa, &fb);
+        double core = oracle_core_distance(&fa, &fb);
         if (d.status == GJK2D_STATUS_OK && fabs(d.distance - exact) > tol) {
             dump_pair(&a, &ia, &b, &ib);
             fprintf(stderr, "distance %.9g, exact %.17g, L %.9g: error %.3g eps L\n", d.distance, exact, L,
                     fabs(d.distance - exact) / (FLT_EPSILON * L));
             fail("distance beyond 32 eps L of the exact oracle");
+        }
+        // The core and signed distances: the same tolerance (signed = core - ra - rb, rounded once).
+        if (d.status == GJK2D_STATUS_OK &&
+            (fabs(d.core_distance - core) > tol || (core > tol && fabs(d.signed_distance - clearance) > tol))) {
+            dump_pair(&a, &ia, &b, &ib);
+            fprintf(stderr, "core %.9g (exact %.17g), signed %.9g (exact %.17g), L %.9g\n", d.core_distance, core,
+                    d.signed_distance, clearance, L);
+            fail("core or signed distance beyond 32 eps L of the exact oracle");
         }
         if (!sat_known && clearance > tol && fabs(s.separation - clearance) > tol) {
             dump_pair(&a, &ia, &b, &ib);
@@ -441,9 +490,9 @@ skip_oracle:;
     gjk2d_distance_result c;
     gjk2d_status cs = gjk2d_closest_on_shape(&a, ppa, q, &c, NULL);
     int q_ok = isfinite(q.x) && isfinite(q.y) && fabsf(q.x) <= GJK2D_MAX_COORDINATE && fabsf(q.y) <= GJK2D_MAX_COORDINATE;
-    if ((cs == GJK2D_STATUS_INVALID) != !(va_ok && q_ok))
-        fail("closest_on_shape: status invalid does not match validation");
-    int c_nan = cs != GJK2D_STATUS_INVALID && !(isfinite(c.distance) && isfinite(c.point_a.x) && isfinite(c.point_a.y));
+    if ((cs == GJK2D_STATUS_INVALID) != !(va_ok && q_ok) || (cs == GJK2D_STATUS_BAD_POSE) != (va_ok && q_ok && !good_pose(ppa)))
+        fail("closest_on_shape: status invalid or bad-pose does not match validation");
+    int c_nan = cs < GJK2D_STATUS_INVALID && !(isfinite(c.distance) && isfinite(c.point_a.x) && isfinite(c.point_a.y));
     if (c_nan && c.distance <= 1e-18f) { // the same open finding
         known_denormal_nan++;
         c_nan = 0;

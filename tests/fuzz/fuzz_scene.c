@@ -1,12 +1,14 @@
 // libFuzzer target: the gjk2d command's scene reader (src/cli/scene.c, with its number parser) on
 // arbitrary bytes.
 //
-// The reader must either reject the file (scene_load returns -1 and keeps nothing) or return a pool the
-// batch API accepts as it is: gjk2d_check_batch OK over every pair (indices and spans in range),
-// gjk2d_validate_pool not an error. Then the first pairs run through the scalar reference and the
-// automatic implementation, which must agree bit for bit, and the scene written back by scene_write
-// must read back to the same shapes and pairs (positions, radii, vertices bit for bit; rotations are
-// written as angles, so cos and sin are recomputed and not compared). Everything it allocates is freed
+// The reader must either reject the file (scene_load returns -1 and keeps nothing) or return a scene
+// the library takes as it is: scene_prepare (gjk2d_shapes_prepare and gjk2d_check_poses) not an
+// error, its counts those of its per-shape problems, and gjk2d_check_batch OK over every pair. Then
+// the first pairs run through the scalar reference and the automatic implementation, which must agree
+// bit for bit on every distance field, with status invalid exactly for pairs with an invalid shape and
+// bad-pose exactly for the others with a bad pose; and the scene written back by scene_write must read
+// back to the same shapes and pairs (positions, radii, vertices bit for bit; rotations are written as
+// angles, so cos and sin are recomputed and not compared). Everything it allocates is freed
 // (LeakSanitizer runs at exit).
 #define _GNU_SOURCE
 #include <math.h>
@@ -68,36 +70,53 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     scene sc;
     if (scene_load(input_path, &sc) != 0) {
         // Rejected: nothing may be kept.
-        if (sc.vx || sc.first || sc.pa || sc.problems)
+        if (sc.vx || sc.first || sc.pa || sc.problems || sc.pose_problems || sc.shapes_mem)
             fail("a rejected scene kept memory");
         return 0;
     }
-    gjk2d_pool pool = scene_pool(&sc);
+    int64_t flagged = scene_prepare(&sc, "fuzz");
+    if (flagged < 0)
+        fail("scene_prepare failed on a loaded scene");
+    int64_t invalid = 0, bad_poses = 0;
+    for (int32_t i = 0; i < sc.shape_count; i++) {
+        invalid += sc.problems[i] != GJK2D_PROBLEM_NONE;
+        bad_poses += sc.pose_problems[i] != GJK2D_PROBLEM_NONE;
+        if (sc.problems[i] != gjk2d_shapes_problem(sc.shapes, i))
+            fail("scene problems differ from the prepared set's");
+    }
+    if (invalid != sc.invalid_count || bad_poses != sc.bad_pose_count || flagged != invalid + bad_poses)
+        fail("scene_prepare's counts are not those of its problems");
+    gjk2d_poses poses = scene_poses(&sc);
     gjk2d_pairs pairs = scene_pairs(&sc);
     int64_t bad = -2;
-    if (gjk2d_check_batch(&pool, &pairs, 0, sc.pair_count, &bad) != GJK2D_OK || bad != -1)
+    if (gjk2d_check_batch(sc.shapes, &poses, &pairs, 0, sc.pair_count, &bad) != GJK2D_OK || bad != -1)
         fail("the reader accepted a scene the batch API rejects");
-    if (scene_validate(&sc, "fuzz") < 0)
-        fail("validate_pool rejected a loaded scene");
-    pool = scene_pool(&sc);
 
+    enum { NF = 9 };
     int64_t np = sc.pair_count < MAX_RUN_PAIRS ? sc.pair_count : MAX_RUN_PAIRS;
-    float d[2][MAX_RUN_PAIRS], nx[2][MAX_RUN_PAIRS], ny[2][MAX_RUN_PAIRS];
+    float f[2][NF][MAX_RUN_PAIRS];
+    int32_t it[2][MAX_RUN_PAIRS], fa[2][MAX_RUN_PAIRS], fb[2][MAX_RUN_PAIRS];
     uint8_t st[2][MAX_RUN_PAIRS];
     for (int i = 0; i < 2; i++) {
         gjk2d_set_isa(i ? "auto" : "scalar");
-        gjk2d_distance_out out = {.distance = d[i], .nx = nx[i], .ny = ny[i], .status = st[i]};
-        if (gjk2d_batch_distance(&pool, &pairs, 0, np, &out) != GJK2D_OK)
+        gjk2d_distance_out out = {f[i][0], f[i][1], f[i][2], f[i][3], f[i][4], f[i][5], f[i][6], f[i][7], f[i][8],
+                                  fa[i], fb[i], it[i], st[i]};
+        if (gjk2d_batch_distance(sc.shapes, &poses, &pairs, 0, np, &out) != GJK2D_OK)
             fail("batch_distance failed on a loaded scene");
     }
     for (int64_t k = 0; k < np; k++) {
-        int valid = sc.problems[sc.pa[k]] == GJK2D_PROBLEM_NONE && sc.problems[sc.pb[k]] == GJK2D_PROBLEM_NONE;
-        if (st[0][k] != st[1][k] || !fz_same(d[0][k], d[1][k]) || !fz_same(nx[0][k], nx[1][k]) ||
-            !fz_same(ny[0][k], ny[1][k]))
+        int32_t a = sc.pa[k], b = sc.pb[k];
+        gjk2d_status want = sc.problems[a] || sc.problems[b]             ? GJK2D_STATUS_INVALID
+                            : sc.pose_problems[a] || sc.pose_problems[b] ? GJK2D_STATUS_BAD_POSE
+                                                                         : GJK2D_STATUS_OK;
+        for (int j = 0; j < NF; j++)
+            if (!fz_same(f[0][j][k], f[1][j][k]))
+                fail("auto implementation differs from the scalar reference");
+        if (st[0][k] != st[1][k] || it[0][k] != it[1][k] || fa[0][k] != fa[1][k] || fb[0][k] != fb[1][k])
             fail("auto implementation differs from the scalar reference");
-        if (valid != (st[0][k] != GJK2D_STATUS_INVALID))
-            fail("status invalid does not match the shapes' validation");
-        if (valid && !(d[0][k] >= 0.0f && isfinite(d[0][k])))
+        if ((want == GJK2D_STATUS_OK) != (st[0][k] <= GJK2D_STATUS_MAXITER) || (want != GJK2D_STATUS_OK && st[0][k] != want))
+            fail("status invalid / bad-pose does not match the scene's problems");
+        if (want == GJK2D_STATUS_OK && !(f[0][0][k] >= 0.0f && isfinite(f[0][0][k])))
             fail("valid pair with a non-finite or negative distance");
     }
 
