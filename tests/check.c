@@ -97,18 +97,23 @@ double check_features(const gjk2d_shape *a, const gjk2d_shape *b, const oracle_p
               "features (%d, %d) with %s cores%s", (int)fa, (int)fb, apart ? "separated" : "overlapping", repr);
     if (!apart) return 0.0;
     double span_a[4], span_b[4], out_a[2] = {0, 0}, out_b[2] = {0, 0};
-    // A vertex within 8 float roundings of the shape's size from an edge's line is on it (float vertices
-    // written as collinear decimals are off by about one rounding).
-    const double ma = oracle_max_abs(wa), mb = oracle_max_abs(wb);
+    // A vertex within 8 float roundings of the shape's size (its local coordinates: the world frame's
+    // offset is exact in double) from an edge's line is on it (float vertices written as collinear
+    // decimals are off by about one rounding).
+    double ma = 0.0, mb = 0.0;
+    for (int i = 0; i < a->count; i++) ma = fmax(ma, fmax(fabs(a->vertices[i].x), fabs(a->vertices[i].y)));
+    for (int i = 0; i < b->count; i++) mb = fmax(mb, fmax(fabs(b->vertices[i].x), fabs(b->vertices[i].y)));
     int ka = feature_span(wa, fa, 8.0 * FLT_EPSILON * ma, span_a, out_a);
     int kb = feature_span(wb, fb, 8.0 * FLT_EPSILON * mb, span_b, out_b);
     cr_assert(ka && kb, "feature out of range: A %d (count %d), B %d (count %d)%s", (int)fa, (int)a->count, (int)fb,
               (int)b->count, repr);
     if (!(core > tol)) return 0.0; // touching cores: any feature near the contact is as good
-    // The rounded witness point lies at its radius from the feature (on it, for radius 0).
+    // Rounded shapes apart: each witness point lies at its radius from its feature (on it, for radius 0).
+    // Rounded parts overlapping (one point for both): the point lies within both rounded features.
     double da = oracle_point_segment(r->point_a.x, r->point_a.y, span_a[0], span_a[1], span_a[2], span_a[3], 0, 0);
     double db = oracle_point_segment(r->point_b.x, r->point_b.y, span_b[0], span_b[1], span_b[2], span_b[3], 0, 0);
-    double e = fmax(fabs(da - a->radius), fabs(db - b->radius));
+    double e = r->distance > 0.0f ? fmax(fabs(da - a->radius), fabs(db - b->radius))
+                                  : fmax(fmax(da - a->radius, db - b->radius), 0.0);
     cr_assert(e <= tolp, "witness points (%.9g, %.9g) / (%.9g, %.9g) are %.3g off their features %s %d / %s %d "
               "(> %.3g)%s", (double)r->point_a.x, (double)r->point_a.y, (double)r->point_b.x, (double)r->point_b.y, e,
               ka == 2 ? "edge" : "vertex", (int)GJK2D_FEATURE_INDEX(fa), kb == 2 ? "edge" : "vertex",
@@ -122,12 +127,14 @@ double check_features(const gjk2d_shape *a, const gjk2d_shape *b, const oracle_p
               (int)fa, (int)fb, ff, core, repr);
     // An edge is reported only where the witness lies along it: the edge faces the other shape, its outward
     // normal along the witness normal. The normal is off by at most ~2 TOL_POINT / core rad (see the normal
-    // axis rule), doubled, plus its own rounding; a vertex witness with a non-perpendicular edge fails.
-    const double ang = 4.0 * tolp / core + 2.0 * TOL_UNIT;
+    // axis rule), doubled, plus its own rounding; and the edge's direction as the query sees it (in A's
+    // frame, every vertex within TOL_REL L) by up to 2 TOL_REL L / |edge| rad. So a vertex witness reported
+    // as an edge that is far from perpendicular to the normal fails, a nearly perpendicular one passes.
     const double n[2] = {r->normal.x, r->normal.y};
     for (int side = 0; side < 2; side++) {
-        const double *o = side ? out_b : out_a, sgn = side ? -1.0 : 1.0;
+        const double *o = side ? out_b : out_a, sgn = side ? -1.0 : 1.0, *sp = side ? span_b : span_a;
         if ((side ? kb : ka) != 2 || (o[0] == 0.0 && o[1] == 0.0)) continue;
+        const double ang = 4.0 * tolp / core + 2.0 * TOL_UNIT + 2.0 * tol / hypot(sp[2] - sp[0], sp[3] - sp[1]);
         double dot = sgn * (o[0] * n[0] + o[1] * n[1]), sine = fabs(o[0] * n[1] - o[1] * n[0]);
         cr_assert(dot > 0.0 && sine <= ang, "edge %d of %c does not face the other shape along the normal "
                   "(%.9g, %.9g): cos %.9g sin %.3g > %.3g%s", (int)GJK2D_FEATURE_INDEX(side ? fb : fa), side ? 'B' : 'A',

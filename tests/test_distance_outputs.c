@@ -155,6 +155,9 @@ Test(distance_outputs, witness_features_contain_the_witness_points_and_are_close
 /// The features of A and B for the pair, after check_pair.
 static void features_of(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
                         int32_t *fa, int32_t *fb) {
+    static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
+    pa = pa ? pa : &identity; // check_pair and the oracle take explicit poses
+    pb = pb ? pb : &identity;
     pair_stats st = {0};
     check_pair(a, pa, b, pb, 0, &st);
     gjk2d_distance_result r;
