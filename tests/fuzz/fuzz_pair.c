@@ -259,6 +259,33 @@ static int has_denormal_edge(const gjk2d_shape *s)
     return 0;
 }
 
+/// Vertex i of a shape in world frame, in double (the oracle's formula).
+static void world_vertex(const gjk2d_shape *s, const gjk2d_pose *p, int i, double *x, double *y)
+{
+    double vx = s->vertices[i].x, vy = s->vertices[i].y;
+    *x = (double)p->c * vx - (double)p->s * vy + p->px;
+    *y = (double)p->s * vx + (double)p->c * vy + p->py;
+}
+
+/// How far a witness core point (world) lies from its reported feature: from the vertex, or from the
+/// line of the edge (a run of collinear vertices is one edge, reported by its first vertex: the whole run
+/// lies on that line). An edge shorter than `tol` has no reliable direction: its segment then.
+static double feature_gap(const gjk2d_shape *s, const gjk2d_pose *p, int32_t f, double x, double y, double tol)
+{
+    int i = GJK2D_FEATURE_INDEX(f), n = s->count, j = (i + 1) % n;
+    double vx, vy, wx, wy;
+    world_vertex(s, p, i, &vx, &vy);
+    if (!GJK2D_FEATURE_IS_EDGE(f))
+        return hypot(x - vx, y - vy);
+    while (j != i && s->vertices[j].x == s->vertices[i].x && s->vertices[j].y == s->vertices[i].y)
+        j = (j + 1) % n; // duplicates
+    world_vertex(s, p, j, &wx, &wy);
+    double ex = wx - vx, ey = wy - vy, len = hypot(ex, ey);
+    if (len <= tol)
+        return oracle_point_segment(x, y, vx, vy, wx, wy, NULL, NULL);
+    return fabs(ex * (y - vy) - ey * (x - vx)) / len;
+}
+
 static void check_trace(const gjk2d_trace *t, int capacity, int32_t na, int32_t nb, int iterations)
 {
     if (t->count < 0 || t->count > capacity || t->total < t->count || (t->total > capacity && t->count != capacity) ||
@@ -461,6 +488,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fprintf(stderr, "core %.9g (exact %.17g), signed %.9g (exact %.17g), L %.9g\n", d.core_distance, core,
                     d.signed_distance, clearance, L);
             fail("core or signed distance beyond 32 eps L of the exact oracle");
+        }
+        // The witness features hold the witness points' core points (point_a - ra n, point_b + rb n; when
+        // the rounded shapes are apart: overlapping ones report one point for both). In world frame: the
+        // points carry their world rounding (2 eps W) and the radius times the normal's.
+        if (d.status == GJK2D_STATUS_OK && clearance > tol) {
+            double W = fmax(fmax(fabs(ia.px), fabs(ia.py)), fmax(fabs(ib.px), fabs(ib.py))) + L + bmax;
+            double tolp = tol + 4.0 * FLT_EPSILON * (L + W) + 16.0 * FLT_EPSILON * ((double)a.radius + b.radius);
+            double cax = d.point_a.x - (double)a.radius * d.normal.x, cay = d.point_a.y - (double)a.radius * d.normal.y;
+            double cbx = d.point_b.x + (double)b.radius * d.normal.x, cby = d.point_b.y + (double)b.radius * d.normal.y;
+            double ga = feature_gap(&a, &ia, d.feature_a, cax, cay, tolp), gb = feature_gap(&b, &ib, d.feature_b, cbx, cby, tolp);
+            if (ga > tolp || gb > tolp) {
+                dump_pair(&a, &ia, &b, &ib);
+                fprintf(stderr, "features %d / %d: witness points %.3g / %.3g off them, tolerance %.3g (L %.9g, W %.9g)\n",
+                        d.feature_a, d.feature_b, ga, gb, tolp, L, W);
+                fail("a witness point is not on its reported feature");
+            }
         }
         if (!sat_known && clearance > tol && fabs(s.separation - clearance) > tol) {
             dump_pair(&a, &ia, &b, &ib);

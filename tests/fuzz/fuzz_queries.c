@@ -223,9 +223,13 @@ static void check_bound(const gjk2d_geometry *g, const gjk2d_shapes *set, int32_
         r2 = fmax(r2, (double)buf[i].x * buf[i].x + (double)buf[i].y * buf[i].y);
     double exact = sqrt(r2) + s.radius;
     // The library takes the same square root in double; 4 double roundings of slack below, and one
-    // float rounding up (plus one for the double sum) above.
-    if (!((double)bound >= exact * (1.0 - 4.0 * DBL_EPSILON)) || !((double)bound <= exact * (1.0 + 2.0 * FLT_EPSILON)))
+    // float rounding up (plus one for the double sum) above: relative, or the denormal spacing 2^-149.
+    if (!((double)bound >= exact * (1.0 - 4.0 * DBL_EPSILON)) ||
+        !((double)bound <= exact * (1.0 + 2.0 * FLT_EPSILON) + 0x1p-149)) {
+        fprintf(stderr, "shape %d: bound %a, max |v| + r = %a (radius %a, %d vertices)\n", k, bound, exact, s.radius,
+                s.count);
         fail("shapes_bound: not the bounding radius rounded up");
+    }
 }
 
 /// A copy of the geometry's arrays in blocks of their own (freed right after preparing: the library
