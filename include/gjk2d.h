@@ -250,8 +250,8 @@ typedef struct gjk2d_overlap_result {
 } gjk2d_overlap_result;
 
 /// GJK boolean overlap (processSimplex regions of the GJK-for-collision tutorial), stopping as soon as
-/// the answer is known. Shapes with a radius fall back to the distance query (overlap iff the core
-/// distance is at most ra + rb). Shapes that touch exactly may be reported either way.
+/// the answer is known. Shapes with a radius fall back to the distance query (overlap iff its
+/// signed_distance <= 0). Shapes that touch exactly may be reported either way.
 GJK2D_API gjk2d_status gjk2d_overlap(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
                            const gjk2d_pose *pose_b, gjk2d_overlap_result *out);
 

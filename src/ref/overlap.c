@@ -135,10 +135,11 @@ static int gjk_boolean(const ref_pair *p, int32_t *iterations)
 void ref_overlap(const ref_pair *p, gjk2d_overlap_result *out)
 {
     if (p->ra > 0.0f || p->rb > 0.0f) {
-        // Rounded shapes: the boolean test of the cores cannot see the radii; measure the core distance.
+        // Rounded shapes: the boolean test of the cores cannot see the radii; measure the distance. They
+        // overlap iff the signed distance (core - radii, rounded once) is not positive.
         gjk2d_distance_result r;
         ref_distance(p, &r, NULL);
-        out->overlap = r.core_distance <= p->ra + p->rb;
+        out->overlap = r.signed_distance <= 0.0f;
         out->iterations = r.iterations;
         out->status = r.status;
         return;
