@@ -139,7 +139,9 @@ GJK2D_API gjk2d_pose gjk2d_pose_from_angle(float px, float py, double angle);
 // Validation
 // ---------------------------------------------------------------------------------------------
 
-/// The first problem found with a shape (checked in this order).
+/// The first problem found with a shape: its geometry is checked in this order (COUNT, NONFINITE,
+/// MAGNITUDE, RADIUS, CLOCKWISE, REFLEX, WINDING), then its pose (gjk2d_pose_problem: NONFINITE,
+/// MAGNITUDE, ROTATION).
 typedef enum gjk2d_problem {
     GJK2D_PROBLEM_NONE = 0,
     GJK2D_PROBLEM_COUNT = 1,       ///< count < 1 or count > GJK2D_MAX_VERTICES

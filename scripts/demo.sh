@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# The README's main job: install what is missing, build, then generate a 1,000,000-pair scene,
-# cross-check every ISA against the scalar reference, print the bench table and draw one pair.
+# The README's main job: install what it needs (no test or benchmark tools), build the library and the
+# gjk2d command in ./build-demo, then generate a 1,000,000-pair scene, cross-check every ISA against the
+# scalar reference, print the bench table and draw one pair.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh
-bash scripts/build.sh
+bash scripts/deps.sh --demo
+# A build of its own: ./build is the test command's, with the test suite configured.
+[ -f build-demo/build.ninja ] || meson setup build-demo -Dtests=false -Dbench=false </dev/null >/dev/null
+ninja -C build-demo >/dev/null
 
-G=build/src/cli/gjk2d
+G=build-demo/src/cli/gjk2d
 OUT=demo-out
 mkdir -p "$OUT"
 "$G" info

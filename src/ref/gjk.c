@@ -1,4 +1,5 @@
-// GJK distance and closest points: seed 001, sections 3 and 4, with the closest points of seed 002.
+// GJK distance and closest points: Catto, "Computing Distance" (GDC 2010), the GJK
+// sections, with the closest points of W. Bittle, "GJK, Distance, Closest Points".
 //
 // The pair is solved in A's frame as "closest point of the Minkowski difference Z = B - A to the
 // origin" (distance(A, B) == distance(O, B - A)); support(Z, d) = support(B, d) - support(A, -d), so Z
@@ -198,7 +199,7 @@ static gjk2d_end gjk_core(const ref_pair *p, simplex *final, gjk2d_vec2 *pa, gjk
         }
 
         // Search direction from the closest point toward the origin. On an edge it is the exact
-        // perpendicular (seed 001, "an accurate search direction"): dot(d, edge) is exactly zero, where
+        // perpendicular (Catto, "Computing Distance": "numerical issues"): dot(d, edge) is exactly zero, where
         // d = -closest would carry the round-off of the barycentric coordinates.
         if (s.count == 1) {
             d = v2_neg(s.v[0].w);
@@ -211,7 +212,7 @@ static gjk2d_end gjk_core(const ref_pair *p, simplex *final, gjk2d_vec2 *pa, gjk
                 d = v2_right(e);
             } else {
                 // Cases 3b and 4, edge overlap / interior edge: the origin lies on the segment, so the
-                // perpendicular has no sign. Whichever side we searched, seed 001 shows the next steps
+                // perpendicular has no sign. Whichever side we searched, Catto's termination cases show the next steps
                 // only repeat a support point or find containment: the origin is in Z, distance 0.
                 d = zero;
                 record(trace, p, &s, closest, d);

@@ -1,9 +1,9 @@
-// GJK boolean overlap: seed 004 ("GJK for 2D collision detection"), processSimplex for the 1- and
+// GJK boolean overlap: the GJK tutorial for 2D collision detection, processSimplex for the 1- and
 // 2-simplex. It stops as soon as the answer is known: a support point that does not pass the origin
 // proves separation, a triangle around the origin proves overlap.
 //
 // Conventions: the simplex is kept oldest first, so the newest point is last and is called "a" as in
-// the seed; perpendiculars are chosen by sign, never scaled by a dot product, so they stay exact.
+// the tutorial; perpendiculars are chosen by sign, never scaled by a dot product, so they stay exact.
 #include "ref/ref.h"
 #include "ref/vec.h"
 

@@ -37,7 +37,7 @@ void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, 
 
 int32_t ref_support(const gjk2d_vec2 *v, int32_t n, gjk2d_vec2 d)
 {
-    // Seed 001, "Support point code".
+    // Catto, "Computing Distance", the support point code.
     int32_t best = 0;
     float best_value = v2_dot(d, v[0]);
     for (int32_t i = 1; i < n; ++i) {

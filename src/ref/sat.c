@@ -1,4 +1,4 @@
-// Separating axis test: seed 003 ("Detecting Whether Two Convex Polygons Overlap"), extended from a
+// Separating axis test: "Detecting Whether Two Convex Polygons Overlap" (the separating axis theorem), extended from a
 // yes/no answer to the maximum signed separation over all candidate axes and the axis that attains it.
 //
 // For convex shapes the candidate axes are the edge normals of both shapes: if the shapes are apart,

@@ -1,4 +1,4 @@
-// Closest point on a line segment to a point: seed 001, section 1 ("Point to Line Segment").
+// Closest point on a line segment to a point: Catto, "Computing Distance" (GDC 2010), "Point to Line Segment".
 //
 // Any point G on the line through A and B is G = u*A + v*B with u + v = 1 (barycentric coordinates,
 // fractional lengths). Projecting Q onto the line gives, with n = (B - A) / |B - A|,

@@ -1,4 +1,4 @@
-// Closest point on a triangle to a point: seed 001, section 2 ("Point to Triangle").
+// Closest point on a triangle to a point: Catto, "Computing Distance" (GDC 2010), "Point to Triangle".
 //
 // Nine barycentric coordinates decide the Voronoi region: the unnormalised (u, v) of Q against each
 // edge AB, BC, CA (see segment.c) and the triangle's (u, v, w), the signed areas of QBC, QCA, QAB
