@@ -240,6 +240,10 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
     cr_assert(status == GJK2D_STATUS_OK && o.status == GJK2D_STATUS_OK, "overlap status %s%s",
               gjk2d_status_name(o.status), REPR);
     cr_assert(o.overlap == 0 || o.overlap == 1, "overlap flag %d%s", (int)o.overlap, REPR);
+    // Rounded shapes: the boolean query is the distance query's verdict, overlap iff signed_distance <= 0.
+    if (a->radius > 0.0f || b->radius > 0.0f)
+        cr_assert(o.overlap == (r.signed_distance <= 0.0f), "rounded pair: overlap %d but signed distance %.9g%s",
+                  (int)o.overlap, (double)r.signed_distance, REPR);
     cr_assert(o.iterations >= 0 && o.iterations <= GJK2D_ITERATION_CAP(a->count, b->count), "overlap: %d iterations%s",
               (int)o.iterations, REPR);
     gjk2d_sat_result s;

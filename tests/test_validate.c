@@ -162,9 +162,10 @@ Test(validate, reflex_turn_split_by_a_tiny_edge) {
 }
 
 Test(validate, documented_order) {
-    // The vertices' NaN check runs over every vertex before their magnitude check (NONFINITE is listed
-    // before MAGNITUDE), so a NaN vertex wins over an earlier too-large one; the pose's problems come after
-    // both vertex checks (gjk2d_validate_shape), so a too-large vertex wins over a NaN pose.
+    // The geometry first, in the listed order (COUNT, NONFINITE, MAGNITUDE, RADIUS, CLOCKWISE, REFLEX,
+    // WINDING), then the pose (NONFINITE, MAGNITUDE, ROTATION). The vertices' NaN check runs over every
+    // vertex before their magnitude check, so a NaN vertex wins over an earlier too-large one; any
+    // geometry problem wins over any pose problem.
     gjk2d_vec2 v[4];
     memcpy(v, square, sizeof v);
     v[0].x = 2.0e15f;
@@ -178,12 +179,18 @@ Test(validate, documented_order) {
     cr_expect_eq(validate(v, 4, 0.0f, NULL, &vtx), GJK2D_PROBLEM_NONFINITE,
                  "too-large vertex 0 and NaN vertex 3: got %s", gjk2d_problem_message(validate(v, 4, 0.0f, NULL, &vtx)));
     cr_expect_eq(vtx, 3);
-    // Rotation before radius before winding.
+    // Radius before winding; both before the pose's rotation; the pose's own order (gjk2d_pose_problem).
     const gjk2d_vec2 cw[] = {{0, 0}, {0, 2}, {2, 2}, {2, 0}};
     p = identity;
     p.c = 2.0f;
-    cr_expect_eq(validate(cw, 4, -1.0f, &p, &vtx), GJK2D_PROBLEM_ROTATION);
-    cr_expect_eq(validate(cw, 4, -1.0f, NULL, &vtx), GJK2D_PROBLEM_RADIUS);
+    cr_expect_eq(validate(cw, 4, -1.0f, &p, &vtx), GJK2D_PROBLEM_RADIUS);
+    cr_expect_eq(validate(cw, 4, 0.0f, &p, &vtx), GJK2D_PROBLEM_CLOCKWISE);
+    cr_expect_eq(validate(square, 4, 0.0f, &p, &vtx), GJK2D_PROBLEM_ROTATION);
+    p.py = 3e15f;
+    cr_expect_eq(validate(square, 4, 0.0f, &p, &vtx), GJK2D_PROBLEM_MAGNITUDE);
+    p.s = NAN;
+    cr_expect_eq(validate(square, 4, 0.0f, &p, &vtx), GJK2D_PROBLEM_NONFINITE);
+    cr_expect_eq(vtx, -1, "a pose problem names no vertex");
 }
 
 Test(validate, pose_problem_is_the_rule_of_every_call) {

@@ -11,7 +11,7 @@
 #include "simd/simd.h"
 #include "xcheck.h"
 
-TestSuite(simd_poses, .timeout = 300);
+
 
 /// The scalar table followed by every SIMD table this host can run.
 static int all_tables(xc_table *out, int cap)
@@ -57,7 +57,7 @@ static void layouts_agree(const char *what, const pg_set *g)
     test_set_free(&t);
 }
 
-Test(simd_poses, strided_records_and_double_positions_give_the_bits_of_float_arrays_on_every_isa)
+Test(simd, strided_records_and_double_positions_give_the_bits_of_float_arrays_on_every_isa)
 {
     pg_set g;
     memset(&g, 0, sizeof g);
@@ -108,7 +108,7 @@ static int is_bad_pose_output(const xc_out *o, int64_t k)
            o->fb[k] == GJK2D_FEATURE_NONE;
 }
 
-Test(simd_poses, pose_spoiled_after_prepare_gives_bad_pose_to_its_pairs_only_on_every_isa)
+Test(simd, pose_spoiled_after_prepare_gives_bad_pose_to_its_pairs_only_on_every_isa)
 {
     // 300 random pairs (some rounded, some larger polygons); shape V, A of pair 37, also appears as A of
     // pair 300 and B of pair 301, so it sits in the middle of a block on every lane width and at the end.
