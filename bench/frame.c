@@ -173,7 +173,8 @@ void section_posecheck(const impl *impls, int nimpl, int64_t pairs, int reps, do
        "kernel built without that check (bench only). *pose check* is the median over repetitions of\n"
        "t(kernel) / t(no check) − 1, the check's share of the distance query (target: at most 5 %%); *argument check*\n"
        "is the same for the public call (gjk2d_batch_distance: gjk2d_check_batch's pass over the pair indices, then\n"
-       "the kernel) over the kernel. Outputs with and without the check: %s.\n\n"
+       "the kernel) over the kernel. The scalar implementation (the reference, pair by pair) has no build without the\n"
+       "check. Outputs with and without the check: %s.\n\n"
        "| ISA | public call Mpairs/s | kernel Mpairs/s | no check Mpairs/s | pose check | argument check |\n"
        "|---|---|---|---|---|---|\n",
        w.desc, reps, identical ? "bit-identical" : "**DIFFERENT** (a bug)");
