@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The benchmark of an older build against this one, side by side: the two gjk2d_bench binaries run
 # alternately (old, new, old, new, ...) on the same workload, ROUNDS times each, and the gjk2d rows of
 # their tables are compared per ISA: the median over rounds of each binary's rate (itself a median of

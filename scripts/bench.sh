@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerate every committed benchmark result from a fresh build, in one command:
 #   bench/results/<cpu>.md    machine, compiler and flags, commands, tables, hyperfine, plots
 #   bench/results/<cpu>.json  every measured figure (gjk2d_bench) + bench/results/<cpu>/hyperfine-run.json

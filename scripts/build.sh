@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Configure (once) and build gjk2d in ./build. Extra arguments go to `meson setup`, e.g. -Dfull_tests=false for a quick suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The README's main job: install what it needs (no test or benchmark tools), build the library and the
 # gjk2d command in ./build-demo, then generate a 1,000,000-pair scene, cross-check every ISA against the
 # scalar reference, print the bench table and draw one pair.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Install whatever gjk2d needs that this Debian machine lacks (as root, or through sudo).
 # Everything comes from Debian's packages; nothing is downloaded from anywhere else.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The README's test command: install what is missing, build, run the whole test suite twice:
 #  1. the release build in ./build (extra arguments go to its `meson setup`, e.g. -Dfull_tests=false
 #     for a tenth of the random pairs), including valgrind memcheck of the gjk2d command;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Count test cases across the suite: Criterion's per-executable synthesis lines, plus one case for
 every meson test that is not a Criterion executable. Prints the totals as 'N passed, N failed'."""
 import json

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Threaded batch runs. Threads take fixed-size chunks of the pair range from a shared counter, so an
 // uneven mix of polygon sizes still keeps every core busy, and the CSV formatting of the results.
 #include "batch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Running the library's batch queries over a whole scene on several threads, and their result arrays.
 #ifndef GJK2D_CLI_BATCH_H
 #define GJK2D_CLI_BATCH_H

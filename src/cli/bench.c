@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gjk2d bench: in-process batch throughput per query and ISA (median of repeats).
 #include <stdio.h>
 #include <stdlib.h>

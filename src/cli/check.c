@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gjk2d check: every query on every ISA against the scalar reference, within the test suite's
 // tolerances (tests/check.h), and bit-for-bit agreement between the SIMD ISAs.
 #include <float.h>

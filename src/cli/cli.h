@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared pieces of the gjk2d command: exit statuses, output files, options, timing, progress, random numbers.
 #ifndef GJK2D_CLI_H
 #define GJK2D_CLI_H

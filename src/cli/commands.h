@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The subcommands of gjk2d. Each returns the process exit status.
 #ifndef GJK2D_CLI_COMMANDS_H
 #define GJK2D_CLI_COMMANDS_H

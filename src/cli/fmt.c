@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // printf("%.9g") of a float is the CSV hot spot: glibc's generic multi-precision path costs several
 // hundred nanoseconds per number. A float is m * 2^q with m < 2^24, so the exactly rounded 9-digit
 // decimal fits in 128-bit integer arithmetic for all but the tiniest magnitudes, which fall back to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fast text formatting for the CSV and scene writers: the same characters printf would produce.
 #ifndef GJK2D_CLI_FMT_H
 #define GJK2D_CLI_FMT_H

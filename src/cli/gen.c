@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scene generator. Each pair gets two fresh random convex polygons; B is placed along a random
 // direction from A at a distance chosen relative to the contact distance, so the fraction of
 // overlapping pairs follows --overlap, and every pair is checked with gjk2d_distance.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Random valid scenes with a chosen fraction of overlapping pairs.
 #ifndef GJK2D_CLI_GEN_H
 #define GJK2D_CLI_GEN_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hull.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Convex hull of a point set (for drawing the Minkowski difference).
 #ifndef GJK2D_CLI_HULL_H
 #define GJK2D_CLI_HULL_H

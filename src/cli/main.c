@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gjk2d: the command-line front end of the library (public API only).
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Clinger's fast path: a decimal with at most 19 significant digits whose value M fits 2^53, times
 // 10^e with |e| <= 22, is M * 10^e or M / 10^-e in one correctly rounded double operation, because M
 // and 10^|e| are both exact doubles. That is exactly strtod's answer.

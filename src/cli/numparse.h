@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Decimal number parsing for the scene reader: a fast path that gives exactly what strtof / strtod
 // give, and falls back to them for everything it cannot prove.
 #ifndef GJK2D_CLI_NUMPARSE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gjk2d run: one query over every pair of a scene, as CSV.
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scene file reader and writer. The reader streams the file through a growable line buffer (no copy of
 // the whole text, no allocation per line) and parses numbers in place with strtof/strtod (through the
 // exact fast path of numparse.c), which need a terminator: every line handed out ends in '\n' or '\0'

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scene files: shapes (geometry and one pose each) and a pair list in structure-of-arrays form, read and
 // written as text, and the library's prepared shape set built from them.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gjk2d svg: a picture of GJK at work on one pair (or a grid of pairs), after the demo of Catto's
 // "Computing Distance": both shapes, every iteration's simplex numbered, the closest points, the
 // segment between them and the normal; or the Minkowski difference with the origin and the simplexes.

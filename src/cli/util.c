@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Output files, option values, timing, progress and random numbers for the gjk2d command.
 #define _GNU_SOURCE // sched_getaffinity and the CPU_* macros
 #include "cli.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GJK distance and closest points: Catto, "Computing Distance" (GDC 2010), the GJK
 // sections, with the closest points of W. Bittle, "GJK, Distance, Closest Points".
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GJK boolean overlap: the GJK tutorial for 2D collision detection, processSimplex for the 1- and
 // 2-simplex. It stops as soon as the answer is known: a support point that does not pass the origin
 // proves separation, a triangle around the origin proves overlap.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bringing a pair into A's local frame (DESIGN.md, data flow step 4; Box2D v3 does the same).
 #include "ref/ref.h"
 #include "ref/vec.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The scalar reference's internal interface: a pair expressed in A's local frame, and the queries on it.
 // The public single-pair calls and the scalar batch both go through these, so they give identical answers.
 #ifndef GJK2D_REF_H

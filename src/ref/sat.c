@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Separating axis test: "Detecting Whether Two Convex Polygons Overlap" (the separating axis theorem), extended from a
 // yes/no answer to the maximum signed separation over all candidate axes and the axis that attains it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Closest point on a line segment to a point: Catto, "Computing Distance" (GDC 2010), "Point to Line Segment".
 //
 // Any point G on the line through A and B is G = u*A + v*B with u + v = 1 (barycentric coordinates,

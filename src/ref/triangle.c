@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Closest point on a triangle to a point: Catto, "Computing Distance" (GDC 2010), "Point to Triangle".
 //
 // Nine barycentric coordinates decide the Voronoi region: the unnormalised (u, v) of Q against each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Small float vector helpers for the scalar reference. Plain C, no intrinsics: every operation
 // rounds once, in the order written (the project builds with -ffp-contract=off).
 #ifndef GJK2D_REF_VEC_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GJK distance in lockstep lanes (included by kernel_tmpl.c, once per ISA): src/ref/gjk.c's gjk_core and
 // ref_distance, operation for operation, with every per-lane decision a mask and a select.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Lockstep blocks (included by kernel_tmpl.c, once per ISA): W pairs loaded together, one per lane, with
 // every step vectorised: a transpose makes each shape's prepared row lane-major (rows come padded with
 // their last vertex: a repeated vertex never wins a strict '>' support comparison, never changes a

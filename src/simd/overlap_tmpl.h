@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GJK boolean overlap in lockstep lanes (included by kernel_tmpl.c, once per ISA): src/ref/overlap.c's
 // gjk_boolean and process_simplex with every per-lane decision a mask and a select. Rounded pairs are
 // answered, as the reference answers them, by the distance query (a second pass through the distance

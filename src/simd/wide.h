@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Wide float lanes for the kernels, one definition per SIMD API level (GJK2D_SIMD_LEVEL):
 //   1 = SSE4.1 API (4 lanes; "portable" is this level compiled without ISA flags, so SIMDe falls back
 //       to whatever the baseline CPU has), 2 = AVX2 (8), 3 = AVX-512 (16), 4 = NEON (4).
