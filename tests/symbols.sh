@@ -2,10 +2,12 @@
 # A guest in someone else's program exports only its own names: the shared library's dynamic symbol
 # table defines nothing but gjk2d_ names (internals, gjk2d__, are hidden), and the static library's
 # objects define no global outside gjk2d_ / gjk2d__ (so they cannot clash with the host's names).
-# Usage: symbols.sh LIBGJK2D.so LIBGJK2D.a   (NM: the nm to use; skipped, status 77, without one)
+# The dynamic symbols are exactly the header's GJK2D_API functions.
+# Usage: symbols.sh LIBGJK2D.so LIBGJK2D.a GJK2D.H   (NM: the nm to use; skipped, status 77, without one)
 set -u
 so="$1"
 ar="$2"
+header="$3"
 NM="${NM:-$(command -v nm)}"
 if [ -z "$NM" ]; then
     echo "SKIP: nm not found (binutils): exported symbols not checked"
@@ -28,9 +30,16 @@ if [ -n "$bad" ]; then
     printf '%s\n' "$bad" | head -40
     status=1
 fi
-for want in gjk2d_distance gjk2d_shapes_prepare gjk2d_batch_distance gjk2d_version gjk2d_isa_reason; do
-    printf '%s\n' "$dyn" | grep -qx "$want" || { echo "FAIL: $so does not export $want"; status=1; }
-done
+# Every declaration marked GJK2D_API (its name is on the marker's line), and nothing else.
+api=$(grep -o 'GJK2D_API[^(]*gjk2d_[a-z0-9_]*(' "$header" | grep -o 'gjk2d_[a-z0-9_]*($' | tr -d '(' | sort -u)
+if [ "$(printf '%s\n' "$api" | wc -l)" -lt 20 ]; then
+    echo "FAIL: found only $(printf '%s\n' "$api" | wc -l) GJK2D_API declarations in $header"
+    status=1
+fi
+missing=$(comm -23 <(printf '%s\n' "$api") <(printf '%s\n' "$dyn" | sort -u))
+extra=$(comm -13 <(printf '%s\n' "$api") <(printf '%s\n' "$dyn" | sort -u))
+[ -z "$missing" ] || { echo "FAIL: declared GJK2D_API but not exported: $missing"; status=1; }
+[ -z "$extra" ] || { echo "FAIL: exported but not declared GJK2D_API in $header: $extra"; status=1; }
 
 glob=$("$NM" --defined-only -g "$ar" | names)
 # AddressSanitizer gives every global variable an ODR indicator named after it (__odr_asan.NAME): the
