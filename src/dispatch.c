@@ -141,15 +141,53 @@ static _Atomic(const char *) active_reason;
 
 #define AUTO_REASON "auto: the best implementation this build has and this CPU runs"
 
+/// auto: each query on the implementation measured fastest for it (calibrate.c) among the two highest this
+/// build has and the CPU runs. Built once; a call made while it is being built (from another thread, or
+/// from the measurement itself, which prepares a shape set) gets best_table(), whose answers are the
+/// same, and *reason NULL: that choice is not to be kept.
+static gjk2d_kernel_table auto_composite;
+static char auto_reason[192];
+static atomic_int auto_state; // 0: not built, 1: being built, 2: built
+
+static const gjk2d_kernel_table *auto_table(const char **reason)
+{
+    *reason = AUTO_REASON;
+    if (atomic_load_explicit(&auto_state, memory_order_acquire) == 2) {
+        *reason = auto_reason;
+        return &auto_composite;
+    }
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&auto_state, &expected, 1)) {
+        *reason = NULL;
+        return best_table();
+    }
+    const gjk2d_kernel_table *cand[2];
+    int n = 0;
+    for (int i = ISA_COUNT - 1; i >= 1 && n < 2; i--) // the scalar reference is no candidate
+        if (runnable(&isa_list[i])) cand[n++] = isa_list[i].table;
+    const gjk2d_kernel_table *fastest[3];
+    if (n < 2 || !gjk2d__calibrate(cand, n, fastest)) {
+        atomic_store(&auto_state, 0);
+        return best_table();
+    }
+    auto_composite = *fastest[0];
+    auto_composite.overlap = fastest[1]->overlap;
+    auto_composite.sat = fastest[2]->sat;
+    snprintf(auto_reason, sizeof auto_reason, "auto: measured fastest at first use of %s and %s: distance %s, overlap %s, sat %s",
+             cand[0]->name, cand[1]->name, fastest[0]->name, fastest[1]->name, fastest[2]->name);
+    atomic_store_explicit(&auto_state, 2, memory_order_release);
+    *reason = auto_reason;
+    return &auto_composite;
+}
+
 /// The choice at first use: GJK2D_ISA if it names an implementation this build and CPU run, else auto.
 /// An unusable value is ignored and said in the reason (the library never prints); `why` says what was
 /// wrong with it, or is NULL.
 static const gjk2d_kernel_table *initial_table(const char **reason, const char **why)
 {
     const char *env = getenv("GJK2D_ISA");
-    *reason = AUTO_REASON;
     *why = NULL;
-    if (!env || !*env || !strcmp(env, "auto")) return best_table();
+    if (!env || !*env || !strcmp(env, "auto")) return auto_table(reason);
     const isa_entry *e = find_isa(env);
     if (runnable(e)) {
         *reason = "GJK2D_ISA: set by the environment";
@@ -158,11 +196,11 @@ static const gjk2d_kernel_table *initial_table(const char **reason, const char *
     *why = !e         ? "unknown name; expected scalar, portable, sse41, avx2, avx512, neon or auto"
            : e->table ? "this CPU cannot run it"
                       : "not built into this library";
-    return best_table();
+    return auto_table(reason);
 }
 
 /// Written once, by the thread whose choice was published, before the reason points to it.
-static char ignored_reason[256];
+static char ignored_reason[400];
 
 const gjk2d_kernel_table *gjk2d__active(void)
 {
@@ -170,6 +208,7 @@ const gjk2d_kernel_table *gjk2d__active(void)
     if (t) return t;
     const char *reason, *why;
     const gjk2d_kernel_table *fresh = initial_table(&reason, &why);
+    if (!reason) return fresh; // provisional: auto is being measured
     const gjk2d_kernel_table *expected = NULL;
     // If another thread (or gjk2d_set_isa) got there first, its choice stands.
     if (!atomic_compare_exchange_strong_explicit(&active_table, &expected, fresh, memory_order_acq_rel,
@@ -177,7 +216,7 @@ const gjk2d_kernel_table *gjk2d__active(void)
         return expected;
     if (why) {
         snprintf(ignored_reason, sizeof ignored_reason, "GJK2D_ISA=%.40s ignored (%s); %s", getenv("GJK2D_ISA"), why,
-                 AUTO_REASON);
+                 reason);
         reason = ignored_reason;
     }
     const char *no_reason = NULL;
@@ -200,9 +239,10 @@ int gjk2d_set_isa(const char *name)
 {
     if (!name) return GJK2D_ERR_ISA;
     const gjk2d_kernel_table *t;
-    const char *reason = AUTO_REASON;
+    const char *reason;
     if (!strcmp(name, "auto")) {
-        t = best_table();
+        t = auto_table(&reason);
+        reason = reason ? reason : AUTO_REASON;
     } else {
         const isa_entry *e = find_isa(name);
         if (!runnable(e)) return GJK2D_ERR_ISA;

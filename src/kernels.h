@@ -31,6 +31,10 @@ typedef struct gjk2d_kernel_table {
     gjk2d_convex_kernel convex; ///< NULL: the reference validates every shape
 } gjk2d_kernel_table;
 
+/// auto's measurement (calibrate.c): the fastest of `candidates` for distance, overlap and SAT, in that
+/// order. Returns 0 (and chooses nothing) if it could not measure.
+int gjk2d__calibrate(const gjk2d_kernel_table *const *candidates, int n, const gjk2d_kernel_table *fastest[3]);
+
 /// The table batch calls use now (chosen once; see dispatch.c).
 const gjk2d_kernel_table *gjk2d__active(void);
 
