@@ -312,6 +312,35 @@ static double feature_gap(const gjk2d_shape *s, const gjk2d_pose *p, int32_t f, 
     return gap;
 }
 
+/// Whether the final GJK simplex (from a traced rerun) is a segment whose two vertices on shape A (side 0)
+/// or B (side 1) are distinct and not neighbours, nor joined by turns within validation's slack.
+static int chord_feature(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
+                         int side)
+{
+    static gjk2d_simplex_record rec[2 * GJK2D_MAX_VERTICES + 16];
+    gjk2d_trace t = {rec, (int32_t)(sizeof rec / sizeof rec[0]), 0, 0};
+    gjk2d_distance_result d;
+    gjk2d_distance(a, pa, b, pb, &d, &t);
+    if (t.count < 1 || t.count != t.total || rec[t.count - 1].count != 2)
+        return 0;
+    const gjk2d_shape *s = side ? b : a;
+    const int32_t *idx = side ? rec[t.count - 1].index_b : rec[t.count - 1].index_a;
+    int n = s->count, i0 = idx[0], i1 = idx[1];
+    if (i0 == i1 || (i0 + 1) % n == i1 || (i1 + 1) % n == i0)
+        return 0;
+    double M = 0.0;
+    for (int k = 0; k < n; k++)
+        M = fmax(M, fmax(fabs(s->vertices[k].x), fabs(s->vertices[k].y)));
+    for (int from = i0, to = i1, pass = 0; pass < 2; pass++, from = i1, to = i0) { // either way round
+        int k = (from + 1) % n;
+        while (k != to && straight_turn(s, k, M))
+            k = (k + 1) % n;
+        if (k == to)
+            return 0; // a run: the rule names it correctly
+    }
+    return 1;
+}
+
 static void check_trace(const gjk2d_trace *t, int capacity, int32_t na, int32_t nb, int iterations)
 {
     if (t->count < 0 || t->count > capacity || t->total < t->count || (t->total > capacity && t->count != capacity) ||
@@ -329,7 +358,8 @@ static void check_trace(const gjk2d_trace *t, int capacity, int32_t na, int32_t 
     }
 }
 
-static long known_bent = 0, known_tiny = 0, known_short_edge = 0, known_noise_contact = 0, known_denormal_nan = 0;
+static long known_bent = 0, known_tiny = 0, known_short_edge = 0, known_noise_contact = 0, known_denormal_nan = 0,
+            known_chord_feature = 0;
 
 static void check_points(fuzz_reader *r)
 {
@@ -372,7 +402,8 @@ static void report_known(void)
 {
     fprintf(stderr, "fuzz_pair: inputs of known, reported classes not compared with the oracle: %ld non-convex "
             "lists, %ld pairs below L = 2^-10, %ld with a denormal edge or direction, %ld round-off contacts, %ld NaN "
-            "within 1e-18\n", known_bent, known_tiny, known_short_edge, known_noise_contact, known_denormal_nan);
+            "within 1e-18, %ld edge features named from a chord\n", known_bent, known_tiny, known_short_edge,
+            known_noise_contact, known_denormal_nan, known_chord_feature);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -532,6 +563,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             double cax = d.point_a.x - (double)a.radius * d.normal.x, cay = d.point_a.y - (double)a.radius * d.normal.y;
             double cbx = d.point_b.x + (double)b.radius * d.normal.x, cby = d.point_b.y + (double)b.radius * d.normal.y;
             double ga = feature_gap(&a, &ia, d.feature_a, cax, cay), gb = feature_gap(&b, &ib, d.feature_b, cbx, cby);
+            // Open finding (reported): GJK may stop on a segment simplex whose two vertices on one shape are not
+            // neighbours (the true edge between them is closer by less than float resolves at the distance:
+            // a point 3.1 from a 210-gon of 4.6e-3 stopped on vertices 156 and 162), and the feature is then
+            // named as if they were (EDGE(156)), an edge that does not hold the witness. Counted.
+            if (ga > tolp && chord_feature(&a, &ia, &b, &ib, 0))
+                known_chord_feature++, ga = 0.0;
+            if (gb > tolp && chord_feature(&a, &ia, &b, &ib, 1))
+                known_chord_feature++, gb = 0.0;
             if (ga > tolp || gb > tolp) {
                 dump_pair(&a, &ia, &b, &ib);
                 fprintf(stderr, "features %d / %d: witness points %.3g / %.3g off them, tolerance %.3g (L %.9g, W %.9g); "
