@@ -276,7 +276,7 @@ static void accuracy_table(ctx *c)
                     (long long)t.band);
         for (int i = 0; i < nimpl; i++) {
             const impl *im = &impls[i];
-            if (im->kind == K_ISA || !impl_has(c, im, q)) continue;
+            if (im->kind == K_ISA || im->kind == K_AUTO || !impl_has(c, im, q)) continue;
             int64_t m = im->kind == K_BOX2D ? n : c->geos_pairs;
             accuracy a = accuracy_of(c, im, q, &t, m);
             md("| %s `%s` | %s | %lld | %s | %lld |\n", im->kind == K_BOX2D ? "Box2D" : "GEOS", impl_function(im, q), qname[q],
@@ -348,7 +348,7 @@ static void section_workload(const char *name, FILE *dat)
             double vs_best = e[i].ref >= 0 ? med_ratio(&e[e[i].ref], &e[i], op.reps) : NAN;
             double vs_sc = sc && e[i].n == sc->n ? med_ratio(&e[i], sc, op.reps) : NAN;
             char label[80];
-            if (e[i].im->kind == K_ISA) snprintf(label, sizeof label, "gjk2d %s", e[i].im->name);
+            if (e[i].im->kind == K_ISA || e[i].im->kind == K_AUTO) snprintf(label, sizeof label, "gjk2d %s", e[i].im->name);
             else snprintf(label, sizeof label, "%s `%s`", e[i].im->kind == K_BOX2D ? "Box2D" : "GEOS", impl_function(e[i].im, q));
             char vs_sc_s[32] = "", vs_best_s[32] = "";
             if (!isnan(vs_sc)) snprintf(vs_sc_s, sizeof vs_sc_s, "%.2f", vs_sc);
@@ -687,7 +687,7 @@ int main(int argc, char **argv)
     char cpu[256];
     cpu_model(cpu, sizeof cpu);
     md("# gjk2d %s benchmark\n\nCPU: %s, %ld cores online; AVX2 %s, AVX-512 %s; compiler: %s; best ISA: %s.\n"
-       "Peers: Box2D 2.4.1 %s, GEOS %s.\n",
+       "Peers: Box2D 2.4.1 %s, GEOS %s. *gjk2d auto*: the library's default (%s).\n",
        GJK2D_VERSION_STRING, cpu, sysconf(_SC_NPROCESSORS_ONLN), gjk2d__cpu_has("avx2") ? "yes" : "no",
        gjk2d__cpu_has("avx512") ? "yes" : "no", __VERSION__, best,
 #ifdef GJK2D_BENCH_BOX2D
@@ -696,11 +696,11 @@ int main(int argc, char **argv)
        "not built (libbox2d-dev missing)",
 #endif
 #ifdef GJK2D_BENCH_GEOS
-       "built in"
+       "built in",
 #else
-       "not built (libgeos-dev missing)"
+       "not built (libgeos-dev missing)",
 #endif
-    );
+       gjk2d_isa_reason());
 
     if (has_word(op.sections, "main")) {
         md("\n## Workloads\n");

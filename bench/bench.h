@@ -50,6 +50,7 @@ void workload_free(workload *w);
 
 enum kind {
     K_ISA,        ///< gjk2d batch API with gjk2d_set_isa(name)
+    K_AUTO,       ///< gjk2d batch API with gjk2d_set_isa("auto"): each query on the ISA measured fastest for it
     K_TABLE,      ///< a kernel table called directly on checked arguments (impl.table): the pose-check measurement
     K_BOX2D,      ///< b2Distance / b2TestOverlap / b2CollidePolygons
     K_GEOS,       ///< GEOSNearestPoints_r / GEOSIntersects_r
@@ -93,7 +94,7 @@ void run_range(ctx *c, const impl *im, int q, int64_t begin, int64_t end);
 /// Seconds for `inner` runs over [0, n) split over `threads` threads (1 or 2).
 double time_runs(ctx *c, const impl *im, int q, int64_t n, int inner, int threads);
 double median(const double *v, int n);
-/// The implementations of this build and CPU: ISAs (scalar first), then the peers.
+/// The implementations of this build and CPU: ISAs (scalar first), auto, then the peers.
 int impl_list(impl *out, int max);
 const char *best_isa(void);
 

@@ -52,6 +52,7 @@ int impl_list(impl *out, int max)
     int n = 0;
     for (size_t i = 0; i < sizeof isa_names / sizeof isa_names[0] && n < max; i++)
         if (gjk2d_isa_supported(isa_names[i])) out[n++] = (impl){isa_names[i], K_ISA, NULL};
+    if (n < max) out[n++] = (impl){"auto", K_AUTO, NULL};
 #ifdef GJK2D_BENCH_BOX2D
     if (n < max) out[n++] = (impl){"box2d", K_BOX2D, NULL};
 #endif
@@ -72,6 +73,7 @@ int impl_has(const ctx *c, const impl *im, int q)
 {
     switch (im->kind) {
     case K_ISA:
+    case K_AUTO:
     case K_TABLE: return 1;
     case K_BOX2D: return c->b2 != NULL;
     case K_GEOS: return c->geos != NULL && q != Q_SAT;
@@ -91,7 +93,7 @@ const char *impl_function(const impl *im, int q)
     return im->name;
 }
 
-int impl_select(const impl *im) { return im->kind == K_ISA ? gjk2d_set_isa(im->name) : 0; }
+int impl_select(const impl *im) { return im->kind == K_ISA || im->kind == K_AUTO ? gjk2d_set_isa(im->name) : 0; }
 
 /// gjk2d through its public batch calls (arguments checked on every call), or a kernel table directly.
 static void run_gjk2d(ctx *c, const impl *im, int q, int64_t begin, int64_t end)
