@@ -310,7 +310,8 @@ typedef struct gjk2d_geometry {
 /// caller gave gjk2d_shapes_prepare, is read-only after it, and holds no pointer to anything else.
 typedef struct gjk2d_shapes gjk2d_shapes;
 
-/// Bytes gjk2d_shapes_prepare needs for this geometry (alignment slack included), or a negative error
+/// Bytes gjk2d_shapes_prepare needs for this geometry (alignment slack included; an upper bound: shapes
+/// with the same `first` and `count`, instances of one prototype, share one row), or a negative error
 /// code (GJK2D_ERR_NULL, GJK2D_ERR_RANGE for a negative shape or vertex count or, when `first` is
 /// NULL, a negative count; GJK2D_ERR_SHAPE_SPAN).
 GJK2D_API int64_t gjk2d_shapes_size(const gjk2d_geometry *geometry);

@@ -10,9 +10,10 @@
 #define ALIGN 64
 
 typedef struct layout {
-    int64_t count, row, radius, bound, problem, rows; ///< byte offsets from the aligned base
-    int64_t floats;                                   ///< floats in the rows
-    int64_t bytes;                                    ///< from the aligned base to the end
+    int64_t count, row, radius, bound, problem, rows, seen; ///< byte offsets from the aligned base
+    int64_t floats;                                         ///< floats in the rows, at most
+    int seen_bits;                                          ///< log2 of the slots of `seen` (0: none)
+    int64_t bytes;                                          ///< from the aligned base to the end
 } layout;
 
 static int64_t round_up(int64_t x) { return (x + ALIGN - 1) / ALIGN * ALIGN; }
@@ -54,7 +55,15 @@ static int plan(const gjk2d_geometry *g, layout *l, int64_t *bad_shape)
     l->problem = l->bound + round_up(ns * (int64_t)sizeof(float));
     l->rows = l->problem + round_up(ns);
     l->floats = floats;
-    l->bytes = l->rows + floats * (int64_t)sizeof(float);
+    // With `first`, shapes may share vertices (instances of one prototype): `seen` is a hash table of
+    // (first, count) that gives them one row, at least twice as many slots as shapes. Only
+    // gjk2d_shapes_prepare uses it.
+    l->seen = l->rows + round_up(floats * (int64_t)sizeof(float));
+    l->seen_bits = 0;
+    if (g->first && ns > 0)
+        while (((int64_t)1 << l->seen_bits) < 2 * ns || l->seen_bits < 4)
+            l->seen_bits++;
+    l->bytes = l->seen + (l->seen_bits ? ((int64_t)1 << l->seen_bits) * (int64_t)sizeof(int32_t) : 0);
     return GJK2D_OK;
 }
 
@@ -73,19 +82,43 @@ static float float_up(double x)
     return (double)f < x ? nextafterf(f, INFINITY) : f;
 }
 
-/// Copy one shape's vertices into its row, padded with the last vertex, and return its bound.
-static float fill_row(float *row, const float *vx, const float *vy, int32_t n, float radius)
+/// Copy one shape's vertices into its row, padded with the last vertex.
+static void fill_row(float *row, const float *vx, const float *vy, int32_t n)
 {
     const int32_t cols = gjk2d__row_cols(n);
-    double r2 = 0.0;
     for (int32_t j = 0; j < cols; ++j) {
         const int32_t i = j < n ? j : n - 1;
         row[j] = vx[i];
         row[cols + j] = vy[i];
-        const double x = vx[i], y = vy[i], d2 = x * x + y * y;
+    }
+}
+
+/// Bounding radius of a row's n vertices about the origin, plus the radius, rounded up.
+static float row_bound(const float *row, int32_t n, float radius)
+{
+    const int32_t cols = gjk2d__row_cols(n);
+    double r2 = 0.0;
+    for (int32_t i = 0; i < n; ++i) {
+        const double x = row[i], y = row[cols + i], d2 = x * x + y * y;
         r2 = d2 > r2 ? d2 : r2; // (a NaN vertex makes an invalid shape, whose bound is NaN anyway)
     }
     return float_up(sqrt(r2) + radius);
+}
+
+/// The earlier shape with the same first vertex and count as shape k, or -1 (then k is entered).
+static int32_t seen_before(int32_t *seen, int bits, const gjk2d_geometry *g, int32_t k)
+{
+    const uint64_t key = (uint64_t)(uint32_t)g->first[k] << 32 | (uint32_t)g->count[k];
+    const uint64_t mask = ((uint64_t)1 << bits) - 1;
+    for (uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> (64 - bits);; h = (h + 1) & mask) {
+        const int32_t r = seen[h];
+        if (r < 0) {
+            seen[h] = k;
+            return -1;
+        }
+        if (g->first[r] == g->first[k] && g->count[r] == g->count[k])
+            return r;
+    }
 }
 
 static gjk2d_problem validate_one(const gjk2d_shapes *s, int32_t k)
@@ -155,6 +188,9 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     uint8_t *problem = (uint8_t *)(base + l.problem);
     float *rows = (float *)(base + l.rows);
 
+    int32_t *seen = (int32_t *)(base + l.seen);
+    for (int64_t h = 0; l.seen_bits && h < ((int64_t)1 << l.seen_bits); ++h)
+        seen[h] = -1;
     int64_t at = 0, next = 0;
     int32_t max_count = 0;
     for (int32_t k = 0; k < g->shape_count; ++k) {
@@ -166,9 +202,15 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
         row[k] = -1;
         bound[k] = NAN;
         if (has_row(n)) {
-            row[k] = at;
-            bound[k] = fill_row(rows + at, g->vx + f, g->vy + f, n, radius[k]);
-            at += 2 * (int64_t)gjk2d__row_cols(n);
+            const int32_t same = l.seen_bits ? seen_before(seen, l.seen_bits, g, k) : -1;
+            if (same >= 0) {
+                row[k] = row[same];
+            } else {
+                row[k] = at;
+                fill_row(rows + at, g->vx + f, g->vy + f, n);
+                at += 2 * (int64_t)gjk2d__row_cols(n);
+            }
+            bound[k] = row_bound(rows + row[k], n, radius[k]);
             max_count = n > max_count ? n : max_count;
         }
     }

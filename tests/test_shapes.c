@@ -1,5 +1,5 @@
 // Prepared shape sets: the size query and the memory contract (too small, any alignment), the
-// consecutive layout (first == NULL), each shape's problem as gjk2d_validate_shape finds it, the bounds,
+// consecutive layout (first == NULL), instances of one prototype sharing a row, each shape's problem as gjk2d_validate_shape finds it, the bounds,
 // and a set that depends on nothing but its own memory.
 #include <criterion/criterion.h>
 #include <math.h>
@@ -141,7 +141,8 @@ Test(shapes, first_null_means_each_shape_follows_the_previous) {
     static float px[NS], py[NS], c[NS], s[NS];
     gjk2d_poses poses = random_poses(px, py, c, s, 5);
     gjk2d_geometry with = geometry_of(&g, 1), without = geometry_of(&g, 0);
-    cr_expect_eq(gjk2d_shapes_size(&with), gjk2d_shapes_size(&without));
+    // With `first` the size also holds the table that finds shared rows.
+    cr_expect_geq(gjk2d_shapes_size(&with), gjk2d_shapes_size(&without));
     test_set a, b;
     cr_assert_geq(test_set_make(&a, &with, px, py, c, s, NULL), 0);
     cr_assert_geq(test_set_make(&b, &without, px, py, c, s, NULL), 0);
@@ -322,4 +323,39 @@ Test(shapes, set_depends_only_on_its_own_memory) {
     all_pairs(t.shapes, &poses, d, sep);
     cr_expect(same_bits(d, d0, NS * NS) && same_bits(sep, s0, NS * NS), "the set read the geometry after preparing");
     test_set_free(&t);
+}
+
+Test(shapes, instances_of_one_prototype_answer_like_copies) {
+    // Shapes naming the same first vertex and count share one prepared row; each keeps its own radius,
+    // bound and problem. Every answer must equal that of the same shapes written out as copies.
+    static geo g, copies;
+    random_geo(&g, 9);
+    copies.nv = 0;
+    for (int k = 0; k < NS; k++) {
+        const int proto = k % 5; // five prototypes, eight instances each
+        g.first[k] = g.first[proto], g.count[k] = g.count[proto];
+        g.radius[k] = k % 2 ? 0.25f * (float)(k % 3) : 0.0f;
+        copies.first[k] = (int32_t)copies.nv, copies.count[k] = g.count[k], copies.radius[k] = g.radius[k];
+        memcpy(copies.vx + copies.nv, g.vx + g.first[k], (size_t)g.count[k] * sizeof(float));
+        memcpy(copies.vy + copies.nv, g.vy + g.first[k], (size_t)g.count[k] * sizeof(float));
+        copies.nv += g.count[k];
+    }
+    g.radius[7] = -1.0f, copies.radius[7] = -1.0f; // an invalid instance of a valid prototype
+    static float px[NS], py[NS], c[NS], s[NS];
+    gjk2d_poses poses = random_poses(px, py, c, s, 10);
+    gjk2d_geometry shared = geometry_of(&g, 1), copied = geometry_of(&copies, 1);
+    test_set a, b;
+    cr_assert_eq(test_set_make(&a, &shared, px, py, c, s, NULL), 1);
+    cr_assert_eq(test_set_make(&b, &copied, px, py, c, s, NULL), 1);
+    cr_expect_eq(gjk2d_shapes_problem(a.shapes, 7), GJK2D_PROBLEM_RADIUS);
+    for (int k = 0; k < NS; k++) {
+        const float ba = gjk2d_shapes_bound(a.shapes, k), bb = gjk2d_shapes_bound(b.shapes, k);
+        cr_expect(same_bits(&ba, &bb, 1), "bound of shape %d: %g shared, %g copied", k, (double)ba, (double)bb);
+    }
+    static float da[NS * NS], sa[NS * NS], db[NS * NS], sb[NS * NS];
+    all_pairs(a.shapes, &poses, da, sa);
+    all_pairs(b.shapes, &poses, db, sb);
+    cr_expect(memcmp(da, db, sizeof da) == 0 && memcmp(sa, sb, sizeof sa) == 0, "shared rows answer differently");
+    test_set_free(&a);
+    test_set_free(&b);
 }
