@@ -8,6 +8,9 @@
 
 #include "gjk2d.h"
 
+/// Most vertices per shape the SIMD lanes take; larger shapes go through the scalar fallback.
+#define GJK2D_SIMD_MAX_VERTICES 16
+
 #define GJK2D_SHAPES_MAGIC 0x676a6b3264736574ull /* "gjk2dset" */
 
 /// Every pointer points into the set's own memory. Shape k's vertex row holds cols(k) x coordinates,
@@ -22,6 +25,8 @@ struct gjk2d_shapes {
     const float *radius;
     const float *bound;     ///< bounding radius about the local origin, radius included
     const uint8_t *problem; ///< gjk2d_problem of each shape
+    const float *lane_count; ///< the count where the SIMD lanes may take the shape (valid, at most
+                             ///< GJK2D_SIMD_MAX_VERTICES vertices), else 0: one gather decides a lane
     const float *rows;      ///< 64-byte aligned
 };
 

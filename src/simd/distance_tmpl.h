@@ -430,7 +430,7 @@ static void gjk_run_stragglers(const batch_in *in, const int64_t *ks, int n,
     gjk_result r;
     for (int i = 0; i < n; i += W) {
         const int lanes = n - i < W ? n - i : W;
-        lblock_load(&bk, in, ks + i, lanes, TAKE_ALL);
+        lblock_load(&bk, in, ks + i, 0, lanes, TAKE_ALL);
         gjk_block_run(&st, &bk, INT32_MAX, stats);
         gjk_lanes_finish(&st, &bk, &r);
         for (unsigned m = bk.live; m; m &= m - 1) {

@@ -104,84 +104,94 @@ static inline unsigned lane_poses_ok(const lane_poses *lp)
 #endif
 }
 
-/// Lane l takes lane c's pose (dead lanes compute on valid numbers and are never written).
+/// Lane l takes lane c's pose.
 static inline void lane_pose_copy(lane_poses *lp, int l, int c)
 {
     lp->c[l] = lp->c[c], lp->s[l] = lp->s[c], lp->px[l] = lp->px[c], lp->py[l] = lp->py[c];
 }
 
-/// Load pairs ks[0 .. lanes) into a block. Lanes past `lanes`, pairs another pass takes and pairs the
-/// fast path cannot take (marked in bk->slow: a shape with more than NMAX vertices or invalid, a bad
-/// pose) are dead lanes: they repeat the first live lane's pair, so every lane holds valid geometry,
-/// and are never written. Returns 0 when no lane is live.
-static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int lanes, int mode)
+/// Lane l takes lane c's shapes and poses (dead lanes compute on valid numbers and are never written).
+static inline void lane_copy(int32_t *sa, int32_t *sb, float *na, float *nb, float *ra, float *rb, lane_poses *pa,
+                             lane_poses *pb, int l, int c)
+{
+    sa[l] = sa[c], sb[l] = sb[c], na[l] = na[c], nb[l] = nb[c], ra[l] = ra[c], rb[l] = rb[c];
+    lane_pose_copy(pa, l, c);
+    lane_pose_copy(pb, l, c);
+}
+
+/// Load pairs ks[0 .. lanes) into a block (ks == NULL: the consecutive pairs k0 .. k0 + lanes - 1). Lanes
+/// past `lanes`, pairs another pass takes and pairs the lanes cannot take (marked in bk->slow: a shape
+/// with more than NMAX vertices or invalid, or a bad pose) are dead lanes: they repeat the first live
+/// lane's pair, so every lane holds valid geometry, and are never written. Returns 0 when no lane is live.
+static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes, int mode)
 {
     _Alignas(64) float tmp[W][4][NMAX];
+    _Alignas(64) float na[W], nb[W], ra[W], rb[W];
     const gjk2d_shapes *set = in->shapes;
     const float *rax[W], *ray[W], *rbx[W], *rby[W];
-    int32_t sa[W], sb[W], na[W], nb[W];
+    int32_t sa[W], sb[W];
     lane_poses pa, pb;
-    int na_bound = 1, nb_bound = 1, first_live = -1;
-    bk->live = bk->slow = 0;
     for (int l = 0; l < W; l++) {
-        bk->pair[l] = l < lanes ? ks[l] : -1;
-        sa[l] = sb[l] = 0;
-        if (l >= lanes) continue;
-        const int32_t ia = in->pairs->a[ks[l]], ib = in->pairs->b[ks[l]];
-        sa[l] = ia, sb[l] = ib;
-        if (mode != TAKE_ALL) {
-            const int rounded = set->radius[ia] > 0.0f || set->radius[ib] > 0.0f;
-            if (rounded != (mode == TAKE_ROUNDED)) continue;
-        }
-        const int32_t n_a = set->count[ia], n_b = set->count[ib];
-        const int fast = n_a <= NMAX && n_b <= NMAX && set->problem[ia] == GJK2D_PROBLEM_NONE &&
-                         set->problem[ib] == GJK2D_PROBLEM_NONE;
-        bk->live |= (unsigned)fast << l;
-        bk->slow |= (unsigned)!fast << l;
+        const int64_t k = ks ? ks[l < lanes ? l : 0] : k0 + (l < lanes ? l : 0);
+        bk->pair[l] = l < lanes ? k : -1;
+        sa[l] = in->pairs->a[k], sb[l] = in->pairs->b[k];
     }
-    // Poses of every lane that may compute; a lane with a bad pose goes to the fallback, which names it.
+    // lane_count is a shape's vertex count where the lanes may take it (valid, at most NMAX vertices), else 0.
+    const wf naf = wf_gather_at(set->lane_count, sa), nbf = wf_gather_at(set->lane_count, sb);
+    const wf raf = wf_gather_at(set->radius, sa), rbf = wf_gather_at(set->radius, sb);
+    const unsigned in_range = lanes == W ? W_ALL : (1u << lanes) - 1u;
+    unsigned taken = in_range;
+    if (mode != TAKE_ALL) {
+        const unsigned rounded = wm_bits(wm_or(wf_gt(raf, wf_zero()), wf_gt(rbf, wf_zero())));
+        taken &= mode == TAKE_ROUNDED ? rounded : ~rounded;
+    }
+    const unsigned fast = wm_bits(wm_and(wf_gt(naf, wf_zero()), wf_gt(nbf, wf_zero())));
+    // Poses of every lane; a lane with a bad pose goes to the fallback, which names it.
     lane_poses_load(&pa, in->poses, sa);
     lane_poses_load(&pb, in->poses, sb);
-    const unsigned bad = bk->live & ~(lane_poses_ok(&pa) & lane_poses_ok(&pb));
-    bk->live &= ~bad;
-    bk->slow |= bad;
+    bk->live = taken & fast & lane_poses_ok(&pa) & lane_poses_ok(&pb);
+    bk->slow = taken & ~bk->live;
     if (!bk->live) return 0;
-    first_live = __builtin_ctz(bk->live);
-    for (int l = 0; l < W; l++) {
-        if (!((bk->live >> l) & 1)) {
-            sa[l] = sa[first_live], sb[l] = sb[first_live];
-            lane_pose_copy(&pa, l, first_live);
-            lane_pose_copy(&pb, l, first_live);
-        }
-        na[l] = set->count[sa[l]], nb[l] = set->count[sb[l]];
-        na_bound = na[l] > na_bound ? na[l] : na_bound;
-        nb_bound = nb[l] > nb_bound ? nb[l] : nb_bound;
+    wf_store(na, naf);
+    wf_store(nb, nbf);
+    wf_store(ra, raf);
+    wf_store(rb, rbf);
+    if (bk->live != W_ALL) {
+        const int c = __builtin_ctz(bk->live);
+        for (unsigned m = W_ALL & ~bk->live; m; m &= m - 1) lane_copy(sa, sb, na, nb, ra, rb, &pa, &pb, __builtin_ctz(m), c);
     }
-    // Rows straight from the set when the block needs one row of 8; wider blocks are copied and padded.
-    const int wide = na_bound > LANE_ROW || nb_bound > LANE_ROW;
-    for (int l = 0; l < W; l++) {
-        rax[l] = gjk2d__row_x(set, sa[l]), ray[l] = gjk2d__row_y(set, sa[l]);
-        rbx[l] = gjk2d__row_x(set, sb[l]), rby[l] = gjk2d__row_y(set, sb[l]);
-        if (wide) {
-            lane_row_copy(tmp[l][0], rax[l], na[l]);
-            lane_row_copy(tmp[l][1], ray[l], na[l]);
-            lane_row_copy(tmp[l][2], rbx[l], nb[l]);
-            lane_row_copy(tmp[l][3], rby[l], nb[l]);
+    // Every prepared row of up to 8 vertices holds 8 columns, padded with its last vertex: such a block is
+    // transposed straight from the set. A wider block is copied and padded lane by lane.
+    int na_bound = LANE_ROW, nb_bound = LANE_ROW;
+    const wf row8 = wf_set1((float)LANE_ROW);
+    if (wm_any(wm_or(wf_gt(wf_load(na), row8), wf_gt(wf_load(nb), row8)))) {
+        for (int l = 0; l < W; l++) {
+            na_bound = (int)na[l] > na_bound ? (int)na[l] : na_bound;
+            nb_bound = (int)nb[l] > nb_bound ? (int)nb[l] : nb_bound;
+        }
+        for (int l = 0; l < W; l++) {
+            lane_row_copy(tmp[l][0], gjk2d__row_x(set, sa[l]), (int32_t)na[l]);
+            lane_row_copy(tmp[l][1], gjk2d__row_y(set, sa[l]), (int32_t)na[l]);
+            lane_row_copy(tmp[l][2], gjk2d__row_x(set, sb[l]), (int32_t)nb[l]);
+            lane_row_copy(tmp[l][3], gjk2d__row_y(set, sb[l]), (int32_t)nb[l]);
             rax[l] = tmp[l][0], ray[l] = tmp[l][1], rbx[l] = tmp[l][2], rby[l] = tmp[l][3];
+        }
+    } else {
+        for (int l = 0; l < W; l++) {
+            rax[l] = set->rows + set->row[sa[l]], ray[l] = rax[l] + LANE_ROW;
+            rbx[l] = set->rows + set->row[sb[l]], rby[l] = rbx[l] + LANE_ROW;
         }
     }
     // A block whose shapes fit one row runs over the full row: its support loops then have a constant
     // length (unrolled), which costs less than skipping the few padded columns.
-    na_bound = na_bound <= LANE_ROW ? LANE_ROW : na_bound;
-    nb_bound = nb_bound <= LANE_ROW ? LANE_ROW : nb_bound;
     bk->na_bound = na_bound;
     bk->nb_bound = nb_bound;
-    wf_store(bk->naf, wf_load_i32(na));
-    wf_store(bk->nbf, wf_load_i32(nb));
+    memcpy(bk->naf, na, sizeof na);
+    memcpy(bk->nbf, nb, sizeof nb);
+    memcpy(bk->ra, ra, sizeof ra);
+    memcpy(bk->rb, rb, sizeof rb);
     lane_columns(bk->ax, bk->ay, rax, ray, na_bound);
     lane_columns(bk->bx, bk->by, rbx, rby, nb_bound);
-    wf_store(bk->ra, wf_gather_at(set->radius, sa));
-    wf_store(bk->rb, wf_gather_at(set->radius, sb));
     memcpy(bk->wc, pa.c, sizeof bk->wc);
     memcpy(bk->ws, pa.s, sizeof bk->ws);
     memcpy(bk->wpx, pa.px, sizeof bk->wpx);
@@ -205,9 +215,7 @@ static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int la
 /// Pairs k0 .. k0 + lanes - 1.
 static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, int lanes, int mode)
 {
-    int64_t ks[W];
-    for (int l = 0; l < W; l++) ks[l] = k0 + l;
-    return lblock_load(bk, in, ks, lanes, mode);
+    return lblock_load(bk, in, NULL, k0, lanes, mode);
 }
 
 /// A's world frame for a point in A's frame: pose_apply (the rotation in float, the position added in

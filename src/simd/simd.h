@@ -5,8 +5,6 @@
 
 #include "kernels.h"
 
-/// Most vertices per shape the SIMD fast path packs; larger shapes go through the reference.
-#define GJK2D_SIMD_MAX_VERTICES 16
 
 // Native tables, one per ISA this build compiled (GJK2D_HAVE_<ISA>, set by src/simd/meson.build).
 extern const gjk2d_kernel_table gjk2d__table_portable;
