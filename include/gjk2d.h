@@ -286,8 +286,8 @@ enum {
     GJK2D_ERR_PAIR_INDEX = -3,  ///< a pair names a shape outside [0, shape count)
     GJK2D_ERR_SHAPE_SPAN = -4,  ///< a shape's first/count reaches outside the vertex arrays
     GJK2D_ERR_ISA = -5,         ///< unknown instruction set, or one this CPU cannot run
-    GJK2D_ERR_POSES = -6,       ///< fewer poses than shapes, a stride that is not a positive multiple of 4,
-                                ///< or an unknown position type
+    GJK2D_ERR_POSES = -6,       ///< fewer poses than shapes (a negative count included), a stride that is not
+                                ///< 0 or a positive multiple of 4, or an unknown position type
     GJK2D_ERR_SHAPES = -7,      ///< not a prepared shape set (or its memory was overwritten)
     GJK2D_ERR_MEMORY = -8,      ///< the memory given to gjk2d_shapes_prepare is smaller than gjk2d_shapes_size
 };
@@ -356,7 +356,7 @@ typedef struct gjk2d_poses {
 /// Check every pose with gjk2d_pose_problem's rule (the batch calls check the poses they use on every
 /// call; this names the bad ones). `problems` (may be NULL) receives each pose's gjk2d_problem and
 /// `first_bad` (may be NULL) the first bad pose or -1. Returns the number of bad poses or a negative
-/// error code.
+/// error code (GJK2D_ERR_RANGE for a negative count, GJK2D_ERR_POSES for a bad stride or position type).
 GJK2D_API int64_t gjk2d_check_poses(const gjk2d_poses *poses, uint8_t *problems, int64_t *first_bad);
 
 /// The pair list from the broadphase.
@@ -365,8 +365,8 @@ typedef struct gjk2d_pairs {
     int64_t count;
 } gjk2d_pairs;
 
-/// Check a batch call's arguments the way every batch call does: pointers, the set, the poses' layout,
-/// the range and the pair indices. Returns 0 or a negative code; `bad_pair` (may be NULL) receives the
+/// Check a batch call's arguments the way every batch call does, in this order: the pointers, the set,
+/// the range, the poses' pointers and layout, the pair pointers and the pair indices. Returns 0 or a negative code; `bad_pair` (may be NULL) receives the
 /// index of the first offending pair (or -1).
 GJK2D_API int gjk2d_check_batch(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                 int64_t begin, int64_t end, int64_t *bad_pair);
