@@ -98,7 +98,9 @@ typedef enum gjk2d_status {
 /// A witness feature of one shape: the vertex i (2 * i) or the edge from vertex i to vertex i + 1,
 /// cyclic (2 * i + 1). GJK2D_FEATURE_NONE where there is none (the cores overlap, or an error status).
 /// A segment has two edges, 0 (from vertex 0 to 1) and 1 (back), one per side; the one facing the
-/// other shape is reported. A run of collinear vertices is one edge, reported by its first vertex.
+/// other shape is reported. Where the closest feature is a run of several edges (collinear vertices, or
+/// a final GJK simplex on two vertices that are not neighbours, which round-off can leave), the run's
+/// edge nearest the witness point is reported (the first along the run on a tie).
 #define GJK2D_FEATURE_NONE (-1)
 #define GJK2D_FEATURE_VERTEX(i) (2 * (i))
 #define GJK2D_FEATURE_EDGE(i) (2 * (i) + 1)

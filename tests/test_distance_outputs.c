@@ -243,10 +243,10 @@ Test(distance_outputs, segment_reports_the_edge_facing_the_other_shape) {
               "parallel segments: (%d, %d)", fa, fb);
 }
 
-Test(distance_outputs, collinear_run_is_one_edge_reported_by_its_first_vertex) {
+Test(distance_outputs, collinear_run_is_named_by_its_edge_nearest_the_witness) {
     // A 2 x 2 square with a vertex in the middle of every side (exactly collinear): each side is one run of
-    // two edges. A point to the right of the right side (vertices 2, 3, 4) is closest to that run,
-    // wherever along it: the feature is edge 2 (the run's first vertex), never edge 3.
+    // two edges. A point to the right of the right side (vertices 2, 3, 4) is closest to that run: the
+    // feature is the run's edge that holds the witness point, edge 2 below y = 1 and edge 3 above.
     const gjk2d_vec2 v[] = {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {2, 2}, {1, 2}, {0, 2}, {0, 1}};
     const gjk2d_vec2 pt[] = {{0, 0}};
     gjk2d_shape a = {v, 8, 0.0f}, p = {pt, 1, 0.0f};
@@ -259,16 +259,17 @@ Test(distance_outputs, collinear_run_is_one_edge_reported_by_its_first_vertex) {
             gjk2d_pose pb = gjk2d_pose_from_angle((float)(-1.0 + c * 3.0 - s * ys[i]), (float)(4.0 + s * 3.0 + c * ys[i]), 0.0);
             int32_t fa, fb;
             features_of(&a, &pa, &p, &pb, &fa, &fb);
-            cr_expect(fa == GJK2D_FEATURE_EDGE(2), "point at y = %g, turn %.1f: feature %d, expected edge 2 (%d)",
-                      (double)ys[i], ang, fa, GJK2D_FEATURE_EDGE(2));
+            const int32_t want = GJK2D_FEATURE_EDGE(ys[i] < 1.0f ? 2 : 3);
+            cr_expect(fa == want, "point at y = %g, turn %.1f: feature %d, expected %d", (double)ys[i], ang, fa, want);
         }
-    // The run that wraps around: the left side is vertices 6, 7, 0; a point to its left gets edge 6.
+    // The run that wraps around: the left side is vertices 6, 7, 0; a point to its left gets edge 7 below
+    // y = 1 (from vertex 7 to vertex 0) and edge 6 above.
     for (int i = 0; i < 7; i++) {
         gjk2d_pose pb = {-1.0f, ys[i], 1.0f, 0.0f};
         int32_t fa, fb;
         features_of(&a, NULL, &p, &pb, &fa, &fb);
-        cr_expect(fa == GJK2D_FEATURE_EDGE(6), "point left at y = %g: feature %d, expected edge 6 (%d)", (double)ys[i],
-                  fa, GJK2D_FEATURE_EDGE(6));
+        const int32_t want = GJK2D_FEATURE_EDGE(ys[i] < 1.0f ? 7 : 6);
+        cr_expect(fa == want, "point left at y = %g: feature %d, expected %d", (double)ys[i], fa, want);
     }
 }
 

@@ -259,17 +259,44 @@ static gjk2d_end gjk_core(const ref_pair *p, simplex *final, gjk2d_vec2 *pa, gjk
     return end;
 }
 
-/// The witness feature on one shape from the final simplex's vertex indices on it (i0, i1; i1 unused for
-/// one vertex): a vertex when they agree, else the edge between them, named by the vertex it starts from
-/// going counter-clockwise. That is the run whose outward normal points along `out` (A's side: the
-/// normal toward B; B's side: toward A), so the rule also picks the facing side of a segment and the
-/// first vertex of a collinear run.
-static int32_t witness_feature(int32_t count, int32_t i0, int32_t i1, const gjk2d_vec2 *v, gjk2d_vec2 out)
+/// Squared distance from w to the segment from a to b (a zero-length segment: to a).
+static float segment_distance2(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 w)
+{
+    const gjk2d_vec2 e = v2_sub(b, a), q = v2_sub(w, a);
+    const float den = v2_dot(e, e);
+    float t = den > 0.0f ? v2_dot(q, e) / den : 0.0f;
+    t = t < 0.0f ? 0.0f : t;
+    t = t > 1.0f ? 1.0f : t;
+    const gjk2d_vec2 r = v2_sub(q, v2_scale(t, e));
+    return v2_dot(r, r);
+}
+
+/// The witness feature on one shape (vertices v[0 .. n)) from the final simplex's vertex indices on it
+/// (i0, i1; i1 unused for one vertex) and the witness point w: a vertex when the indices agree, else an
+/// edge of the boundary run between them, the run whose outward normal points along `out` (A's side:
+/// the normal toward B; B's side: toward A), which also picks the facing side of a segment. The run is
+/// one edge for neighbours; a longer run (collinear vertices, or GJK stopped on a chord that round-off
+/// kept from the boundary) is named by its edge nearest w, the first along the run on a tie.
+static int32_t witness_feature(int32_t count, int32_t i0, int32_t i1, const gjk2d_vec2 *v, int32_t n,
+                               gjk2d_vec2 w, gjk2d_vec2 out)
 {
     if (count == 1 || i0 == i1)
         return GJK2D_FEATURE_VERTEX(i0);
     // CCW from v[i0] to v[i1] has its outward normal on the right: cross(e, out) < 0.
-    return GJK2D_FEATURE_EDGE(v2_cross(v2_sub(v[i1], v[i0]), out) < 0.0f ? i0 : i1);
+    const int facing = v2_cross(v2_sub(v[i1], v[i0]), out) < 0.0f;
+    const int32_t start = facing ? i0 : i1, end = facing ? i1 : i0;
+    const int32_t run = (end - start + n) % n;
+    int32_t best = start;
+    float best_d2 = INFINITY;
+    for (int32_t o = 0; o < run; ++o) {
+        const int32_t j = (start + o) % n;
+        const float d2 = segment_distance2(v[j], v[(j + 1) % n], w);
+        if (d2 < best_d2) {
+            best_d2 = d2;
+            best = j;
+        }
+    }
+    return GJK2D_FEATURE_EDGE(best);
 }
 
 void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace)
@@ -303,8 +330,8 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
         gjk2d_vec2 dn = v2_rescaled(d);
         n = v2_scale(-1.0f / sqrtf(v2_dot(dn, dn)), dn);
         const simplex_vertex *v1 = &s.v[s.count > 1 ? 1 : 0];
-        out->feature_a = witness_feature(s.count, s.v[0].ia, v1->ia, p->a, n);
-        out->feature_b = witness_feature(s.count, s.v[0].ib, v1->ib, p->b, v2_neg(n));
+        out->feature_a = witness_feature(s.count, s.v[0].ia, v1->ia, p->a, p->na, pa, n);
+        out->feature_b = witness_feature(s.count, s.v[0].ib, v1->ib, p->b, p->nb, pb, v2_neg(n));
     }
     out->core_distance = core;
     // Subtracted in double and rounded once (core - radii in float would round twice).

@@ -193,6 +193,54 @@ static inline void key_points(const lblock *bk, wf key, wf lane, wf *ax, wf *ay,
     *by = wf_gather(&bk->by[0][0], ob);
 }
 
+/// segment_distance2: squared distance from (wx, wy) to the segment from a to b.
+static inline wf lane_segment_distance2(wf ax, wf ay, wf bx, wf by, wf wx, wf wy)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    const wf ex = wf_sub(bx, ax), ey = wf_sub(by, ay), qx = wf_sub(wx, ax), qy = wf_sub(wy, ay);
+    const wf den = wf_dot(ex, ey, ex, ey);
+    wf t = wf_sel(wf_gt(den, zero), wf_div(wf_dot(qx, qy, ex, ey), den), zero);
+    t = wf_sel(wf_lt(t, zero), zero, t);
+    t = wf_sel(wf_gt(t, one), one, t);
+    const wf rx = wf_sub(qx, wf_mul(t, ex)), ry = wf_sub(qy, wf_mul(t, ey));
+    return wf_dot(rx, ry, rx, ry);
+}
+
+/// witness_feature for every lane: vertex columns (cx, cy) up to `bound`, counts n, the simplex's indices
+/// on this shape (i0, i1), e = v[i1] - v[i0], the witness point w and the outward direction (ox, oy).
+static inline wf lane_feature(const float (*cx)[W], const float (*cy)[W], int bound, wf n, wm one_vertex, wm ov,
+                              wf i0, wf i1, wf ex, wf ey, wf wx, wf wy, wf ox, wf oy)
+{
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
+    const wm facing = wf_lt(wf_cross(ex, ey, ox, oy), zero);
+    const wf start = wf_sel(facing, i0, i1), end = wf_sel(facing, i1, i0);
+    wf run = wf_sub(end, start);
+    run = wf_sel(wf_lt(run, zero), wf_add(run, n), run);
+    const wm vertex = wm_or(one_vertex, wf_eq(i0, i1));
+    wf edge = start;
+    const wm longer = wm_andnot(wm_andnot(wf_gt(run, one), vertex), ov);
+    if (wm_any(longer)) {
+        wf best_d2 = wf_set1(INFINITY), best_off = n;
+        const wf x0 = wf_load(cx[0]), y0 = wf_load(cy[0]);
+        for (int j = 0; j < bound; j++) {
+            const wf jf = wf_set1((float)j), jn = wf_add(jf, one);
+            wf off = wf_sub(jf, start);
+            off = wf_sel(wf_lt(off, zero), wf_add(off, n), off);
+            const wm in_run = wm_and(wf_lt(jf, n), wf_lt(off, run));
+            const wm wrap = wf_eq(jn, n);
+            const wf nxx = j + 1 < bound ? wf_sel(wrap, x0, wf_load(cx[j + 1])) : x0;
+            const wf nxy = j + 1 < bound ? wf_sel(wrap, y0, wf_load(cy[j + 1])) : y0;
+            const wf d2 = lane_segment_distance2(wf_load(cx[j]), wf_load(cy[j]), nxx, nxy, wx, wy);
+            const wm take = wm_and(in_run, wm_or(wf_lt(d2, best_d2), wm_and(wf_eq(d2, best_d2), wf_lt(off, best_off))));
+            best_d2 = wf_sel(take, d2, best_d2);
+            best_off = wf_sel(take, off, best_off);
+            edge = wf_sel(wm_and(take, longer), jf, edge);
+        }
+    }
+    const wf f = wf_sel(vertex, wf_mul(two, i0), wf_add(wf_mul(two, edge), one));
+    return wf_sel(ov, wf_set1((float)GJK2D_FEATURE_NONE), f);
+}
+
 /// The end of gjk_core (weights of the final simplex, witness_points) and of ref_distance (core distance,
 /// normal, radii, world frame) for every lane, the branches turned into selects.
 static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o)
@@ -284,19 +332,19 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     const wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
     const wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
 
-    // witness_feature on each side: a vertex where the simplex's indices agree, else the edge run whose
-    // outward normal points along n (A) or -n (B), named by its counter-clockwise first vertex.
+    // witness_feature on each side: a vertex where the simplex's indices agree, else an edge of the run
+    // whose outward normal points along n (A) or -n (B): its first edge, or for a run of more than one edge
+    // (rare), its edge nearest the witness point.
     const wf inv_nmax = wf_set1(1.0f / (float)NMAX), nmax = wf_set1((float)NMAX);
     const wf ia0 = wf_floor(wf_mul(st->k0, inv_nmax)), ia1 = wf_floor(wf_mul(st->k1, inv_nmax));
     const wf ib0 = wf_sub(st->k0, wf_mul(ia0, nmax)), ib1 = wf_sub(st->k1, wf_mul(ia1, nmax));
     const wm one_vertex = wf_eq(cnt, one);
-    const wf start_a = wf_sel(wf_lt(wf_cross(wf_sub(ax1, ax0), wf_sub(ay1, ay0), nx, ny), zero), ia0, ia1);
-    const wf start_b =
-        wf_sel(wf_lt(wf_cross(wf_sub(bx1, bx0), wf_sub(by1, by0), wf_neg(nx), wf_neg(ny)), zero), ib0, ib1);
-    const wf fa = wf_sel(wm_or(one_vertex, wf_eq(ia0, ia1)), wf_mul(two, ia0), wf_add(wf_mul(two, start_a), one));
-    const wf fb = wf_sel(wm_or(one_vertex, wf_eq(ib0, ib1)), wf_mul(two, ib0), wf_add(wf_mul(two, start_b), one));
-    wf_store(o->fa, wf_sel(ov, wf_set1((float)GJK2D_FEATURE_NONE), fa));
-    wf_store(o->fb, wf_sel(ov, wf_set1((float)GJK2D_FEATURE_NONE), fb));
+    const wf fa = lane_feature(bk->ax, bk->ay, bk->na_bound, wf_load(bk->naf), one_vertex, ov, ia0, ia1,
+                               wf_sub(ax1, ax0), wf_sub(ay1, ay0), pax, pay, nx, ny);
+    const wf fb = lane_feature(bk->bx, bk->by, bk->nb_bound, wf_load(bk->nbf), one_vertex, ov, ib0, ib1,
+                               wf_sub(bx1, bx0), wf_sub(by1, by0), pbx, pby, wf_neg(nx), wf_neg(ny));
+    wf_store(o->fa, fa);
+    wf_store(o->fb, fb);
 
     // World frame: pose_apply / pose_rotate with A's pose.
     wf wax, way, wbx, wby;

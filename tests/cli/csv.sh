@@ -145,8 +145,9 @@ done <<'E'
 E
 
 # Feature names follow the scene's own vertex numbering, duplicates included: a hexagon whose bottom
-# edge is the run (0, 0), (1, 0), (1, 0) again, (2, 0) names it e0 from either half (points below
-# x = 1.5 and x = 0.5), its right side e3 (vertex 3 = (2, 0) to vertex 4 = (2, 1)) and its top e4.
+# side is the run (0, 0), (1, 0), (1, 0) again, (2, 0) names the edge of the run that holds the witness
+# point: e2 below x = 1.5 (from the duplicate to (2, 0)), e0 below x = 0.5; its right side e3
+# (vertex 3 = (2, 0) to vertex 4 = (2, 1)) and its top e4.
 cat > run.scene <<'S'
 gjk2d-scene 1
 shapes 5
@@ -162,7 +163,7 @@ pairs 4
 0 4
 S
 expect_status 0 "$G" run run.scene -o run.csv
-[ "$(cut -d, -f13,14 run.csv | tail -n +2 | tr '\n' ' ')" = "e0,v0 e0,v0 e3,v0 e4,v0 " ] ||
+[ "$(cut -d, -f13,14 run.csv | tail -n +2 | tr '\n' ' ')" = "e2,v0 e0,v0 e3,v0 e4,v0 " ] ||
     fail "collinear run features: $(cut -d, -f13,14 run.csv | tail -n +2 | tr '\n' ' ')"
 
 # Bad poses (the scene gives a position and an angle, so a pose is bad when a number is not finite
