@@ -286,6 +286,8 @@ static int32_t witness_feature(int32_t count, int32_t i0, int32_t i1, const gjk2
     const int facing = v2_cross(v2_sub(v[i1], v[i0]), out) < 0.0f;
     const int32_t start = facing ? i0 : i1, end = facing ? i1 : i0;
     const int32_t run = (end - start + n) % n;
+    if (run == 1)
+        return GJK2D_FEATURE_EDGE(start); // neighbours: the edge between them
     int32_t best = start;
     float best_d2 = INFINITY;
     for (int32_t o = 0; o < run; ++o) {
