@@ -5,7 +5,7 @@
 // and tolerance of check.h: status ok, no NaN, distance within 32 eps L) and then through the batch
 // calls of every implementation this CPU runs, which must return the reference's answer bit for bit.
 // The `limits` test sweeps gap, coordinate magnitude and edge length past the ranges above and logs
-// the measured errors (meson test -v, or --verbose): the numbers the README's Robustness section quotes.
+// the measured errors (meson test -v, or --verbose): the numbers docs/robustness.md quotes.
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
 #include <float.h>

@@ -15,7 +15,7 @@ static void poly(oracle_poly *p, const gjk2d_vec2 *v, int n, float radius, const
 
 static oracle_poly pa, pb;
 
-Test(oracle, seed002_distance) {
+Test(oracle, bittle_worked_example_distance) {
     const gjk2d_vec2 a[] = {{4, 11}, {4, 5}, {9, 9}}, b[] = {{8, 6}, {10, 2}, {13, 1}, {15, 6}};
     poly(&pa, a, 3, 0, &identity);
     poly(&pb, b, 4, 0, &identity);

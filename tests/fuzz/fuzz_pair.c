@@ -521,7 +521,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         // local coordinates, which moving B into A's frame (R_A^T (R_B b + p_B - p_A)) multiplies and adds
         // before they cancel. README's L assumes each shape's vertices lie near its own origin; this
         // fuzzer found a B whose vertices are 2.4 from its origin but land 9e-6 from A (error 4.6e4 eps L,
-        // 0.1 eps of this scale): a limit of float, documented in the README's Robustness section.
+        // 0.1 eps of this scale): a limit of float, documented in docs/robustness.md.
         double bmax = 0.0;
         for (int i = 0; i < b.count; i++)
             bmax = fmax(bmax, fmax(fabs(b.vertices[i].x), fabs(b.vertices[i].y)));
@@ -531,7 +531,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         double L = oracle_scale(&a, &ia, &b, &ib) + bmax;
         double tol = 32.0 * FLT_EPSILON * L + 4.0 * sqrt(FLT_MIN / FLT_EPSILON);
         // Pairs smaller than about 1e-10 lose accuracy to underflow (reported in /work/notes/bugs.md, "Tiny
-        // shapes"; measured in the README's Robustness section). Floats scale exactly by powers of two, so
+        // shapes"; measured in docs/robustness.md). Floats scale exactly by powers of two, so
         // a small pair is the same question as a larger one but for underflow: comparing only pairs with
         // L >= 2^-10 hides nothing else, and lets the fuzzer go on looking for other findings.
         if (L < 0x1p-10) {

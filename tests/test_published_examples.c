@@ -1,4 +1,4 @@
-// The worked examples of the seeds, with their published numbers.
+// The worked examples of the published sources, with their published numbers.
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
@@ -7,14 +7,14 @@
 
 static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
 
-// Seed 002 (dyn4j): A = (4,11),(4,5),(9,9), B = (8,6),(10,2),(13,1),(15,6). The closest pair is
+// W. Bittle, "GJK, Distance, Closest Points" (dyn4j), its worked example: A = (4,11),(4,5),(9,9), B = (8,6),(10,2),(13,1),(15,6). The closest pair is
 // B's vertex (8,6) and the point at t = 24/41 along A's edge (4,5)->(9,9): (284/41, 301/41);
 // the distance is |cross((5,4), (4,1))| / sqrt(41) = 11 / sqrt(41) = 1.7179114.
-static const gjk2d_vec2 seed2_a[] = {{4, 11}, {4, 5}, {9, 9}};
-static const gjk2d_vec2 seed2_b[] = {{8, 6}, {10, 2}, {13, 1}, {15, 6}};
+static const gjk2d_vec2 bittle_a[] = {{4, 11}, {4, 5}, {9, 9}};
+static const gjk2d_vec2 bittle_b[] = {{8, 6}, {10, 2}, {13, 1}, {15, 6}};
 
-Test(seed002, distance_points_normal) {
-    gjk2d_shape a = {seed2_a, 3, 0.0f}, b = {seed2_b, 4, 0.0f};
+Test(bittle_example, distance_points_normal) {
+    gjk2d_shape a = {bittle_a, 3, 0.0f}, b = {bittle_b, 4, 0.0f};
     gjk2d_distance_result r;
     cr_assert_eq(gjk2d_distance(&a, &identity, &b, &identity, &r, NULL), GJK2D_STATUS_OK);
     const double L = 15.0, tol = TOL_REL * L;
@@ -43,9 +43,9 @@ Test(seed002, distance_points_normal) {
     cr_expect_eq(o.overlap, 0);
 }
 
-Test(seed002, swapped_and_moved) {
+Test(bittle_example, swapped_and_moved) {
     // The same pair seen from B, and both moved and rotated together: same distance, mirrored normal.
-    gjk2d_shape a = {seed2_a, 3, 0.0f}, b = {seed2_b, 4, 0.0f};
+    gjk2d_shape a = {bittle_a, 3, 0.0f}, b = {bittle_b, 4, 0.0f};
     gjk2d_pose p = gjk2d_pose_from_angle(1000.0f, -2000.0f, 0.7);
     pair_stats st = {0};
     check_pair(&b, &identity, &a, &identity, CHECK_SAT_VALUE, &st);
@@ -56,8 +56,8 @@ Test(seed002, swapped_and_moved) {
               "normal B->A (%.9g, %.9g)", (double)r.normal.x, (double)r.normal.y);
 }
 
-Test(seed002, trace_storage) {
-    gjk2d_shape a = {seed2_a, 3, 0.0f}, b = {seed2_b, 4, 0.0f};
+Test(bittle_example, trace_storage) {
+    gjk2d_shape a = {bittle_a, 3, 0.0f}, b = {bittle_b, 4, 0.0f};
     gjk2d_simplex_record rec[64];
     gjk2d_trace full = {rec, 64, -1, -1};
     gjk2d_distance_result r;
@@ -69,8 +69,8 @@ Test(seed002, trace_storage) {
         double wsum = 0, cx = 0, cy = 0;
         for (int k = 0; k < s->count; k++) {
             cr_expect(s->index_a[k] >= 0 && s->index_a[k] < 3 && s->index_b[k] >= 0 && s->index_b[k] < 4);
-            cr_expect(s->point_a[k].x == seed2_a[s->index_a[k]].x && s->point_a[k].y == seed2_a[s->index_a[k]].y);
-            cr_expect(s->point_b[k].x == seed2_b[s->index_b[k]].x && s->point_b[k].y == seed2_b[s->index_b[k]].y);
+            cr_expect(s->point_a[k].x == bittle_a[s->index_a[k]].x && s->point_a[k].y == bittle_a[s->index_a[k]].y);
+            cr_expect(s->point_b[k].x == bittle_b[s->index_b[k]].x && s->point_b[k].y == bittle_b[s->index_b[k]].y);
             cr_expect(s->w[k].x == s->point_b[k].x - s->point_a[k].x && s->w[k].y == s->point_b[k].y - s->point_a[k].y);
             wsum += s->weight[k];
             cx += s->weight[k] * s->w[k].x;
@@ -95,18 +95,18 @@ Test(seed002, trace_storage) {
     cr_expect(r2.distance == r.distance && r2.iterations == r.iterations, "a trace must not change the answer");
 }
 
-// Seed 001, "A real example in single precision": the search direction built from the closest point
+// Catto, "Computing Distance" (GDC 2010), "A real example in single precision": the search direction built from the closest point
 // is not perpendicular to the segment (dot = 3.2457051e-006); the exact perpendicular must be.
-static const gjk2d_vec2 seed1_seg[] = {{0.021119118f, 79.584320f}, {0.020964622f, -31.515678f}};
+static const gjk2d_vec2 catto_seg[] = {{0.021119118f, 79.584320f}, {0.020964622f, -31.515678f}};
 
-Test(seed001, exact_perpendicular_search_direction) {
-    gjk2d_shape seg = {seed1_seg, 2, 0.0f};
+Test(catto_example, exact_perpendicular_search_direction) {
+    gjk2d_shape seg = {catto_seg, 2, 0.0f};
     gjk2d_vec2 q = {0.0f, 0.0f};
     gjk2d_simplex_record rec[32];
     gjk2d_trace tr = {rec, 32, 0, 0};
     gjk2d_distance_result r;
     cr_assert_eq(gjk2d_closest_on_shape(&seg, &identity, q, &r, &tr), GJK2D_STATUS_OK);
-    const float ex = seed1_seg[1].x - seed1_seg[0].x, ey = seed1_seg[1].y - seed1_seg[0].y;
+    const float ex = catto_seg[1].x - catto_seg[0].x, ey = catto_seg[1].y - catto_seg[0].y;
     int segments = 0;
     for (int i = 0; i < tr.count; i++) {
         if (rec[i].count != 2) continue;
@@ -120,7 +120,7 @@ Test(seed001, exact_perpendicular_search_direction) {
 
     // Distance from the origin to the segment, in double.
     double cx, cy;
-    double d = oracle_point_segment(0, 0, seed1_seg[0].x, seed1_seg[0].y, seed1_seg[1].x, seed1_seg[1].y, &cx, &cy);
+    double d = oracle_point_segment(0, 0, catto_seg[0].x, catto_seg[0].y, catto_seg[1].x, catto_seg[1].y, &cx, &cy);
     const double tol = TOL_REL * 79.58432;
     cr_expect(fabs(r.distance - d) <= tol, "distance %.9g, expected %.9g", (double)r.distance, d);
     cr_expect(fabs(r.point_a.x - cx) <= tol && fabs(r.point_a.y - cy) <= tol, "closest (%.9g, %.9g), expected (%.9g, %.9g)",
@@ -128,9 +128,9 @@ Test(seed001, exact_perpendicular_search_direction) {
     cr_expect(r.point_b.x == 0.0f && r.point_b.y == 0.0f, "point_b must be q");
 }
 
-Test(seed001, segment_barycentric) {
+Test(catto_example, segment_barycentric) {
     gjk2d_vec2 q = {0.0f, 0.0f};
-    gjk2d_segment_result s = gjk2d_closest_on_segment(seed1_seg[0], seed1_seg[1], q);
+    gjk2d_segment_result s = gjk2d_closest_on_segment(catto_seg[0], catto_seg[1], q);
     cr_expect_eq(s.region, GJK2D_REGION_AB);
     // The seed's published values, to their printed precision (8 digits): 2e-7 covers the last digit.
     cr_expect(fabs(s.u - 0.28366947) <= 2e-7 && fabs(s.v - 0.71633047) <= 2e-7, "(u, v) = (%.9g, %.9g)", (double)s.u,
