@@ -1,0 +1,132 @@
+# SPDX-License-Identifier: MIT
+"""gjk2d queries over Dask collections of pairs, partition by partition.
+
+A batch is a pure function of (shapes, poses, pairs), and every instruction set gives the same bits, so
+a pair's answer does not depend on which worker computes it. The shape set and poses travel as one
+object: scattered to every worker at once when a ``distributed`` client is given (or is the default),
+otherwise one task of the graph that each worker fetches once and keeps; a worker unpickles it once,
+which prepares the set there (the prepared memory itself is never moved). Pairs are an ``(M, 2)`` dask
+array chunked by rows, or a dask DataFrame with two integer columns; results are dask arrays (a dict by
+field) or a dask DataFrame with one column per field, in pair order.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from . import _core
+
+_QUERIES = {"distance": (_core._DISTANCE, _core.DistanceResult), "overlap": (_core._OVERLAP, _core.OverlapResult),
+            "sat": (_core._SAT, _core.SatResult)}
+
+
+class Scene:
+    """What every partition needs: the shape set and the poses, normalized once on the client."""
+
+    def __init__(self, shapes: _core.Shapes, poses: Any) -> None:
+        if not isinstance(shapes, _core.Shapes):
+            raise TypeError(f"gjk2d.dask: shapes must be a gjk2d.Shapes, got {type(shapes).__name__}")
+        self.shapes = shapes
+        self.poses = _core.as_poses(poses)
+        if self.poses.count < len(shapes):
+            raise _core.Error(f"gjk2d: {self.poses.count} poses for {len(shapes)} shapes: pose k moves shape k")
+
+
+def _fields(query: str, fields: Optional[Sequence[str]]) -> list:
+    names = _QUERIES[query][1]._fields
+    chosen = list(names if fields is None else fields)
+    for f in chosen:
+        if f not in names:
+            raise ValueError(f"gjk2d.dask: unknown field {f!r} for {query}; it has {names}")
+    return chosen
+
+
+def _record_dtype(query: str, fields: Sequence[str]) -> np.dtype:
+    return np.dtype([(f, np.bool_ if f == "overlap" else _core._dtype(f)) for f in fields])
+
+
+def _block(pairs: np.ndarray, scene: Scene, query: str, fields: Sequence[str], threads: int) -> np.ndarray:
+    """One partition: pairs (k, 2) -> a record array of the fields (k,)."""
+    result = _core._run(_QUERIES[query][0], scene.shapes, scene.poses, pairs, None, fields, threads, 0, None)
+    out = np.empty(len(pairs), _record_dtype(query, fields))
+    for f in fields:
+        out[f] = getattr(result, f)
+    return out
+
+
+def _partition(df: Any, scene: Scene, query: str, fields: Sequence[str], columns: Sequence[str],
+               threads: int) -> Any:
+    import pandas as pd
+    pairs = (df[columns[0]].to_numpy(), df[columns[1]].to_numpy())
+    result = _core._run(_QUERIES[query][0], scene.shapes, scene.poses, pairs, None, fields, threads, 0, None)
+    return pd.DataFrame({f: getattr(result, f) for f in fields}, index=df.index)
+
+
+def _ship(scene: Scene, client: Any) -> Any:
+    """The scene as a graph argument: a future on every worker, or a delayed object."""
+    if client is None:
+        try:
+            from distributed import default_client
+            client = default_client()
+        except (ImportError, ValueError):
+            client = None
+    if client is not None:
+        return client.scatter(scene, broadcast=True, hash=False)
+    import dask
+    return dask.delayed(scene, pure=True)
+
+
+def query(name: str, shapes: Any, poses: Any, pairs: Any, *, fields: Optional[Sequence[str]] = None,
+          columns: Sequence[str] = ("a", "b"), client: Any = None, threads: int = 1) -> Any:
+    """Run query `name` ('distance', 'overlap' or 'sat') over a dask array or DataFrame of pairs.
+
+    ``shapes`` is a :class:`gjk2d.Shapes` (or a :class:`Scene`, then ``poses`` is None), ``poses`` as for
+    :func:`gjk2d.distance`. ``pairs``: an ``(M, 2)`` integer dask array (rechunked to whole rows), or a
+    dask DataFrame whose ``columns`` hold the shape indices. Returns a dict of dask arrays by field for
+    an array, a dask DataFrame (one column per field, the same index) for a DataFrame. ``threads`` is
+    per task. Nothing is computed until you compute the result.
+    """
+    if name not in _QUERIES:
+        raise ValueError(f"gjk2d.dask: unknown query {name!r}; one of {sorted(_QUERIES)}")
+    chosen = _fields(name, fields)
+    scene = shapes if isinstance(shapes, Scene) else Scene(shapes, poses)
+    shipped = _ship(scene, client)
+    import dask.array as da
+    if isinstance(pairs, da.Array):
+        if pairs.ndim != 2 or pairs.shape[1] != 2:
+            raise ValueError(f"gjk2d.dask: pairs must have shape (M, 2), got {pairs.shape}")
+        if pairs.dtype.kind not in "iu":
+            raise TypeError(f"gjk2d.dask: pairs must be integers, got dtype {pairs.dtype}")
+        if len(pairs.chunks[1]) != 1:
+            pairs = pairs.rechunk({1: 2})
+        records = da.map_blocks(_block, pairs, shipped, name, chosen, threads, drop_axis=1,
+                                dtype=_record_dtype(name, chosen), meta=np.empty(0, _record_dtype(name, chosen)))
+        return {f: records[f] for f in chosen}
+    import dask.dataframe as dd
+    if isinstance(pairs, dd.DataFrame):
+        import pandas as pd
+        missing = [c for c in columns if c not in pairs.columns]
+        if missing:
+            raise ValueError(f"gjk2d.dask: the DataFrame has no column(s) {missing}; pass columns=(a, b)")
+        meta = pd.DataFrame({f: pd.Series(dtype=np.bool_ if f == "overlap" else _core._dtype(f)) for f in chosen})
+        return pairs.map_partitions(_partition, shipped, name, chosen, tuple(columns), threads, meta=meta)
+    raise TypeError(f"gjk2d.dask: pairs must be a dask array or dask DataFrame, got {type(pairs).__name__}")
+
+
+def distance(shapes: Any, poses: Any, pairs: Any, **kwargs: Any) -> Any:
+    """:func:`query` with 'distance'."""
+    return query("distance", shapes, poses, pairs, **kwargs)
+
+
+def overlap(shapes: Any, poses: Any, pairs: Any, **kwargs: Any) -> Any:
+    """:func:`query` with 'overlap'."""
+    return query("overlap", shapes, poses, pairs, **kwargs)
+
+
+def sat(shapes: Any, poses: Any, pairs: Any, **kwargs: Any) -> Any:
+    """:func:`query` with 'sat'."""
+    return query("sat", shapes, poses, pairs, **kwargs)
+
+
+
