@@ -6,7 +6,7 @@
 #   scripts/deps.sh            everything below (what CI and scripts/test.sh rely on)
 #   scripts/deps.sh --build    the library and the gjk2d command: C compiler, meson, ninja, SIMDe headers
 #   scripts/deps.sh --demo     --build, and rsvg-convert for the main job's PNG pictures
-#   scripts/deps.sh --test     --build, and the test suite's tools (Criterion, xmllint, clang, valgrind)
+#   scripts/deps.sh --test     --build, and the test suite's tools (Criterion, xmllint, clang, valgrind, Python's)
 #   scripts/deps.sh --bench    --build, and the benchmark's peers and tools (Box2D, GEOS, hyperfine, gnuplot)
 #   scripts/deps.sh --fuzz     --build, and clang for the libFuzzer targets
 # Several modes may be given at once (scripts/deps.sh --test --bench).
@@ -14,11 +14,16 @@ set -euo pipefail
 
 build=(gcc meson ninja-build libsimde-dev)              # library, gjk2d command (SIMDe: header-only)
 demo=(librsvg2-bin)                                     # demo: SVG pictures to PNG
+# The Python module and its tests (python/), all for Debian's /usr/bin/python3.
+python=(python3-dev python3-numpy python3-mesonpy python3-pip python3-pytest python3-hypothesis
+        python3-shapely python3-dask python3-distributed python3-pandas)
 test=(pkg-config python3 libcriterion-dev               # Criterion suite (pkg-config finds it); test summary
       libxml2-utils                                     # xmllint checks the SVG output
-      clang valgrind)                                   # sanitizer pass and fuzz corpora; memcheck test
+      clang valgrind                                    # sanitizer pass and fuzz corpora; memcheck test
+      "${python[@]}")
 bench=(pkg-config python3 libbox2d-dev g++ libgeos-dev  # peers (Box2D 2.4.1, GEOS C API); scripts/bench.sh
-       hyperfine gnuplot)                               # whole-process timing, plots
+       hyperfine gnuplot                                # whole-process timing, plots
+       "${python[@]}")                                  # bench/python_bench.py
 fuzz=(clang)
 
 packages=()

@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: MIT
+"""The Python examples of README.md and docs/python.md run, and print what their comments say."""
+import contextlib
+import io
+import re
+
+import numpy as np
+import pytest
+from conftest import ROOT
+
+
+def python_blocks(path):
+    return re.findall(r"```python\n(.*?)```", (ROOT / path).read_text(), re.S)
+
+
+@pytest.mark.parametrize("path", ["README.md", "docs/python.md"])
+def test_first_example_prints_its_comment(path):
+    code = python_blocks(path)[0]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, path, "exec"), {})  # noqa: S102 (our own documentation)
+    promised = re.search(r"print\(.*\)\s*#\s*(.*)", code).group(1)
+    tokens = re.compile(r"[^\s\[\]]+|[\[\]]")  # numpy's column padding aside
+    assert tokens.findall(printed.getvalue()) == tokens.findall(promised)
+
+
+def test_dask_example_builds_its_graph():
+    """docs/python.md's Dask example, with the cluster part left to its __main__ guard: the inputs it
+    builds are accepted by gjk2d.dask (the LocalCluster run itself is test_dask.py's)."""
+    code = [b for b in python_blocks("docs/python.md") if "gjk2d.dask" in b][0]
+    scope = {"__name__": "not_main"}
+    exec(compile(code.replace("10_000_000", "10_000").replace("1_000_000", "5_000"), "docs/python.md", "exec"), scope)
+    import gjk2d.dask
+    d = gjk2d.dask.distance(scope["shapes"], scope["poses"], scope["pairs"], fields=["distance", "status"])
+    assert d["distance"].shape == (10_000,) and np.isfinite(d["distance"].compute(scheduler="sync")).all()
