@@ -81,8 +81,9 @@ def query(name: str, shapes: Any, poses: Any, pairs: Any, *, fields: Optional[Se
           columns: Sequence[str] = ("a", "b"), client: Any = None, threads: int = 1) -> Any:
     """Run query `name` ('distance', 'overlap' or 'sat') over a dask array or DataFrame of pairs.
 
-    ``shapes`` is a :class:`gjk2d.Shapes` (or a :class:`Scene`, then ``poses`` is None), ``poses`` as for
-    :func:`gjk2d.distance`. ``pairs``: an ``(M, 2)`` integer dask array (rechunked to whole rows), or a
+    ``shapes`` is a :class:`gjk2d.Shapes` and ``poses`` as for :func:`gjk2d.distance`; or a
+    :class:`Scene` holding both (``poses`` None), shipped by this call; or, to ship a scene once for many
+    queries, ``client.scatter(Scene(shapes, poses), broadcast=True)`` (``poses`` None). ``pairs``: an ``(M, 2)`` integer dask array (rechunked to whole rows), or a
     dask DataFrame whose ``columns`` hold the shape indices. Returns a dict of dask arrays by field for
     an array, a dask DataFrame (one column per field, the same index) for a DataFrame. ``threads`` is
     per task. Nothing is computed until you compute the result.
@@ -90,8 +91,13 @@ def query(name: str, shapes: Any, poses: Any, pairs: Any, *, fields: Optional[Se
     if name not in _QUERIES:
         raise ValueError(f"gjk2d.dask: unknown query {name!r}; one of {sorted(_QUERIES)}")
     chosen = _fields(name, fields)
-    scene = shapes if isinstance(shapes, Scene) else Scene(shapes, poses)
-    shipped = _ship(scene, client)
+    if isinstance(shapes, (Scene, _core.Shapes)):
+        shipped = _ship(shapes if isinstance(shapes, Scene) else Scene(shapes, poses), client)
+    elif poses is None and type(shapes).__name__ in ("Future", "Delayed"):
+        shipped = shapes  # a Scene shipped already: client.scatter(Scene(...), broadcast=True)
+    else:
+        raise TypeError(f"gjk2d.dask: shapes must be a gjk2d.Shapes, a gjk2d.dask.Scene, or a Scene already "
+                        f"scattered (with poses None), got {type(shapes).__name__}")
     import dask.array as da
     if isinstance(pairs, da.Array):
         if pairs.ndim != 2 or pairs.shape[1] != 2:

@@ -17,7 +17,8 @@ FLT_EPSILON = float(np.finfo(np.float32).eps)
 
 # CI keeps the Python suite to about a minute; GJK2D_HYPOTHESIS_EXAMPLES raises it for longer runs.
 settings.register_profile("gjk2d", max_examples=int(os.environ.get("GJK2D_HYPOTHESIS_EXAMPLES", "200")),
-                          deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+                          deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
+                          database=None)
 settings.load_profile("gjk2d")
 
 

@@ -79,3 +79,14 @@ def test_local_cluster_two_processes_bit_identical(scene):
         df = dd.from_pandas(pd.DataFrame({"a": pairs[:, 0], "b": pairs[:, 1]}), npartitions=4)
         out = gd.overlap(s, poses, df, client=client).compute()
         assert_columns_equal(out, ref_o, ["overlap", "iterations", "status"])
+        # a scene shipped once, for several queries
+        before = client.run(lambda: gjk2d.Shapes.unpickled)
+        shipped = client.scatter(gd.Scene(s, poses), broadcast=True)
+        for q in ("sat", "distance"):
+            res = gd.query(q, shipped, None, dp, fields=["status", "nx"])
+            got = dict(zip(res, dask.compute(*res.values())))
+            assert_columns_equal(got, getattr(gjk2d, q)(s, poses, pairs), res)
+        after = client.run(lambda: gjk2d.Shapes.unpickled)
+        assert all(after[w] - before[w] == 1 for w in after), (before, after)
+        with pytest.raises(TypeError, match="already scattered"):
+            gd.distance(shipped, poses, dp)

@@ -1,0 +1,209 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""The Python module's benchmark (docs/python.md, "Benchmark"), printed as Markdown:
+
+1. gjk2d against shapely on W1 (`gjk2d gen --pairs 1000000 --seed 1`, read with gjk2d.read_scene): distance
+   and intersects, one thread, the same pairs, the fastest of 3 runs each. Debian 12's shapely is 1.8, which has
+   no vectorised distance: it is a Python loop over GEOS calls (shapely 2's vectorised loop runs in C).
+   Building the shapely geometries is not timed.
+2. The module's overhead against the bare C batch call at 10^3, 10^5 and 10^6 pairs per call, in the same
+   process on the same prepared set and arrays, interleaved (A, B, A, B, ...), the fastest of several
+   rounds each: `gjk2d.distance(shapes, poses, pairs)` as a user writes it ((M, 2) pairs, outputs
+   allocated), and the per-frame form (pairs already int32 columns, `out=` arrays reused).
+3. gjk2d.dask over 10^7 pairs (W1's pairs ten times, 10 partitions) on a distributed.LocalCluster of 1
+   and of 2 worker processes (one thread each); the pairs are persisted on the workers first, the
+   scene shipped by a warm-up run, then the fastest of 3 runs (results persisted, then also gathered).
+
+Run: PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--cli build/src/cli/gjk2d] [--out FILE]
+Wall-clock numbers on a shared 2-core machine are noisy: the ratios (A/B in one process) are the figures
+to trust, and the Dask scaling depends on how much of a second core the machine gives.
+"""
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+import gjk2d
+from gjk2d import _gjk2d
+
+
+def timed(fn):
+    """Wall-clock seconds of fn()."""
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def cpu_timed(fn):
+    """This thread's CPU seconds of fn(): on a shared machine the wall clock also counts the time other
+    processes hold the core; single-threaded work is measured this way on both sides of a ratio."""
+    t0 = time.thread_time()
+    fn()
+    return time.thread_time() - t0
+
+
+def spin(_):
+    """Fixed pure-Python work, for the machine's own scaling with worker processes."""
+    x = 0
+    for i in range(3_000_000):
+        x += i & 7
+    return x
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def w1(cli, pairs, path):
+    if not os.path.exists(path):
+        subprocess.run([cli, "gen", "--pairs", str(pairs), "--seed", "1", "-o", path], check=True,
+                       stderr=subprocess.DEVNULL)
+    scene = gjk2d.read_scene(path)
+    x, y, angle = scene.poses
+    c, s = np.empty(len(x), np.float32), np.empty(len(x), np.float32)
+    _gjk2d.poses_from_angles(angle, c, s)
+    poses = np.ascontiguousarray(np.column_stack([x, y, c, s]), np.float32)
+    return scene.shapes, poses, scene.pairs
+
+
+def versus_shapely(shapes, poses, pairs, n, report):
+    import shapely
+    from shapely.geometry import Polygon
+    first = np.concatenate([[0], np.cumsum(shapes.counts)])
+    used = np.unique(pairs[:n])
+    geoms = {}
+    for k in used:
+        v = shapes.vertices[first[k]:first[k + 1]].astype(np.float64)
+        px, py, c, s = poses[k].astype(np.float64)
+        geoms[k] = Polygon(np.column_stack([c * v[:, 0] - s * v[:, 1] + px, s * v[:, 0] + c * v[:, 1] + py]))
+    ga = [geoms[a] for a in pairs[:n, 0]]
+    gb = [geoms[b] for b in pairs[:n, 1]]
+    sub = pairs[:n]
+    gjk2d.distance(shapes, poses, sub)  # warm-up (and the ISA choice)
+    t_gd = min(cpu_timed(lambda: gjk2d.distance(shapes, poses, sub)) for _ in range(3))
+    t_go = min(cpu_timed(lambda: gjk2d.overlap(shapes, poses, sub)) for _ in range(3))
+    t_sd = min(cpu_timed(lambda: [a.distance(b) for a, b in zip(ga, gb)]) for _ in range(3))
+    t_si = min(cpu_timed(lambda: [a.intersects(b) for a, b in zip(ga, gb)]) for _ in range(3))
+    full_d = min(cpu_timed(lambda: gjk2d.distance(shapes, poses, pairs)) for _ in range(3))
+    full_o = min(cpu_timed(lambda: gjk2d.overlap(shapes, poses, pairs)) for _ in range(3))
+    report.append(f"## gjk2d vs shapely {shapely.__version__} on W1 (first {n} pairs, one thread, "
+                  "fastest of 3 runs, thread CPU time)\n")
+    report.append("| query | gjk2d (Python) | shapely | ratio |\n|---|---|---|---|")
+    report.append(f"| distance | {n / t_gd / 1e6:.2f} M pairs/s | {n / t_sd / 1e6:.3f} M pairs/s | **{t_sd / t_gd:.0f}x** |")
+    report.append(f"| overlap / intersects | {n / t_go / 1e6:.2f} M pairs/s | {n / t_si / 1e6:.3f} M pairs/s "
+                  f"| **{t_si / t_go:.0f}x** |")
+    report.append(f"\nAll {len(pairs)} W1 pairs in one call from Python: distance {len(pairs) / full_d / 1e6:.2f} M pairs/s, "
+                  f"overlap {len(pairs) / full_o / 1e6:.2f} M pairs/s (ISA {gjk2d.isa()}).\n")
+
+
+def overhead(shapes, poses, pairs, report, rounds=7):
+    report.append("## Python overhead against the bare C call (distance, every field, one thread, thread CPU time, "
+                  f"fastest of {rounds} interleaved rounds)\n")
+    report.append("| pairs per call | C batch | `gjk2d.distance` as written | overhead | per-frame form (`out=`, int32 columns) | overhead |")
+    report.append("|---|---|---|---|---|---|")
+    p = gjk2d.as_poses(poses)
+    for m in (1000, 100_000, 1_000_000):
+        sub = np.ascontiguousarray(pairs[:m])
+        a, b = gjk2d.as_pairs(sub)
+        out = gjk2d.distance(shapes, p, (a, b))
+        outs = tuple(out)
+        loops = max(1, 200_000 // m)
+        c_best = py_best = frame_best = float("inf")
+        for _ in range(rounds):
+            c_best = min(c_best, sum(_gjk2d.time_batch(0, shapes._set, p.args, a, b, outs, 1) for _ in range(loops)) / loops)
+            py_best = min(py_best, cpu_timed(lambda: [gjk2d.distance(shapes, poses, sub) for _ in range(loops)]) / loops)
+            frame_best = min(frame_best, cpu_timed(lambda: [gjk2d.distance(shapes, p, (a, b), out=out)
+                                                            for _ in range(loops)]) / loops)
+        report.append(f"| {m:,} | {c_best * 1e3:.3f} ms ({m / c_best / 1e6:.2f} M/s) | {py_best * 1e3:.3f} ms | "
+                      f"{100 * (py_best / c_best - 1):+.1f} % | {frame_best * 1e3:.3f} ms | {100 * (frame_best / c_best - 1):+.1f} % |")
+    report.append("")
+
+
+def dask_scaling(shapes, poses, pairs, report, total=10_000_000):
+    import dask
+    import dask.array as da
+    from distributed import Client, LocalCluster, wait
+
+    import gjk2d.dask as gd
+    reps = -(-total // len(pairs))
+    big = np.tile(pairs, (reps, 1))[:total]
+    chunk = total // 10
+    times = {}
+    for workers in (1, 2):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                          silence_logs=40) as cluster, Client(cluster) as client:
+            dp = client.persist(da.from_array(big, chunks=(chunk, 2)))
+            wait(dp)
+            client.rebalance()  # the pair partitions spread over the workers
+            placed = sorted(len(keys) for keys in client.has_what().values())
+            shipped = client.scatter(gd.Scene(shapes, poses), broadcast=True)  # once per worker, untimed
+            baseline = sum(len(k) for k in client.has_what().values())
+
+            def run(gather):
+                while sum(len(k) for k in client.has_what().values()) > baseline:
+                    time.sleep(0.01)  # the previous run's results are gone: nothing is reused
+                d = gd.distance(shipped, None, dp, fields=["distance", "status"], client=client)
+                if gather:
+                    return timed(lambda: dask.compute(d["distance"], d["status"]))
+                t0 = time.perf_counter()
+                kept = client.persist([d["distance"], d["status"]])
+                wait(kept)
+                seconds = time.perf_counter() - t0
+                del kept
+                return seconds
+
+            run(False)  # warm-up
+            best_kept = min(run(False) for _ in range(3))
+            best_gathered = min(run(True) for _ in range(3))
+            best_spin = min(timed(lambda: client.gather(client.map(spin, range(10), pure=False))) for _ in range(3))
+            times[workers] = (best_kept, best_gathered, best_spin, placed)
+    load = os.getloadavg()[0]
+    report.append(f"## gjk2d.dask: {total:,} W1 pairs in 10 partitions, LocalCluster, one thread per worker process\n")
+    report.append("| workers | results kept on the workers | results gathered to the client | a fixed pure-Python task x 10 |")
+    report.append("|---|---|---|---|")
+    for w, (tk, tg, ts, _) in times.items():
+        report.append(f"| {w} | {tk:.2f} s ({total / tk / 1e6:.2f} M pairs/s) | {tg:.2f} s ({total / tg / 1e6:.2f} M pairs/s) "
+                      f"| {ts:.2f} s |")
+    report.append(f"\n2 workers / 1 worker: **{times[1][0] / times[2][0]:.2f}x** (kept), {times[1][1] / times[2][1]:.2f}x "
+                  f"(gathered); the machine's own scaling, the pure-Python task: {times[1][2] / times[2][2]:.2f}x. "
+                  f"Partitions per worker with 2 workers: {times[2][3]}. Load average at the end: {load:.1f} "
+                  f"on {os.cpu_count()} CPUs (wall clock, fastest of 3 runs, after a warm-up run).\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cli", default="build/src/cli/gjk2d", help="the gjk2d command, to generate W1")
+    ap.add_argument("--pairs", type=int, default=1_000_000, help="W1's pair count")
+    ap.add_argument("--shapely-pairs", type=int, default=100_000, help="pairs timed against shapely")
+    ap.add_argument("--skip-dask", action="store_true")
+    ap.add_argument("--out", help="also write the report to this file")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        shapes, poses, pairs = w1(args.cli, args.pairs, os.path.join(tmp, "w1.scene"))
+    report = [f"# gjk2d from Python\n\n{cpu_name()}, {os.cpu_count()} CPUs visible, Python {platform.python_version()} "
+              f"({sys.executable}), numpy {np.__version__}, gjk2d {gjk2d.version}, {gjk2d.isa_reason()}\n"]
+    versus_shapely(shapes, poses, pairs, args.shapely_pairs, report)
+    overhead(shapes, poses, pairs, report)
+    if not args.skip_dask:
+        dask_scaling(shapes, poses, pairs, report)
+    text = "\n".join(report)
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
