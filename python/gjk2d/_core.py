@@ -99,6 +99,8 @@ def _floats(x: Any, name: str, dtype: Any = np.float32) -> np.ndarray:
 def _ints(x: Any, name: str) -> np.ndarray:
     """A C-contiguous int32 array; integers outside int32 are refused with their index."""
     a = _array(x, name)
+    if a.size == 0 and not isinstance(x, np.ndarray):
+        a = a.astype(np.int32)  # an empty list has no integer dtype to show
     if a.dtype.kind not in "iu":
         raise TypeError(f"gjk2d: {name} must be an integer array, got dtype {a.dtype}")
     if a.dtype != np.int32 and a.size:
