@@ -27,7 +27,7 @@ def test_first_example_prints_its_comment(path):
 def test_dask_example_builds_its_graph():
     """docs/python.md's Dask example, with the cluster part left to its __main__ guard: the inputs it
     builds are accepted by gjk2d.dask (the LocalCluster run itself is test_dask.py's)."""
-    code = [b for b in python_blocks("docs/python.md") if "gjk2d.dask" in b][0]
+    code = [b for b in python_blocks("docs/python.md") if "LocalCluster" in b][0]
     scope = {"__name__": "not_main"}
     exec(compile(code.replace("10_000_000", "10_000").replace("1_000_000", "5_000"), "docs/python.md", "exec"), scope)
     import gjk2d.dask
