@@ -41,6 +41,7 @@ int out_open(outfile *out, const char *path) {
             return -1;
         }
         out->direct = 1;
+        out->path = strdup(path); // for messages only: a device is never renamed
     } else if (path && strcmp(path, "-") != 0) {
         size_t n = strlen(path);
         out->path = malloc(n + 1);
@@ -54,7 +55,8 @@ int out_open(outfile *out, const char *path) {
         snprintf(out->tmp_path, n + 16, "%s.tmp.XXXXXX", path);
         out->fd = mkstemp(out->tmp_path);
         if (out->fd < 0) {
-            cli_error("cannot create %s: %s", out->tmp_path, strerror(errno));
+            // The temporary name is ours, not the user's: the message names the file asked for.
+            cli_error("cannot create %s: %s", path, strerror(errno));
             free(out->path);
             free(out->tmp_path);
             out->path = out->tmp_path = NULL;
@@ -132,7 +134,7 @@ int out_close(outfile *out, int ok) {
     int bad = out->failed || !ok;
     if (out->direct) {
         if (close(out->fd) != 0 && !bad) {
-            cli_error("cannot write: %s", strerror(errno));
+            cli_error("cannot write %s: %s", out->path, strerror(errno));
             bad = 1;
         }
     } else if (out->path) {
@@ -145,7 +147,7 @@ int out_close(outfile *out, int ok) {
             bad = 1;
         }
         if (!bad && rename(out->tmp_path, out->path) != 0) {
-            cli_error("cannot rename %s to %s: %s", out->tmp_path, out->path, strerror(errno));
+            cli_error("cannot write %s: %s", out->path, strerror(errno));
             bad = 1;
         }
         if (bad) unlink(out->tmp_path);
