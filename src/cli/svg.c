@@ -26,7 +26,10 @@ static const char svg_help[] =
     "a radius (offset outline; a circle for a point, a stadium for a segment; the core dashed), vertex\n"
     "numbers, the closest points and the segment between them, the normal from A to B, and the GJK\n"
     "simplex of every iteration (its vertices on A and on B, joined by the iteration's closest-point\n"
-    "segment), numbered 1, 2, ... (from gjk2d_distance with a trace).\n"
+    "segment), numbered 1, 2, ... (from gjk2d_distance with a trace; numbers that would overlap are\n"
+    "joined, \"2,3\"). An overlapping pair also shows its penetration depth and axis (gjk2d_sat): an\n"
+    "arrow that moves B out of A. A pair that cannot be computed says which shape (A or B) is invalid\n"
+    "or has a bad pose, and why.\n"
     "\n"
     "options:\n"
     "  --pair K        the pair to draw (0-based)\n"
@@ -206,196 +209,317 @@ static void simplex_shape(outfile *out, const view *v, const gjk2d_vec2 *p, int 
     out_puts(out, "\"/>\n");
 }
 
-static void iteration_label(outfile *out, const view *v, const gjk2d_vec2 *p, int count, int number, int total,
-                            const char *color) {
+// Iteration numbers of one panel. Iterations that share a simplex vertex or repeat a simplex would put
+// their numbers on top of each other: labels whose boxes touch are merged into one ("2,3,5").
+#define LABEL_CHARS 40
+typedef struct iter_label {
+    double x, y; // pixel anchor: the text's centre, baseline
+    char text[LABEL_CHARS];
+    char color[32];
+} iter_label;
+
+typedef struct label_set {
+    iter_label *items;
+    int n, cap;
+} label_set;
+
+// The box of a label (12px bold digits, about 7.5 px wide each, and a margin of 2 px).
+static void label_box(const iter_label *l, double box[4]) {
+    double half = 0.5 * 7.5 * (double)strlen(l->text) + 2.0;
+    box[0] = l->x - half;
+    box[1] = l->x + half;
+    box[2] = l->y - 12.0 - 2.0;
+    box[3] = l->y + 2.0;
+}
+
+static int labels_touch(const iter_label *p, const iter_label *q) {
+    double a[4], b[4];
+    label_box(p, a);
+    label_box(q, b);
+    return a[0] < b[1] && b[0] < a[1] && a[2] < b[3] && b[2] < a[3];
+}
+
+static void label_add(label_set *set, const view *v, const gjk2d_vec2 *p, int count, int number, const char *color) {
+    if (set->n == set->cap) return;
     double cx = 0, cy = 0;
     for (int j = 0; j < count; j++) {
         cx += (double)p[j].x / count;
         cy += (double)p[j].y / count;
     }
-    // Fan the labels of successive iterations out a little so equal simplexes stay readable.
-    double a = 2.0 * 3.14159265358979 * number / (total + 1);
-    out_printf(out, "<text x=\"%.2f\" y=\"%.2f\" class=\"iter\" style=\"fill:%s\">%d</text>\n",
-               pix(vx_(v, cx) + 9 * cos(a)), pix(vy_(v, cy) - 9 * sin(a) + 4), color, number);
+    iter_label *l = &set->items[set->n++];
+    l->x = vx_(v, cx);
+    l->y = vy_(v, cy) - 6.0;
+    snprintf(l->text, sizeof l->text, "%d", number);
+    snprintf(l->color, sizeof l->color, "%s", color);
 }
 
-// Why pair (ia, ib) cannot be computed: an invalid shape or a bad pose, as scene_prepare found them.
-// Returns 0 when both shapes and poses are fine.
+// Merge touching labels until none touch (a merged label is wider and may touch another), then write.
+static void labels_write(outfile *out, label_set *set) {
+    for (int merged = 1; merged;) {
+        merged = 0;
+        for (int i = 0; i < set->n && !merged; i++)
+            for (int j = i + 1; j < set->n && !merged; j++) {
+                if (!labels_touch(&set->items[i], &set->items[j])) continue;
+                iter_label *l = &set->items[i];
+                size_t len = strlen(l->text);
+                if (len + 1 + strlen(set->items[j].text) < sizeof l->text)
+                    snprintf(l->text + len, sizeof l->text - len, ",%s", set->items[j].text);
+                else if (len + 4 < sizeof l->text && !(len >= 3 && strcmp(l->text + len - 3, "...") == 0))
+                    strcpy(l->text + len, ",..."); // too many to list: the colours still tell them apart
+                set->items[j] = set->items[--set->n];
+                merged = 1;
+            }
+    }
+    for (int i = 0; i < set->n; i++)
+        out_printf(out, "<text x=\"%.2f\" y=\"%.2f\" class=\"iter\" style=\"fill:%s\">%s</text>\n",
+                   pix(set->items[i].x), pix(set->items[i].y), set->items[i].color, set->items[i].text);
+}
+
+// Why pair (ia, ib) cannot be computed: each invalid shape or bad pose of A and B, as scene_prepare
+// found them. Returns 0 when both shapes and poses are fine.
 static int pair_problem(const scene *sc, int32_t ia, int32_t ib, char *buf, size_t len) {
     int32_t ids[2] = {ia, ib};
+    size_t used = 0;
+    buf[0] = 0;
     for (int j = 0; j < 2; j++) {
         int32_t i = ids[j];
+        const char *sep = used ? "; " : "";
+        char which[48];
+        snprintf(which, sizeof which, "shape %s (%d)", j ? "B" : "A", i);
+        int n = 0;
         if (sc->problems[i] != GJK2D_PROBLEM_NONE) {
-            snprintf(buf, len, "invalid shape %d: %s", i, gjk2d_problem_message((gjk2d_problem)sc->problems[i]));
-            return 1;
+            int32_t vertex = scene_invalid_vertex(sc, i);
+            char at[32] = "";
+            if (vertex >= 0) snprintf(at, sizeof at, " (vertex %d)", vertex);
+            n = snprintf(buf + used, len - used, "%s%s is invalid%s: %s", sep, which, at,
+                         gjk2d_problem_message((gjk2d_problem)sc->problems[i]));
+        } else if (sc->pose_problems[i] != GJK2D_PROBLEM_NONE) {
+            n = snprintf(buf + used, len - used, "%s%s has a bad pose: %s", sep, which,
+                         gjk2d_problem_message((gjk2d_problem)sc->pose_problems[i]));
         }
-        if (sc->pose_problems[i] != GJK2D_PROBLEM_NONE) {
-            snprintf(buf, len, "bad pose of shape %d: %s", i,
-                     gjk2d_problem_message((gjk2d_problem)sc->pose_problems[i]));
-            return 1;
-        }
+        if (n > 0) used += (size_t)n < len - used ? (size_t)n : len - used - 1;
+        if (ia == ib) break;
     }
-    return 0;
+    return used > 0;
 }
 
-typedef struct panel_info {
+// One pair's answers: GJK distance with its trace, and SAT for the depth and axis of an overlap.
+typedef struct pair_answer {
+    shape_world A, B;
+    gjk2d_simplex_record *rec;
+    gjk2d_trace trace;
     gjk2d_distance_result res;
-    int traced, total;
-} panel_info;
+    gjk2d_sat_result sat;
+    int valid, iters;
+    char problem[512];
+} pair_answer;
 
-static void draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski, double ox, double oy, double size) {
-    static shape_world A, B;
+static void pair_answer_compute(const scene *sc, int64_t pair, pair_answer *p) {
     static gjk2d_vec2 va[GJK2D_MAX_VERTICES], vb[GJK2D_MAX_VERTICES];
     int32_t ia = sc->pa[pair], ib = sc->pb[pair];
-    to_world(sc, ia, &A);
-    to_world(sc, ib, &B);
+    to_world(sc, ia, &p->A);
+    to_world(sc, ib, &p->B);
     gjk2d_shape sa = scene_shape(sc, ia, va), sb = scene_shape(sc, ib, vb);
     gjk2d_pose pa = scene_pose(sc, ia), pb = scene_pose(sc, ib);
     int cap = GJK2D_ITERATION_CAP(sa.count, sb.count);
-    gjk2d_simplex_record *rec = calloc((size_t)cap, sizeof *rec);
-    gjk2d_trace trace = {rec, rec ? cap : 0, 0, 0};
-    gjk2d_distance_result res;
-    memset(&res, 0, sizeof res);
-    char problem[256];
-    int valid = !pair_problem(sc, ia, ib, problem, sizeof problem);
-    if (valid) gjk2d_distance(&sa, &pa, &sb, &pb, &res, &trace);
-    int iters = valid ? trace.count : 0;
-    char color[64];
+    p->rec = calloc((size_t)cap, sizeof *p->rec);
+    p->trace = (gjk2d_trace){p->rec, p->rec ? cap : 0, 0, 0};
+    memset(&p->res, 0, sizeof p->res);
+    memset(&p->sat, 0, sizeof p->sat);
+    p->valid = !pair_problem(sc, ia, ib, p->problem, sizeof p->problem);
+    if (p->valid) {
+        gjk2d_distance(&sa, &pa, &sb, &pb, &p->res, &p->trace);
+        gjk2d_sat(&sa, &pa, &sb, &pb, &p->sat);
+    }
+    p->iters = p->valid ? p->trace.count : 0;
+}
 
-    out_printf(out, "<g id=\"pair-%lld\">\n", (long long)pair);
-    text(out, ox + 6, oy - 8, "title", "pair %lld: shapes %d (A) and %d (B)%s", (long long)pair, ia, ib,
-         minkowski ? ", Minkowski difference B - A" : "");
-    if (!minkowski) {
-        double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
-        for (int k = 0; k < A.n; k++) {
-            minx = fmin(minx, A.x[k] - A.r), maxx = fmax(maxx, A.x[k] + A.r);
-            miny = fmin(miny, A.y[k] - A.r), maxy = fmax(maxy, A.y[k] + A.r);
-        }
-        for (int k = 0; k < B.n; k++) {
-            minx = fmin(minx, B.x[k] - B.r), maxx = fmax(maxx, B.x[k] + B.r);
-            miny = fmin(miny, B.y[k] - B.r), maxy = fmax(maxy, B.y[k] + B.r);
-        }
-        view v;
-        setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
-        outline_path(out, &v, A.x, A.y, A.n, A.r, "class=\"shape-a\"");
-        outline_path(out, &v, B.x, B.y, B.n, B.r, "class=\"shape-b\"");
-        if (A.r > 0.0 && A.n > 1) outline_path(out, &v, A.x, A.y, A.n, 0.0, "class=\"core-a\"");
-        if (B.r > 0.0 && B.n > 1) outline_path(out, &v, B.x, B.y, B.n, 0.0, "class=\"core-b\"");
-        for (int k = 0; k < A.n; k++) text(out, vx_(&v, A.x[k]) + 4, vy_(&v, A.y[k]) - 4, "vert-a", "a%d", k);
-        for (int k = 0; k < B.n; k++) text(out, vx_(&v, B.x[k]) + 4, vy_(&v, B.y[k]) - 4, "vert-b", "b%d", k);
-        out_puts(out, "<g class=\"simplexes\">\n");
-        for (int i = 0; i < iters; i++) {
-            const gjk2d_simplex_record *s = &rec[i];
-            iter_color(i, iters, color, sizeof color);
-            simplex_shape(out, &v, s->point_a, s->count, color);
-            simplex_shape(out, &v, s->point_b, s->count, color);
-            // This iteration's closest points on A and B: the simplex weights applied to each side.
-            double cax = 0, cay = 0, cbx = 0, cby = 0;
-            for (int j = 0; j < s->count; j++) {
-                cax += s->weight[j] * s->point_a[j].x;
-                cay += s->weight[j] * s->point_a[j].y;
-                cbx += s->weight[j] * s->point_b[j].x;
-                cby += s->weight[j] * s->point_b[j].y;
-            }
-            out_printf(out,
-                       "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"iter-link\" style=\"stroke:%s\"/>\n",
-                       vx_(&v, cax), vy_(&v, cay), vx_(&v, cbx), vy_(&v, cby), color);
-            iteration_label(out, &v, s->point_a, s->count, i + 1, iters, color);
-            iteration_label(out, &v, s->point_b, s->count, i + 1, iters, color);
-        }
-        out_puts(out, "</g>\n");
-        if (valid) {
-            double ax = res.point_a.x, ay = res.point_a.y, bx = res.point_b.x, by = res.point_b.y;
-            out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"closest\"/>\n", vx_(&v, ax),
-                       vy_(&v, ay), vx_(&v, bx), vy_(&v, by));
-            dot(out, &v, ax, ay, 4.5, "point-a");
-            dot(out, &v, bx, by, 4.5, "point-b");
-            if (res.normal.x != 0.0f || res.normal.y != 0.0f) {
-                double len = 0.12 * (v.maxx - v.minx);
-                arrow(out, &v, ax, ay, ax + len * res.normal.x, ay + len * res.normal.y, "normal");
-            }
-        }
-    } else {
-        // Minkowski difference of the cores: hull of every b_j - a_i, in world frame.
-        int n = A.n * B.n;
-        double *mx = malloc(sizeof(double) * (size_t)n), *my = malloc(sizeof(double) * (size_t)n);
-        int *idx = malloc(sizeof(int) * (size_t)(2 * n + 1)), *tmp = malloc(sizeof(int) * (size_t)n);
-        int h = 0;
-        if (mx && my && idx && tmp) {
-            for (int i = 0; i < A.n; i++)
-                for (int j = 0; j < B.n; j++) {
-                    mx[i * B.n + j] = B.x[j] - A.x[i];
-                    my[i * B.n + j] = B.y[j] - A.y[i];
-                }
-            h = convex_hull(mx, my, n, idx, tmp);
-        }
-        double r = A.r + B.r;
-        double minx = -r, miny = -r, maxx = r, maxy = r; // the origin is always in view
-        for (int k = 0; k < h; k++) {
-            minx = fmin(minx, mx[idx[k]] - r), maxx = fmax(maxx, mx[idx[k]] + r);
-            miny = fmin(miny, my[idx[k]] - r), maxy = fmax(maxy, my[idx[k]] + r);
-        }
-        view v;
-        setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
-        static double hx[2 * GJK2D_MAX_VERTICES], hy[2 * GJK2D_MAX_VERTICES];
-        int hn = h < 2 * GJK2D_MAX_VERTICES ? h : 2 * GJK2D_MAX_VERTICES;
-        for (int k = 0; k < hn; k++) {
-            hx[k] = mx[idx[k]];
-            hy[k] = my[idx[k]];
-        }
-        if (hn > 0) {
-            outline_path(out, &v, hx, hy, hn, r, "class=\"minkowski\"");
-            if (r > 0.0 && hn > 1) outline_path(out, &v, hx, hy, hn, 0.0, "class=\"core-m\"");
-        }
-        // Axes through the origin, and the origin itself.
-        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"axis\"/>\n", ox, vy_(&v, 0),
-                   ox + size, vy_(&v, 0));
-        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"axis\"/>\n", vx_(&v, 0), oy,
-                   vx_(&v, 0), oy + size);
-        out_puts(out, "<g class=\"simplexes\">\n");
-        for (int i = 0; i < iters; i++) {
-            const gjk2d_simplex_record *s = &rec[i];
-            iter_color(i, iters, color, sizeof color);
-            simplex_shape(out, &v, s->w, s->count, color);
-            out_printf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\" style=\"fill:%s\"/>\n", vx_(&v, s->closest.x),
-                       vy_(&v, s->closest.y), color);
-            iteration_label(out, &v, s->w, s->count, i + 1, iters, color);
-        }
-        out_puts(out, "</g>\n");
-        dot(out, &v, 0, 0, 4.5, "origin");
-        text(out, vx_(&v, 0) - 14, vy_(&v, 0) + 16, "label", "O");
-        if (valid) {
-            // The closest point of the cores' B - A to the origin: core distance along the normal
-            // (the origin itself when the cores overlap).
-            if (res.core_distance > 0.0f) {
-                double cx = (double)res.core_distance * res.normal.x, cy = (double)res.core_distance * res.normal.y;
-                out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"closest\"/>\n",
-                           vx_(&v, 0), vy_(&v, 0), vx_(&v, cx), vy_(&v, cy));
-                dot(out, &v, cx, cy, 4.5, "point-m");
-            }
-        }
-        free(mx);
-        free(my);
-        free(idx);
-        free(tmp);
+// Whether the pair overlaps with a depth to show: SAT's separation is negative.
+static int penetrates(const pair_answer *p) {
+    return p->valid && p->sat.separation < 0.0f && (p->sat.normal.x != 0.0f || p->sat.normal.y != 0.0f);
+}
+
+static void widen(double *minx, double *miny, double *maxx, double *maxy, const shape_world *w) {
+    for (int k = 0; k < w->n; k++) {
+        *minx = fmin(*minx, w->x[k] - w->r), *maxx = fmax(*maxx, w->x[k] + w->r);
+        *miny = fmin(*miny, w->y[k] - w->r), *maxy = fmax(*maxy, w->y[k] + w->r);
     }
-    // Numbers under the panel.
-    if (!valid) {
-        text(out, ox + 6, oy + size + 18, "info", "not computed: %s", problem);
-    } else {
-        char fa[16], fb[16];
-        fa[format_feature(fa, res.feature_a)] = 0;
-        fb[format_feature(fb, res.feature_b)] = 0;
-        text(out, ox + 6, oy + size + 18, "info",
-             "distance %.6g (signed %.6g), core %.6g, features %s / %s, %d iterations, end %s, status %s",
-             nz(res.distance), nz(res.signed_distance), nz(res.core_distance), fa, fb, res.iterations,
-             gjk2d_end_name(res.end), gjk2d_status_name(res.status));
-        text(out, ox + 6, oy + size + 36, "info", "pA (%.6g, %.6g)  pB (%.6g, %.6g)  n (%.4g, %.4g)%s",
-             nz(res.point_a.x), nz(res.point_a.y), nz(res.point_b.x), nz(res.point_b.y), nz(res.normal.x),
-             nz(res.normal.y), trace.total > trace.count ? " (trace truncated)" : "");
+}
+
+// The simplexes of every iteration on A and on B, each joined by its closest-point segment.
+static void draw_world_simplexes(outfile *out, const view *v, const pair_answer *p, label_set *labels) {
+    char color[64];
+    out_puts(out, "<g class=\"simplexes\">\n");
+    for (int i = 0; i < p->iters; i++) {
+        const gjk2d_simplex_record *s = &p->rec[i];
+        iter_color(i, p->iters, color, sizeof color);
+        simplex_shape(out, v, s->point_a, s->count, color);
+        simplex_shape(out, v, s->point_b, s->count, color);
+        // This iteration's closest points on A and B: the simplex weights applied to each side.
+        double cax = 0, cay = 0, cbx = 0, cby = 0;
+        for (int j = 0; j < s->count; j++) {
+            cax += s->weight[j] * s->point_a[j].x;
+            cay += s->weight[j] * s->point_a[j].y;
+            cbx += s->weight[j] * s->point_b[j].x;
+            cby += s->weight[j] * s->point_b[j].y;
+        }
+        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"iter-link\" style=\"stroke:%s\"/>\n",
+                   vx_(v, cax), vy_(v, cay), vx_(v, cbx), vy_(v, cby), color);
+        label_add(labels, v, s->point_a, s->count, i + 1, color);
+        label_add(labels, v, s->point_b, s->count, i + 1, color);
     }
+    labels_write(out, labels);
     out_puts(out, "</g>\n");
-    free(rec);
+}
+
+// Both shapes in world frame, their simplexes, the closest points and normal, or for a penetrating
+// pair the minimum translation of B (SAT's depth along its axis).
+static void draw_world_view(outfile *out, const pair_answer *p, double ox, double oy, double size,
+                            label_set *labels) {
+    const shape_world *A = &p->A, *B = &p->B;
+    double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
+    widen(&minx, &miny, &maxx, &maxy, A);
+    widen(&minx, &miny, &maxx, &maxy, B);
+    view v;
+    setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
+    outline_path(out, &v, A->x, A->y, A->n, A->r, "class=\"shape-a\"");
+    outline_path(out, &v, B->x, B->y, B->n, B->r, "class=\"shape-b\"");
+    if (A->r > 0.0 && A->n > 1) outline_path(out, &v, A->x, A->y, A->n, 0.0, "class=\"core-a\"");
+    if (B->r > 0.0 && B->n > 1) outline_path(out, &v, B->x, B->y, B->n, 0.0, "class=\"core-b\"");
+    for (int k = 0; k < A->n; k++) text(out, vx_(&v, A->x[k]) + 4, vy_(&v, A->y[k]) - 4, "vert-a", "a%d", k);
+    for (int k = 0; k < B->n; k++) text(out, vx_(&v, B->x[k]) + 4, vy_(&v, B->y[k]) - 4, "vert-b", "b%d", k);
+    draw_world_simplexes(out, &v, p, labels);
+    if (!p->valid) return;
+    const gjk2d_distance_result *r = &p->res;
+    double ax = r->point_a.x, ay = r->point_a.y, bx = r->point_b.x, by = r->point_b.y;
+    out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"closest\"/>\n", vx_(&v, ax),
+               vy_(&v, ay), vx_(&v, bx), vy_(&v, by));
+    dot(out, &v, ax, ay, 4.5, "point-a");
+    dot(out, &v, bx, by, 4.5, "point-b");
+    if (r->normal.x != 0.0f || r->normal.y != 0.0f) {
+        double len = 0.12 * (v.maxx - v.minx);
+        arrow(out, &v, ax, ay, ax + len * r->normal.x, ay + len * r->normal.y, "normal");
+    }
+    if (penetrates(p)) {
+        // Moving B by depth along the axis separates the shapes: drawn from B's witness point.
+        double d = -(double)p->sat.separation;
+        arrow(out, &v, bx, by, bx + d * p->sat.normal.x, by + d * p->sat.normal.y, "depth");
+    }
+}
+
+// The Minkowski difference B - A of the cores (hull of every b_j - a_i, in world frame), rounded by
+// ra + rb, the origin, each iteration's simplex and the closest point to the origin.
+static void draw_minkowski_view(outfile *out, const pair_answer *p, double ox, double oy, double size,
+                                label_set *labels) {
+    const shape_world *A = &p->A, *B = &p->B;
+    int n = A->n * B->n;
+    double *mx = malloc(sizeof(double) * (size_t)n), *my = malloc(sizeof(double) * (size_t)n);
+    int *idx = malloc(sizeof(int) * (size_t)(2 * n + 1)), *tmp = malloc(sizeof(int) * (size_t)n);
+    int h = 0;
+    if (mx && my && idx && tmp) {
+        for (int i = 0; i < A->n; i++)
+            for (int j = 0; j < B->n; j++) {
+                mx[i * B->n + j] = B->x[j] - A->x[i];
+                my[i * B->n + j] = B->y[j] - A->y[i];
+            }
+        h = convex_hull(mx, my, n, idx, tmp);
+    }
+    double r = A->r + B->r;
+    double minx = -r, miny = -r, maxx = r, maxy = r; // the origin is always in view
+    for (int k = 0; k < h; k++) {
+        minx = fmin(minx, mx[idx[k]] - r), maxx = fmax(maxx, mx[idx[k]] + r);
+        miny = fmin(miny, my[idx[k]] - r), maxy = fmax(maxy, my[idx[k]] + r);
+    }
+    view v;
+    setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
+    static double hx[2 * GJK2D_MAX_VERTICES], hy[2 * GJK2D_MAX_VERTICES];
+    int hn = h < 2 * GJK2D_MAX_VERTICES ? h : 2 * GJK2D_MAX_VERTICES;
+    for (int k = 0; k < hn; k++) {
+        hx[k] = mx[idx[k]];
+        hy[k] = my[idx[k]];
+    }
+    free(mx);
+    free(my);
+    free(idx);
+    free(tmp);
+    if (hn > 0) {
+        outline_path(out, &v, hx, hy, hn, r, "class=\"minkowski\"");
+        if (r > 0.0 && hn > 1) outline_path(out, &v, hx, hy, hn, 0.0, "class=\"core-m\"");
+    }
+    // Axes through the origin, and the origin itself.
+    out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"axis\"/>\n", ox, vy_(&v, 0),
+               ox + size, vy_(&v, 0));
+    out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"axis\"/>\n", vx_(&v, 0), oy,
+               vx_(&v, 0), oy + size);
+    char color[64];
+    out_puts(out, "<g class=\"simplexes\">\n");
+    for (int i = 0; i < p->iters; i++) {
+        const gjk2d_simplex_record *s = &p->rec[i];
+        iter_color(i, p->iters, color, sizeof color);
+        simplex_shape(out, &v, s->w, s->count, color);
+        out_printf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\" style=\"fill:%s\"/>\n", vx_(&v, s->closest.x),
+                   vy_(&v, s->closest.y), color);
+        label_add(labels, &v, s->w, s->count, i + 1, color);
+    }
+    labels_write(out, labels);
+    out_puts(out, "</g>\n");
+    dot(out, &v, 0, 0, 4.5, "origin");
+    text(out, vx_(&v, 0) - 14, vy_(&v, 0) + 16, "label", "O");
+    if (!p->valid) return;
+    // The closest point of the cores' B - A to the origin: core distance along the normal (the origin
+    // itself when the cores overlap).
+    if (p->res.core_distance > 0.0f) {
+        double cx = (double)p->res.core_distance * p->res.normal.x, cy = (double)p->res.core_distance * p->res.normal.y;
+        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"closest\"/>\n", vx_(&v, 0),
+                   vy_(&v, 0), vx_(&v, cx), vy_(&v, cy));
+        dot(out, &v, cx, cy, 4.5, "point-m");
+    }
+    if (penetrates(p)) {
+        // The boundary point of the rounded difference nearest the origin: separation along the axis.
+        double s = (double)p->sat.separation;
+        arrow(out, &v, 0, 0, s * p->sat.normal.x, s * p->sat.normal.y, "depth");
+    }
+}
+
+// The numbers under the panel.
+static void draw_caption(outfile *out, const pair_answer *p, double x, double y) {
+    if (!p->valid) {
+        text(out, x, y, "info", "not computed: %s", p->problem);
+        return;
+    }
+    const gjk2d_distance_result *r = &p->res;
+    char fa[16], fb[16];
+    fa[format_feature(fa, r->feature_a)] = 0;
+    fb[format_feature(fb, r->feature_b)] = 0;
+    text(out, x, y, "info", "distance %.6g (signed %.6g), core %.6g, features %s / %s, %d iterations, end %s, status %s",
+         nz(r->distance), nz(r->signed_distance), nz(r->core_distance), fa, fb, r->iterations, gjk2d_end_name(r->end),
+         gjk2d_status_name(r->status));
+    text(out, x, y + 18, "info", "pA (%.6g, %.6g)  pB (%.6g, %.6g)  n (%.4g, %.4g)%s", nz(r->point_a.x),
+         nz(r->point_a.y), nz(r->point_b.x), nz(r->point_b.y), nz(r->normal.x), nz(r->normal.y),
+         p->trace.total > p->trace.count ? " (trace truncated)" : "");
+    if (penetrates(p))
+        text(out, x, y + 36, "info", "overlap: penetration depth %.6g along the SAT axis (%.4g, %.4g), A to B",
+             -(double)p->sat.separation, nz(p->sat.normal.x), nz(p->sat.normal.y));
+}
+
+static void draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski, double ox, double oy, double size) {
+    pair_answer *p = calloc(1, sizeof *p);
+    if (!p) {
+        out->failed = 1;
+        return;
+    }
+    pair_answer_compute(sc, pair, p);
+    label_set labels = {calloc((size_t)(2 * p->iters + 1), sizeof(iter_label)), 0, 2 * p->iters};
+    out_printf(out, "<g id=\"pair-%lld\">\n", (long long)pair);
+    text(out, ox + 6, oy - 8, "title", "pair %lld: shapes %d (A) and %d (B)%s", (long long)pair, sc->pa[pair],
+         sc->pb[pair], minkowski ? ", Minkowski difference B - A" : "");
+    if (minkowski) draw_minkowski_view(out, p, ox, oy, size, &labels);
+    else draw_world_view(out, p, ox, oy, size, &labels);
+    draw_caption(out, p, ox + 6, oy + size + 18);
+    out_puts(out, "</g>\n");
+    free(labels.items);
+    free(p->rec);
+    free(p);
 }
 
 static void legend(outfile *out, double x, double y, int minkowski) {
@@ -421,6 +545,10 @@ static void legend(outfile *out, double x, double y, int minkowski) {
                    yy - 4, yy - 4);
         text(out, 30, yy, "label", "normal, A to B");
         yy += row;
+        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"depth\" marker-end=\"url(#arrow)\"/>\n",
+                   yy - 4, yy - 4);
+        text(out, 30, yy, "label", "overlap: B moved by the depth (SAT)");
+        yy += row;
         out_printf(out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
                    yy, yy, yy - 14);
         text(out, 30, yy, "label", "GJK simplex of iteration k (on A and");
@@ -439,6 +567,10 @@ static void legend(outfile *out, double x, double y, int minkowski) {
         yy += row;
         out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"closest\"/>\n", yy - 4, yy - 4);
         text(out, 30, yy, "label", "closest point to O (= pB - pA)");
+        yy += row;
+        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"depth\" marker-end=\"url(#arrow)\"/>\n",
+                   yy - 4, yy - 4);
+        text(out, 30, yy, "label", "overlap: nearest boundary point (SAT)");
         yy += row;
         out_printf(out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
                    yy, yy, yy - 14);
@@ -473,6 +605,7 @@ static const char svg_style[] =
     ".point-a, .point-b, .point-m { fill: #c01f4f; stroke: #fff; stroke-width: 1; }\n"
     ".origin { fill: #111; }\n"
     ".normal { stroke: #6a2ea0; stroke-width: 2; }\n"
+    ".depth { stroke: #0f7a6c; stroke-width: 2.5; stroke-dasharray: 5 2; }\n"
     "</style>\n"
     "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" "
     "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#6a2ea0\"/></marker></defs>\n";
@@ -558,7 +691,7 @@ int cmd_svg(int argc, char **argv) {
     if (cols == 0) cols = (int64_t)ceil(sqrt((double)npairs));
     if (cols > npairs) cols = npairs;
     int64_t rows = (npairs + cols - 1) / cols;
-    double pad = 20, head = 30, foot = 48, legend_w = 330;
+    double pad = 20, head = 30, foot = 66, legend_w = 330;
     double cell_w = (double)size + pad, cell_h = head + (double)size + foot + pad;
     double W = pad + (double)cols * cell_w + legend_w, H = pad + (double)rows * cell_h;
     if (H < 300) H = 300;
