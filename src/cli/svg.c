@@ -261,10 +261,12 @@ static void labels_write(outfile *out, label_set *set) {
             for (int j = i + 1; j < set->n && !merged; j++) {
                 if (!labels_touch(&set->items[i], &set->items[j])) continue;
                 iter_label *l = &set->items[i];
-                size_t len = strlen(l->text);
-                if (len + 1 + strlen(set->items[j].text) < sizeof l->text)
-                    snprintf(l->text + len, sizeof l->text - len, ",%s", set->items[j].text);
-                else if (len + 4 < sizeof l->text && !(len >= 3 && strcmp(l->text + len - 3, "...") == 0))
+                const char *more = set->items[j].text;
+                size_t len = strlen(l->text), m = strlen(more);
+                if (len + 1 + m < sizeof l->text) {
+                    l->text[len] = ',';
+                    memcpy(l->text + len + 1, more, m + 1);
+                } else if (len + 4 < sizeof l->text && !(len >= 3 && strcmp(l->text + len - 3, "...") == 0))
                     strcpy(l->text + len, ",..."); // too many to list: the colours still tell them apart
                 set->items[j] = set->items[--set->n];
                 merged = 1;
