@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
 #include "cli.h"
 #include "commands.h"
+#include "csv.h"
 #include "hull.h"
 #include "scene.h"
 

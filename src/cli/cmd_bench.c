@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
 #include "cli.h"
 #include "commands.h"
 #include "gen.h"
+#include "runner.h"
 #include "scene.h"
 
 static const char bench_help[] =

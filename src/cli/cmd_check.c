@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
 #include "cli.h"
 #include "commands.h"
 #include "gen.h"
+#include "runner.h"
 #include "scene.h"
 
 // The tolerances of the test suite (tests/check.h), relative to the pair's scale L = max |coordinate|

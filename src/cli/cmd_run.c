@@ -4,9 +4,10 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "batch.h"
 #include "cli.h"
 #include "commands.h"
+#include "csv.h"
+#include "runner.h"
 #include "scene.h"
 
 static const char run_help[] =
