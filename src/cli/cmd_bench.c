@@ -41,8 +41,10 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 int cmd_bench(int argc, char **argv) {
-    const char *scene_path = NULL, *isa_list = NULL, *query_list = "distance,overlap,sat";
-    int64_t threads = default_threads(), repeat = 5;
+    common_opts o;
+    common_defaults(&o, "bench", OPT_SCENE | OPT_ISA | OPT_QUERY | OPT_THREADS);
+    o.query = "distance,overlap,sat";
+    int64_t repeat = 5;
     int use_gen = 0;
     gen_opts go;
     gen_defaults(&go);
@@ -56,27 +58,16 @@ int cmd_bench(int argc, char **argv) {
         if (g < 0) return EXIT_USAGE;
         if (g > 0) {
             use_gen = 1;
-            continue;
-        }
-        if (strcmp(a, "--gen") == 0) {
+        } else if (strcmp(a, "--gen") == 0) {
             use_gen = 1;
-        } else if (opt_is(a, "--isa")) {
-            if (!(isa_list = opt_value(argc, argv, &i, "--isa"))) return EXIT_USAGE;
-        } else if (opt_is(a, "--query")) {
-            if (!(query_list = opt_value(argc, argv, &i, "--query"))) return EXIT_USAGE;
-        } else if (opt_is(a, "--threads")) {
-            if (opt_threads(argc, argv, &i, &threads)) return EXIT_USAGE;
         } else if (opt_is(a, "--repeat")) {
             if (opt_count(argc, argv, &i, "--repeat", 1, 1000, &repeat)) return EXIT_USAGE;
-        } else if (a[0] == '-' && a[1] != 0) {
-            return unknown_option("bench", a);
-        } else if (!scene_path) {
-            scene_path = a;
-        } else {
-            cli_error("bench: one scene file expected, got '%s' and '%s'", scene_path, a);
+        } else if (common_option(argc, argv, &i, &o) < 0) {
             return EXIT_USAGE;
         }
     }
+    const char *scene_path = o.scene, *isa_list = o.isa, *query_list = o.query;
+    int64_t threads = o.threads;
     if (scene_path && use_gen) {
         cli_error("bench: give a SCENE file or --gen options, not both");
         return EXIT_USAGE;

@@ -496,8 +496,10 @@ static int report(const check_ctx *cx, const char *source) {
 }
 
 int cmd_check(int argc, char **argv) {
-    const char *scene_path = NULL, *isa_list = NULL, *query_list = "distance,overlap,sat";
-    int64_t threads = default_threads(), soak = -1, chunk = 262144;
+    common_opts o;
+    common_defaults(&o, "check", OPT_SCENE | OPT_ISA | OPT_QUERY | OPT_THREADS);
+    o.query = "distance,overlap,sat";
+    int64_t soak = -1, chunk = 262144;
     gen_opts go;
     gen_defaults(&go);
     for (int i = 1; i < argc; i++) {
@@ -513,25 +515,16 @@ int cmd_check(int argc, char **argv) {
         int g = gen_option(argc, argv, &i, &go);
         if (g < 0) return EXIT_USAGE;
         if (g > 0) continue;
-        if (opt_is(a, "--isa")) {
-            if (!(isa_list = opt_value(argc, argv, &i, "--isa"))) return EXIT_USAGE;
-        } else if (opt_is(a, "--query")) {
-            if (!(query_list = opt_value(argc, argv, &i, "--query"))) return EXIT_USAGE;
-        } else if (opt_is(a, "--threads")) {
-            if (opt_threads(argc, argv, &i, &threads)) return EXIT_USAGE;
-        } else if (opt_is(a, "--soak")) {
+        if (opt_is(a, "--soak")) {
             if (opt_count(argc, argv, &i, "--soak", 1, INT64_MAX, &soak)) return EXIT_USAGE;
         } else if (opt_is(a, "--chunk")) {
             if (opt_count(argc, argv, &i, "--chunk", 1, 1 << 26, &chunk)) return EXIT_USAGE;
-        } else if (a[0] == '-' && a[1] != 0) {
-            return unknown_option("check", a);
-        } else if (!scene_path) {
-            scene_path = a;
-        } else {
-            cli_error("check: one scene file expected, got '%s' and '%s'", scene_path, a);
+        } else if (common_option(argc, argv, &i, &o) < 0) {
             return EXIT_USAGE;
         }
     }
+    const char *scene_path = o.scene, *isa_list = o.isa, *query_list = o.query;
+    int64_t threads = o.threads;
     if ((scene_path != NULL) == (soak > 0)) {
         cli_error("check: give either a SCENE file or --soak N (see 'gjk2d check --help')");
         return EXIT_USAGE;

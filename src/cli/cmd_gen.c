@@ -28,24 +28,18 @@ static const char gen_help[] =
 int cmd_gen(int argc, char **argv) {
     gen_opts o;
     gen_defaults(&o);
-    const char *out_path = NULL;
-    int64_t threads = default_threads();
+    common_opts c;
+    common_defaults(&c, "gen", OPT_THREADS | OPT_OUTPUT);
     for (int i = 1; i < argc; i++) {
         if (is_help(argv[i])) {
             printf(gen_help, gen_options_help);
             return EXIT_OK;
         }
         int g = gen_option(argc, argv, &i, &o);
-        if (g < 0) return EXIT_USAGE;
-        if (g > 0) continue;
-        if (opt_is(argv[i], "-o") || opt_is(argv[i], "--output")) {
-            if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
-        } else if (opt_is(argv[i], "--threads")) {
-            if (opt_threads(argc, argv, &i, &threads)) return EXIT_USAGE;
-        } else {
-            return unknown_option("gen", argv[i]);
-        }
+        if (g < 0 || (g == 0 && common_option(argc, argv, &i, &c) < 0)) return EXIT_USAGE;
     }
+    const char *out_path = c.output;
+    int64_t threads = c.threads;
     if (gen_check(&o) != 0) return EXIT_USAGE;
 
     scene sc;

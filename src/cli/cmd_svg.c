@@ -613,7 +613,9 @@ static const char svg_style[] =
     "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#6a2ea0\"/></marker></defs>\n";
 
 int cmd_svg(int argc, char **argv) {
-    const char *scene_path = NULL, *out_path = NULL, *list = NULL, *v;
+    common_opts o;
+    common_defaults(&o, "svg", OPT_SCENE | OPT_OUTPUT);
+    const char *list = NULL, *v;
     int minkowski = 0;
     int64_t cols = 0, size = 640;
     for (int i = 1; i < argc; i++) {
@@ -637,17 +639,11 @@ int cmd_svg(int argc, char **argv) {
                 cli_error("--size needs pixels in [100, 10000], got '%s'", v);
                 return EXIT_USAGE;
             }
-        } else if (opt_is(a, "-o") || opt_is(a, "--output")) {
-            if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
-        } else if (a[0] == '-' && a[1] != 0) {
-            return unknown_option("svg", a);
-        } else if (!scene_path) {
-            scene_path = a;
-        } else {
-            cli_error("svg: one scene file expected, got '%s' and '%s'", scene_path, a);
+        } else if (common_option(argc, argv, &i, &o) < 0) {
             return EXIT_USAGE;
         }
     }
+    const char *scene_path = o.scene, *out_path = o.output;
     if (!scene_path || !list) {
         cli_error("svg: need SCENE and --pair K (see 'gjk2d svg --help')");
         return EXIT_USAGE;
