@@ -1,4 +1,4 @@
-// Accuracy of every implementation against the exact oracle of the test suite (tests/oracle.c: brute
+// Accuracy of every implementation against the exact oracle of the test suite (tests/support/oracle.c: brute
 // force in double on the float inputs). The truth is computed once per workload, on two threads.
 #include <float.h>
 #include <math.h>
@@ -8,6 +8,7 @@
 
 #include "bench.h"
 #include "oracle.h"
+#include "tolerance.h"
 
 typedef struct truth_job {
     truth *t;
@@ -47,7 +48,7 @@ int truth_compute(truth *t, const workload *w, int64_t n, int threads)
     if (threads > 1) pthread_create(&th, NULL, truth_main, &jobs[1]);
     truth_main(&jobs[0]);
     if (threads > 1) pthread_join(th, NULL);
-    for (int64_t k = 0; k < n; k++) t->band += fabs(t->clearance[k]) <= TOUCH_BAND * FLT_EPSILON * t->scale[k];
+    for (int64_t k = 0; k < n; k++) t->band += fabs(t->clearance[k]) <= TOL_REL * t->scale[k];
     return 0;
 }
 
@@ -81,7 +82,7 @@ accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n)
         a.mean_error += err;
         if (!(err <= a.max_error)) a.max_error = err; // NaN counts as the worst
         if (!(err / eps_l <= a.max_error_eps)) a.max_error_eps = err / eps_l;
-        if (fabs(exact) > TOUCH_BAND * eps_l && said != (exact <= 0.0)) a.misclassified++;
+        if (fabs(exact) > TOL_REL * t->scale[k] && said != (exact <= 0.0)) a.misclassified++;
     }
     a.mean_error /= (double)(n ? n : 1);
     return a;

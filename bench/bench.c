@@ -229,12 +229,12 @@ static void accuracy_table(ctx *c)
     int64_t n = w->pairs.count;
     truth t;
     truth_compute(&t, w, n, op.threads);
-    md("\nAccuracy against the exact oracle (`tests/oracle.c`, brute force in double on the same float inputs): largest\n"
+    md("\nAccuracy against the exact oracle (`tests/support/oracle.c`, brute force in double on the same float inputs): largest\n"
        "|distance − exact| (for gjk2d's SAT: |separation − exact signed clearance|), also in units of ε L (ε = FLT_EPSILON,\n"
        "L = the pair's scale: largest core coordinate in A's frame plus radii), and pairs whose overlap answer is wrong\n"
        "outside the touching band |exact clearance| ≤ %g ε L (%lld of %lld pairs are inside the band%s). For a distance query\n"
        "the overlap answer is distance = 0.\n\n",
-       TOUCH_BAND, (long long)t.band, (long long)n, c->geos ? "; GEOS: the first pairs only, as timed" : "");
+       TOL_REL / FLT_EPSILON, (long long)t.band, (long long)n, c->geos ? "; GEOS: the first pairs only, as timed" : "");
     md("| implementation | query | pairs | max distance error | mean | misclassified |\n|---|---|---|---|---|---|\n");
     accuracy gj[NQ], b2[NQ];
     int have_b2[NQ] = {0};

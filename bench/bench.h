@@ -11,6 +11,7 @@
 #include "kernels.h"
 #include "pairgen.h"
 #include "support.h"
+#include "tolerance.h"
 
 #ifdef GJK2D_BENCH_BOX2D
 #include "box2d_shim.h"
@@ -34,7 +35,7 @@ extern const char *const qname[NQ];
 typedef struct workload {
     char name[16];
     char desc[200];
-    pg_set g;        ///< generated vertices, shapes, float poses and pairs (tests/simd/pairgen.h)
+    pg_set g;        ///< generated vertices, shapes, float poses and pairs (tests/support/pairgen.h)
     test_set set;    ///< g's shapes prepared once up front (set.shapes), its geometry (set.geometry: the peers
                      ///< build their own shapes from it) and its poses as float SoA (set.poses: the main path)
     gjk2d_pairs pairs;
@@ -121,9 +122,8 @@ double med_ratio(const entry *a, const entry *b, int reps);
 typedef struct truth {
     double *clearance; ///< signed: distance of the rounded shapes, or minus the penetration
     float *scale;      ///< L: max |core coordinate| in A's frame plus both radii
-    int64_t n, band;   ///< pairs, and pairs in the touching band |clearance| <= TOUCH_BAND * eps * L
+    int64_t n, band;   ///< pairs, and pairs in the touching band |clearance| <= TOL_REL * L (src/tolerance.h)
 } truth;
-#define TOUCH_BAND 32.0
 
 typedef struct accuracy {
     int64_t pairs, misclassified;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // gjk2d check: every query on every ISA against the scalar reference, within the test suite's
-// tolerances (tests/check.h), and bit-for-bit agreement between the SIMD ISAs.
+// tolerances (src/tolerance.h), and bit-for-bit agreement between the SIMD ISAs.
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,12 +12,7 @@
 #include "gen.h"
 #include "runner.h"
 #include "scene.h"
-
-// The tolerances of the test suite (tests/check.h), relative to the pair's scale L = max |coordinate|
-// of both cores in A's frame plus both radii, and W = max |world coordinate| plus radii.
-#define TOL_REL (32.0 * FLT_EPSILON)
-#define TOL_POINT(L, W) (TOL_REL * (L) + 2.0 * FLT_EPSILON * (L) + 2.0 * FLT_EPSILON * (W))
-#define TOL_UNIT (8.0 * FLT_EPSILON)
+#include "tolerance.h"
 
 static const char check_help[] =
     "usage: gjk2d check SCENE [--isa LIST] [--query LIST] [--threads T]\n"
@@ -29,7 +24,7 @@ static const char check_help[] =
     "whether all SIMD ISAs agree bit for bit. Exit status 1 on any mismatch or any bit difference\n"
     "between SIMD ISAs, 0 when all agree.\n"
     "\n"
-    "tolerance (the test suite's, tests/check.h): with L = max |coordinate| of both shapes' cores in A's\n"
+    "tolerance (the test suite's, src/tolerance.h): with L = max |coordinate| of both shapes' cores in A's\n"
     "frame plus both radii, W = max |world coordinate| plus radii, eps = FLT_EPSILON:\n"
     "  status           equal (pairs with status invalid or bad-pose are not compared further)\n"
     "  distance, signed and core distance, sat separation   |got - ref| <= 32 eps L, and\n"
@@ -91,12 +86,11 @@ static void pair_geometry(const scene *sc, int32_t ia, int32_t ib, pair_geom *g)
     g->sa = sa;
     g->pax = pax;
     g->pay = pay;
-    double m = 0.0, w = 0.0;
+    double w = 0.0;
     for (int k = 0; k < g->na; k++) {
         double x = sc->vx[sc->first[ia] + k], y = sc->vy[sc->first[ia] + k];
         g->ax[k] = x;
         g->ay[k] = y;
-        m = fmax(m, fmax(fabs(x), fabs(y)));
         w = fmax(w, fmax(fabs(ca * x - sa * y + pax), fabs(sa * x + ca * y + pay)));
     }
     for (int k = 0; k < g->nb; k++) {
@@ -104,10 +98,11 @@ static void pair_geometry(const scene *sc, int32_t ia, int32_t ib, pair_geom *g)
         double wx = cb * x - sb * y + pbx, wy = sb * x + cb * y + pby, dx = wx - pax, dy = wy - pay;
         g->bx[k] = ca * dx + sa * dy;
         g->by[k] = -sa * dx + ca * dy;
-        m = fmax(m, fmax(fabs(g->bx[k]), fabs(g->by[k])));
         w = fmax(w, fmax(fabs(wx), fabs(wy)));
     }
-    g->L = m + g->ra + g->rb;
+    tol_shape ta = {sc->vx + sc->first[ia], sc->vy + sc->first[ia], 1, g->na, g->ra, pax, pay, ca, sa};
+    tol_shape tb = {sc->vx + sc->first[ib], sc->vy + sc->first[ib], 1, g->nb, g->rb, pbx, pby, cb, sb};
+    g->L = tol_pair_scale(&ta, &tb);
     g->W = w + g->ra + g->rb;
     if (g->L == 0.0) g->L = DBL_MIN; // two points at one spot: every error must then be exactly zero
 }

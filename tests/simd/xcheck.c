@@ -110,29 +110,26 @@ void xc_print_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pa
     }
 }
 
-/// L: largest |coordinate| of both cores in A's frame (B moved there in double) plus both radii.
+/// The pair's scale L (src/tolerance.h) at the poses the queries ran with.
 static double pair_scale(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k)
 {
     const gjk2d_geometry *g = &set->geometry;
-    int32_t a = pairs->a[k], b = pairs->b[k];
-    double L = 0.0;
-    for (int32_t j = 0; j < g->count[a]; j++) {
-        L = fmax(L, fabs(g->vx[g->first[a] + j]));
-        L = fmax(L, fabs(g->vy[g->first[a] + j]));
+    tol_shape side[2];
+    int32_t ids[2] = {pairs->a[k], pairs->b[k]};
+    for (int j = 0; j < 2; j++) {
+        int32_t i = ids[j];
+        float c, s;
+        tol_shape *t = &side[j];
+        test_pose_at(poses, i, &t->px, &t->py, &c, &s);
+        t->c = c;
+        t->s = s;
+        t->x = g->vx + g->first[i];
+        t->y = g->vy + g->first[i];
+        t->stride = 1;
+        t->n = g->count[i];
+        t->radius = g->radius ? g->radius[i] : 0.0;
     }
-    double pax, pay, pbx, pby;
-    float ca, sa, cb, sb;
-    test_pose_at(poses, a, &pax, &pay, &ca, &sa);
-    test_pose_at(poses, b, &pbx, &pby, &cb, &sb);
-    double dx = pbx - pax, dy = pby - pay;
-    for (int32_t j = 0; j < g->count[b]; j++) {
-        double x = g->vx[g->first[b] + j], y = g->vy[g->first[b] + j];
-        double wx = (double)cb * x - (double)sb * y + dx, wy = (double)sb * x + (double)cb * y + dy;
-        L = fmax(L, fabs(ca * wx + sa * wy));
-        L = fmax(L, fabs(-sa * wx + ca * wy));
-    }
-    if (g->radius) L += g->radius[a] + g->radius[b];
-    return L;
+    return tol_pair_scale(&side[0], &side[1]);
 }
 
 /// The pair's scale for a report; NaN for pairs of invalid shapes or bad poses (their counts may be
@@ -193,7 +190,7 @@ static const char *check_pair(const test_set *set, const gjk2d_poses *poses, con
             return "invalid or bad-pose pair outputs";
         return NULL;
     }
-    const double eps = FLT_EPSILON, L = pair_scale(set, poses, pairs, k), tol = TOL_K * eps * L;
+    const double eps = FLT_EPSILON, L = pair_scale(set, poses, pairs, k), tol = TOL_REL * L;
     if (!close_to(g->dist[k], r->dist[k], tol)) return "distance";
     if (!close_to(g->sd[k], r->sd[k], tol)) return "signed distance";
     if (!close_to(g->core[k], r->core[k], tol)) return "core distance";

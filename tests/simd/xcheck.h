@@ -1,8 +1,8 @@
 // The SIMD cross-check (dav1d checkasm style): every kernel table this host can run, native or
 // SIMDe-emulated, is fed the same seeded pairs as the scalar reference and compared with it.
 //
-// Tolerance (README-simd.md): with L = largest |coordinate| of both cores in A's frame plus both radii,
-// distances, separations and A-frame positions may differ from the reference by TOL_K * FLT_EPSILON * L;
+// Tolerance (src/tolerance.h): with L = largest |coordinate| of both cores in A's frame plus both radii,
+// distances, separations and A-frame positions may differ from the reference by TOL_REL * L;
 // world-frame points also carry the rounding of the final pose (FLT_EPSILON * |world coordinate| per
 // coordinate, twice); a unit normal may turn by that tolerance divided by the core distance (the
 // direction of a nearly-zero vector is ill-conditioned). Statuses must be equal, and overlap
@@ -18,8 +18,7 @@
 #include "gjk2d.h"
 #include "kernels.h"
 #include "support.h"
-
-#define TOL_K 32.0
+#include "tolerance.h"
 
 typedef struct xc_table {
     char label[32];                  ///< e.g. "avx2" or "avx512-emul"

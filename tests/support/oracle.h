@@ -60,7 +60,7 @@ double oracle_gap_along(const oracle_poly *a, const oracle_poly *b, double nx, d
 /// Largest |coordinate| of a point list.
 double oracle_max_abs(const oracle_poly *p);
 
-/// The pair's scale L: max |coordinate| of both cores expressed in A's frame, plus both radii.
+/// The pair's scale L (tol_pair_scale of src/tolerance.h) of two shapes with float poses.
 double oracle_scale(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
                     const gjk2d_pose *pb);
 

@@ -1,35 +1,14 @@
-// Shared comparison of the library's single-pair queries with the oracle, the tolerances they use, and
-// the error statistics the property tests print.
+// Shared comparison of the library's single-pair queries with the oracle (with the tolerances of
+// src/tolerance.h), and the error statistics the property tests print.
 #ifndef GJK2D_TEST_CHECK_H
 #define GJK2D_TEST_CHECK_H
-
-#include <float.h>
 
 #include "gjk2d.h"
 #include "oracle.h"
 #include "support.h"
+#include "tolerance.h"
 
-// ---------------------------------------------------------------------------------------------
-// Tolerances. L = the pair's scale (oracle_scale: max |coordinate| of both cores in A's frame, plus
-// both radii); W = the largest |world coordinate| of the pair; eps = FLT_EPSILON = 1.19e-7.
-// ---------------------------------------------------------------------------------------------
-
-/// Distances, separations and penetration depths: |got - oracle| <= TOL_REL * L.
-/// Moving B into A's frame costs about 5 roundings of numbers of size <= L per coordinate (relative
-/// rotation 2, rotation 2, translation 1); the closest point on the final simplex about 4 more
-/// (barycentric weights and their combination); the length 2. That is the "order of 10 eps L" the
-/// reference is designed for; 32 eps L (3.8e-6 L) leaves a factor 3 for cancellation without hiding
-/// a wrong support point or region, which costs a fraction of an edge length.
-#define TOL_REL (32.0 * FLT_EPSILON)
-
-/// World-frame points add to TOL_REL * L the rotation back to world (2 roundings of size <= L) and
-/// the translation by A's position (1 rounding of size <= W): a world point cannot be more accurate
-/// than its own float spacing.
-#define TOL_POINT(L, W) (TOL_REL * (L) + 2.0 * FLT_EPSILON * (L) + 2.0 * FLT_EPSILON * (W))
-
-/// |normal| - 1: one square root and one division (2 roundings), rotation to world (2 roundings),
-/// doubled.
-#define TOL_UNIT (8.0 * FLT_EPSILON)
+// The tolerances (TOL_REL, TOL_POINT, TOL_UNIT) and the pair scale L: src/tolerance.h.
 
 /// Errors measured over a set of pairs; ratios are relative to each pair's L.
 typedef struct pair_stats {

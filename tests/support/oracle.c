@@ -1,5 +1,7 @@
 #include "oracle.h"
 
+#include "tolerance.h"
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -178,12 +180,9 @@ double oracle_max_abs(const oracle_poly *p) {
 
 double oracle_scale(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
                     const gjk2d_pose *pb) {
-    static _Thread_local oracle_poly wa, wb, fa, fb;
-    oracle_world(a, pa, &wa);
-    oracle_world(b, pb, &wb);
-    oracle_into_frame(&wa, pa, &fa);
-    oracle_into_frame(&wb, pa, &fb);
-    return fmax(oracle_max_abs(&fa), oracle_max_abs(&fb)) + fabs((double)a->radius) + fabs((double)b->radius);
+    tol_shape ta = {&a->vertices[0].x, &a->vertices[0].y, 2, a->count, a->radius, pa->px, pa->py, pa->c, pa->s};
+    tol_shape tb = {&b->vertices[0].x, &b->vertices[0].y, 2, b->count, b->radius, pb->px, pb->py, pb->c, pb->s};
+    return tol_pair_scale(&ta, &tb);
 }
 
 // ---------------------------------------------------------------------------------------------
