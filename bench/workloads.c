@@ -59,9 +59,9 @@ static int move_to_touching(workload *w)
 /// W4: each pair (A and B alike) shifted by the same random offset in [-1000, 1000]^2.
 static void move_far(workload *w)
 {
-    pg_rng r = {0xfa4};
+    oracle_rng r = {0xfa4};
     for (int64_t k = 0; k < w->g.np; k++) {
-        double ox = pg_range(&r, -1000.0, 1000.0), oy = pg_range(&r, -1000.0, 1000.0);
+        double ox = oracle_uniform(&r, -1000.0, 1000.0), oy = oracle_uniform(&r, -1000.0, 1000.0);
         int32_t a = w->g.pa[k], b = w->g.pb[k];
         w->g.px[a] = (float)(w->g.px[a] + ox), w->g.py[a] = (float)(w->g.py[a] + oy);
         w->g.px[b] = (float)(w->g.px[b] + ox), w->g.py[b] = (float)(w->g.py[b] + oy);
@@ -73,7 +73,7 @@ static void move_far(workload *w)
 /// both at random angles.
 static void make_b3(workload *w)
 {
-    pg_rng r = {0xb3};
+    oracle_rng r = {0xb3};
     float x[8], y[8];
     for (int i = 0; i < 8; i++) {
         x[i] = (float)(0.5 * cos(2.0 * PI * i / 8.0));
@@ -81,8 +81,8 @@ static void make_b3(workload *w)
     }
     int32_t f = pg_add_vertices(&w->g, x, y, 8);
     for (int k = 0; k < 10000; k++) {
-        double ax = pg_range(&r, -0.1, 0.1), ay = pg_range(&r, -0.1, 0.1), aa = pg_range(&r, -PI, PI);
-        double bx = pg_range(&r, 0.25, 2.0), by = pg_range(&r, 0.25, 2.0), ba = pg_range(&r, -PI, PI);
+        double ax = oracle_uniform(&r, -0.1, 0.1), ay = oracle_uniform(&r, -0.1, 0.1), aa = oracle_uniform(&r, -PI, PI);
+        double bx = oracle_uniform(&r, 0.25, 2.0), by = oracle_uniform(&r, 0.25, 2.0), ba = oracle_uniform(&r, -PI, PI);
         int32_t a = pg_add_shape(&w->g, f, 8, 0.0f, (float)ax, (float)ay, aa);
         int32_t b = pg_add_shape(&w->g, f, 8, 0.1f, (float)bx, (float)by, ba);
         pg_add_pair(&w->g, a, b);

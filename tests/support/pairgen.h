@@ -10,23 +10,11 @@
 #include <string.h>
 
 #include "gjk2d.h"
+#include "oracle.h"
 
-typedef struct pg_rng {
-    uint64_t s;
-} pg_rng;
-
-static inline uint64_t pg_next(pg_rng *r)
-{
-    // splitmix64: tiny, good enough for test geometry, identical on every platform.
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-/// Uniform in [0, 1).
-static inline double pg_unit(pg_rng *r) { return (double)(pg_next(r) >> 11) * (1.0 / 9007199254740992.0); }
-static inline double pg_range(pg_rng *r, double lo, double hi) { return lo + (hi - lo) * pg_unit(r); }
-static inline int pg_int(pg_rng *r, int lo, int hi) { return lo + (int)(pg_unit(r) * (hi - lo + 1)); }
+/// The tests' one random generator (oracle.h, splitmix64). An integer in [lo, hi] from one uniform draw
+/// (not oracle_int's remainder), so the workloads keep the sequences their results were measured on.
+static inline int pg_int(oracle_rng *r, int lo, int hi) { return lo + (int)(oracle_uniform(r, 0.0, 1.0) * (hi - lo + 1)); }
 
 /// Growable SoA geometry, poses and pair list (test/bench set-up only; the library never allocates).
 typedef struct pg_set {
@@ -129,13 +117,13 @@ static inline gjk2d_pairs pg_pairs(const pg_set *g)
 
 /// A random convex n-gon (n >= 3) of circumradius about `size`: points on an ellipse at jittered,
 /// well-separated angles (an affine image of a circle, so it stays strictly convex), CCW.
-static inline void pg_polygon(pg_rng *r, int n, double size, float *x, float *y)
+static inline void pg_polygon(oracle_rng *r, int n, double size, float *x, float *y)
 {
-    double aspect = pg_range(r, 0.5, 1.0), rot = pg_range(r, 0.0, 6.283185307179586);
-    double phase = pg_unit(r);
+    double aspect = oracle_uniform(r, 0.5, 1.0), rot = oracle_uniform(r, 0.0, 6.283185307179586);
+    double phase = oracle_uniform(r, 0.0, 1.0);
     double cr = cos(rot), sr = sin(rot);
     for (int i = 0; i < n; i++) {
-        double t = (i + phase + 0.6 * pg_unit(r)) / n * 6.283185307179586;
+        double t = (i + phase + 0.6 * oracle_uniform(r, 0.0, 1.0)) / n * 6.283185307179586;
         double ex = size * cos(t), ey = size * aspect * sin(t);
         x[i] = (float)(cr * ex - sr * ey);
         y[i] = (float)(sr * ex + cr * ey);
@@ -147,25 +135,25 @@ static inline void pg_polygon(pg_rng *r, int n, double size, float *x, float *y)
 /// placed at a random offset from A sized so that about half of the pairs overlap.
 static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin, int nmax, int distinct)
 {
-    pg_rng r = {seed};
+    oracle_rng r = {seed};
     float x[64], y[64];
     int32_t *proto_first = (int32_t *)malloc((size_t)distinct * sizeof(int32_t));
     int32_t *proto_n = (int32_t *)malloc((size_t)distinct * sizeof(int32_t));
     if (!proto_first || !proto_n) abort();
     for (int i = 0; i < distinct; i++) {
         int n = pg_int(&r, nmin, nmax);
-        pg_polygon(&r, n, pg_range(&r, 0.5, 1.5), x, y);
+        pg_polygon(&r, n, oracle_uniform(&r, 0.5, 1.5), x, y);
         proto_first[i] = pg_add_vertices(g, x, y, n);
         proto_n[i] = n;
     }
     for (int64_t k = 0; k < pairs; k++) {
         int i = pg_int(&r, 0, distinct - 1), j = pg_int(&r, 0, distinct - 1);
-        double ax = pg_range(&r, -7.0, 7.0), ay = pg_range(&r, -7.0, 7.0);
-        double off = pg_range(&r, 0.0, 3.0), dir = pg_range(&r, 0.0, 6.283185307179586);
+        double ax = oracle_uniform(&r, -7.0, 7.0), ay = oracle_uniform(&r, -7.0, 7.0);
+        double off = oracle_uniform(&r, 0.0, 3.0), dir = oracle_uniform(&r, 0.0, 6.283185307179586);
         int32_t a = pg_add_shape(g, proto_first[i], proto_n[i], 0.0f, (float)ax, (float)ay,
-                                 pg_range(&r, -3.14159, 3.14159));
+                                 oracle_uniform(&r, -3.14159, 3.14159));
         int32_t b = pg_add_shape(g, proto_first[j], proto_n[j], 0.0f, (float)(ax + off * cos(dir)),
-                                 (float)(ay + off * sin(dir)), pg_range(&r, -3.14159, 3.14159));
+                                 (float)(ay + off * sin(dir)), oracle_uniform(&r, -3.14159, 3.14159));
         pg_add_pair(g, a, b);
     }
     free(proto_first);
@@ -227,7 +215,7 @@ static inline int pg_hard_protos(pg_set *g, pg_proto *p)
     p[n++] = (pg_proto){pg_add_poly(g, square, 4), 4, 0.1f, 1.6f};         // rounded box
     p[n++] = (pg_proto){pg_add_poly(g, tri, 3), 3, 0.0f, 1.0f};
     p[n++] = (pg_proto){pg_add_poly(g, cw, 4), 4, 0.0f, 1.5f};             // invalid
-    pg_rng r = {77};
+    oracle_rng r = {77};
     const int sizes[] = {16, 64, 12};
     for (int i = 0; i < 3; i++) {
         float x[64], y[64];
@@ -243,20 +231,20 @@ static inline void pg_hard_cases(pg_set *g, int per_combo)
 {
     pg_proto p[32];
     int np = pg_hard_protos(g, p);
-    pg_rng r = {0xbadcafe};
+    oracle_rng r = {0xbadcafe};
     const double bases[] = {0.0, 1.0e4, -3.0e3};
     for (int i = 0; i < np; i++) {
         for (int j = 0; j < np; j++) {
             for (int t = 0; t < per_combo; t++) {
                 double bx = bases[t % 3], by = bases[(t / 3) % 3];
-                double ang = pg_range(&r, -3.14159, 3.14159);
+                double ang = oracle_uniform(&r, -3.14159, 3.14159);
                 double reach = p[i].size + p[j].size + p[i].radius + p[j].radius;
-                double off = t == 0 ? 0.0 : reach * pg_range(&r, 0.0, 1.2);
-                double dir = pg_range(&r, 0.0, 6.283185307179586);
+                double off = t == 0 ? 0.0 : reach * oracle_uniform(&r, 0.0, 1.2);
+                double dir = oracle_uniform(&r, 0.0, 6.283185307179586);
                 int32_t a = pg_add_shape(g, p[i].first, p[i].n, p[i].radius, (float)bx, (float)by,
                                          t == 1 ? 0.0 : ang);
                 int32_t b = pg_add_shape(g, p[j].first, p[j].n, p[j].radius, (float)(bx + off * cos(dir)),
-                                         (float)(by + off * sin(dir)), t == 1 ? 0.0 : pg_range(&r, -3.14159, 3.14159));
+                                         (float)(by + off * sin(dir)), t == 1 ? 0.0 : oracle_uniform(&r, -3.14159, 3.14159));
                 pg_add_pair(g, a, b);
             }
         }
