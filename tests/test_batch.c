@@ -351,7 +351,7 @@ Test(batch, argument_errors_write_nothing) {
     cr_expect_eq(gjk2d_batch_sat(sh, &set.poses, &pairs, 0, NP, NULL), GJK2D_ERR_NULL);
 }
 
-Test(batch, isa_selection) {
+Test(batch, failed_isa_selection_keeps_the_current_isa) {
     cr_expect_eq(gjk2d_set_isa("no-such-isa"), GJK2D_ERR_ISA);
     cr_expect_str_eq(gjk2d_isa(), "scalar", "a failed set_isa must keep the current implementation");
     cr_expect(gjk2d_isa_supported("scalar"));

@@ -13,7 +13,7 @@ static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
 static const gjk2d_vec2 bittle_a[] = {{4, 11}, {4, 5}, {9, 9}};
 static const gjk2d_vec2 bittle_b[] = {{8, 6}, {10, 2}, {13, 1}, {15, 6}};
 
-Test(bittle_example, distance_points_normal) {
+Test(bittle_example, distance_points_and_normal_are_the_published_ones) {
     gjk2d_shape a = {bittle_a, 3, 0.0f}, b = {bittle_b, 4, 0.0f};
     gjk2d_distance_result r;
     cr_assert_eq(gjk2d_distance(&a, &identity, &b, &identity, &r, NULL), GJK2D_STATUS_OK);
@@ -43,7 +43,7 @@ Test(bittle_example, distance_points_normal) {
     cr_expect_eq(o.overlap, 0);
 }
 
-Test(bittle_example, swapped_and_moved) {
+Test(bittle_example, swapped_and_moved_pairs_give_the_same_answer) {
     // The same pair seen from B, and both moved and rotated together: same distance, mirrored normal.
     gjk2d_shape a = {bittle_a, 3, 0.0f}, b = {bittle_b, 4, 0.0f};
     gjk2d_pose p = gjk2d_pose_from_angle(1000.0f, -2000.0f, 0.7);
@@ -128,7 +128,7 @@ Test(catto_example, exact_perpendicular_search_direction) {
     cr_expect(r.point_b.x == 0.0f && r.point_b.y == 0.0f, "point_b must be q");
 }
 
-Test(catto_example, segment_barycentric) {
+Test(catto_example, segment_weights_are_the_published_ones) {
     gjk2d_vec2 q = {0.0f, 0.0f};
     gjk2d_segment_result s = gjk2d_closest_on_segment(catto_seg[0], catto_seg[1], q);
     cr_expect_eq(s.region, GJK2D_REGION_AB);

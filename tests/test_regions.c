@@ -40,7 +40,7 @@ static void expect_segment(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 q, gjk2d_regio
     }
 }
 
-Test(segment, regions) {
+Test(segment, every_region_is_found_in_both_orders) {
     gjk2d_vec2 a = V(1, 1), b = V(5, 3); // direction (4, 2), perpendicular (-2, 4)
     expect_segment(a, b, V(-1, 2), GJK2D_REGION_A);   // behind A, off the line
     expect_segment(a, b, V(-3, -1), GJK2D_REGION_A);  // behind A, on the line
@@ -53,7 +53,7 @@ Test(segment, regions) {
     expect_segment(b, a, V(7, 3), GJK2D_REGION_A);
 }
 
-Test(segment, on_vertices_and_edge) {
+Test(segment, points_on_the_vertices_and_the_edge_belong_to_their_regions) {
     gjk2d_vec2 a = V(0, 0), b = V(4, 2);
     expect_segment(a, b, a, GJK2D_REGION_A);
     expect_segment(a, b, b, GJK2D_REGION_B);
@@ -66,13 +66,13 @@ Test(segment, on_vertices_and_edge) {
               (double)s.point.x, (double)s.point.y);
 }
 
-Test(segment, zero_length) {
+Test(segment, zero_length_segment_answers_as_a_point) {
     gjk2d_vec2 a = V(2, 3);
     gjk2d_vec2 qs[] = {V(2, 3), V(0, 0), V(5, 3), V(2, -7)};
     for (int i = 0; i < 4; i++) expect_segment(a, a, qs[i], GJK2D_REGION_B);
 }
 
-Test(segment, random_against_oracle) {
+Test(segment, random_segments_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(11);
     for (int k = 0; k < 20000; k++) {
         gjk2d_vec2 a = V((float)oracle_uniform(&r, -5, 5), (float)oracle_uniform(&r, -5, 5));
@@ -173,7 +173,7 @@ static gjk2d_region check_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk
 
 static const gjk2d_region edge_region[3] = {GJK2D_REGION_AB, GJK2D_REGION_BC, GJK2D_REGION_CA};
 
-Test(triangle, every_region_both_windings) {
+Test(triangle, every_region_is_found_in_both_windings) {
     const gjk2d_vec2 ccw[3] = {V(1, 1), V(7, 2), V(3, 6)};
     for (int winding = 0; winding < 2; winding++) {
         gjk2d_vec2 p[3] = {ccw[0], winding ? ccw[2] : ccw[1], winding ? ccw[1] : ccw[2]};
@@ -195,7 +195,7 @@ Test(triangle, every_region_both_windings) {
     }
 }
 
-Test(triangle, queries_on_vertices_and_edges) {
+Test(triangle, points_on_vertices_and_edges_belong_to_their_regions) {
     // Even coordinates make every edge midpoint exact, so the query lies exactly on the edge.
     const gjk2d_vec2 ccw[3] = {V(0, 0), V(6, 2), V(2, 4)};
     for (int winding = 0; winding < 2; winding++) {
@@ -228,19 +228,19 @@ static void degenerate(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c) {
     }
 }
 
-Test(triangle, collinear) {
+Test(triangle, collinear_triangle_is_never_region_abc) {
     degenerate(V(0, 0), V(1, 1), V(3, 3));      // exactly collinear, distinct
     degenerate(V(-2, 1), V(0, 1), V(4, 1));     // horizontal
     degenerate(V(-1.5f, -3), V(0.5f, 1), V(1, 2)); // slope 2, exact in float
 }
 
-Test(triangle, coincident_vertices) {
+Test(triangle, coincident_vertices_are_never_region_abc) {
     degenerate(V(1, 2), V(1, 2), V(4, 0)); // two equal
     degenerate(V(1, 2), V(1, 2), V(1, 2)); // all equal
     degenerate(V(0, 0), V(0, 0), V(0, 0));
 }
 
-Test(triangle, random_against_oracle) {
+Test(triangle, random_triangles_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(12);
     long regions[7] = {0};
     for (int k = 0; k < 50000; k++) {

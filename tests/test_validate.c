@@ -27,7 +27,7 @@ static gjk2d_problem validate(const gjk2d_vec2 *v, int n, float radius, const gj
 
 static const gjk2d_vec2 square[] = {{0, 0}, {2, 0}, {2, 2}, {0, 2}};
 
-Test(validate, valid_shapes) {
+Test(validate, valid_shapes_have_no_problem) {
     const gjk2d_vec2 pt[] = {{3, 4}}, seg[] = {{1, 1}, {-2, 5}}, zero_seg[] = {{1, 1}, {1, 1}};
     EXPECT_PROBLEM(pt, 1, 0.0f, &identity, GJK2D_PROBLEM_NONE, -1);
     EXPECT_PROBLEM(pt, 1, 2.5f, &identity, GJK2D_PROBLEM_NONE, -1);
@@ -59,7 +59,7 @@ Test(validate, collinear_and_duplicated_vertices_are_valid) {
     EXPECT_PROBLEM(big, GJK2D_MAX_VERTICES, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
 }
 
-Test(validate, count) {
+Test(validate, count_out_of_range_is_a_problem) {
     EXPECT_PROBLEM(square, 0, 0.0f, NULL, GJK2D_PROBLEM_COUNT, -1);
     EXPECT_PROBLEM(square, -3, 0.0f, NULL, GJK2D_PROBLEM_COUNT, -1);
     for (int i = 0; i <= GJK2D_MAX_VERTICES; i++) {
@@ -69,7 +69,7 @@ Test(validate, count) {
     EXPECT_PROBLEM(big, GJK2D_MAX_VERTICES + 1, 0.0f, NULL, GJK2D_PROBLEM_COUNT, -1);
 }
 
-Test(validate, nonfinite) {
+Test(validate, nan_or_infinite_numbers_are_a_problem) {
     gjk2d_vec2 v[4];
     memcpy(v, square, sizeof v);
     v[2].y = NAN;
@@ -85,7 +85,7 @@ Test(validate, nonfinite) {
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_NONFINITE, -1);
 }
 
-Test(validate, magnitude) {
+Test(validate, magnitude_beyond_1e15_is_a_problem) {
     gjk2d_vec2 v[4];
     memcpy(v, square, sizeof v);
     v[1].x = 2.0e15f;
@@ -97,7 +97,7 @@ Test(validate, magnitude) {
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_MAGNITUDE, -1);
 }
 
-Test(validate, rotation) {
+Test(validate, rotation_that_is_not_unit_is_a_problem) {
     gjk2d_pose p = {0.0f, 0.0f, 1.001f, 0.0f};
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_ROTATION, -1);
     p.c = 0.0f;
@@ -107,7 +107,7 @@ Test(validate, rotation) {
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_ROTATION, -1);
 }
 
-Test(validate, radius) {
+Test(validate, negative_nan_or_huge_radius_is_a_problem) {
     EXPECT_PROBLEM(square, 4, -0.5f, NULL, GJK2D_PROBLEM_RADIUS, -1);
     EXPECT_PROBLEM(square, 4, NAN, NULL, GJK2D_PROBLEM_RADIUS, -1);
     EXPECT_PROBLEM(square, 4, INFINITY, NULL, GJK2D_PROBLEM_RADIUS, -1);
@@ -115,7 +115,7 @@ Test(validate, radius) {
     EXPECT_PROBLEM(square, 1, -1e-30f, NULL, GJK2D_PROBLEM_RADIUS, -1);
 }
 
-Test(validate, clockwise) {
+Test(validate, clockwise_polygon_is_a_problem) {
     const gjk2d_vec2 cw[] = {{0, 0}, {0, 2}, {2, 2}, {2, 0}};
     EXPECT_PROBLEM(cw, 4, 0.0f, NULL, GJK2D_PROBLEM_CLOCKWISE, -1);
     const gjk2d_vec2 tri[] = {{0, 0}, {0, 1}, {1, 0}};

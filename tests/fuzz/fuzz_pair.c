@@ -28,6 +28,7 @@
 #include "fuzz_input.h"
 #include "gjk2d.h"
 #include "oracle.h"
+#include "tolerance.h"
 
 enum { MAX_BUILT = 300, MAX_TRACE = 8 };
 
@@ -213,8 +214,8 @@ static void dump_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_sh
 
 /// Whether the listed boundary is convex once vertices closer than the float rounding scale of the shape
 /// are merged (judged in double with the library's slack). Validation judges consecutive edges only, so
-/// a reflex turn split across an edge shorter than that passes it (reported in /work/notes/bugs.md:
-/// "bent line"), and GJK then answers for the convex hull, not for the listed boundary the oracle
+/// a reflex turn split across an edge shorter than that passes it (a known limit:
+/// the "bent line" of docs/robustness.md), and GJK then answers for the convex hull, not for the listed boundary the oracle
 /// measures. Such shapes are counted, not compared, so the fuzzer keeps looking for other findings.
 static int listed_convex(const gjk2d_shape *s)
 {
@@ -246,8 +247,8 @@ static int listed_convex(const gjk2d_shape *s)
 }
 
 /// Whether a polygon has an edge of non-zero length whose squared length is below FLT_MIN: the SAT
-/// normalises such an edge's normal inaccurately (reported in /work/notes/bugs.md, "SAT: an edge shorter
-/// than ~1e-19"), so its SAT value and axis are not compared.
+/// normalises such an edge's normal inaccurately (an open finding, docs/robustness.md,
+/// Limits: "tiny absolute distances"), so its SAT value and axis are not compared.
 static int has_denormal_edge(const gjk2d_shape *s)
 {
     for (int i = 0; s->count >= 2 && i < s->count; i++) {
@@ -529,9 +530,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         // relative precision, and below sqrt(FLT_MIN) ~ 1e-19 they underflow to 0, which the library reads
         // as touching (found by this fuzzer: a point 2^-149 from another reports distance 0).
         double L = oracle_scale(&a, &ia, &b, &ib) + bmax;
-        double tol = 32.0 * FLT_EPSILON * L + 4.0 * sqrt(FLT_MIN / FLT_EPSILON);
-        // Pairs smaller than about 1e-10 lose accuracy to underflow (reported in /work/notes/bugs.md, "Tiny
-        // shapes"; measured in docs/robustness.md). Floats scale exactly by powers of two, so
+        double tol = TOL_REL * L + 4.0 * sqrt(FLT_MIN / FLT_EPSILON);
+        // Pairs smaller than about 1e-10 lose accuracy to underflow (an open finding; the
+        // measurements are in docs/robustness.md, Limits: "small scale"). Floats scale exactly by powers of two, so
         // a small pair is the same question as a larger one but for underflow: comparing only pairs with
         // L >= 2^-10 hides nothing else, and lets the fuzzer go on looking for other findings.
         if (L < 0x1p-10) {
@@ -589,7 +590,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int exact_overlap = clearance < 0.0;
             // GJK may stop on a closest point that is pure round-off (within tol of 0) while the shapes
             // overlap deeply: a point 7.7e9 inside a 1e10 polygon got distance 572 = 0.5 eps L and
-            // overlap 0 (reported in /work/notes/bugs.md). Counted, so the fuzzer goes on.
+            // overlap 0 (an open finding, docs/robustness.md: "deep inside a huge polygon"). Counted, so the fuzzer goes on.
             int noise = exact_overlap && d.distance > 0.0f && d.distance <= tol;
             known_noise_contact += noise;
             if ((!sat_known && s.overlap != exact_overlap) ||

@@ -752,9 +752,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
-    // The SAT is O(na nb): a pair of 1024-gons costs ~7 ms natively, 47 of them through every ISA under
-    // ASan took 12 s and tripped the hang timeout (a slow input, not a hang). With a 1024-gon in the set
-    // a few pairs are enough.
+    // The SAT is O(na nb): many 1024-gon pairs through every ISA under ASan trip the hang timeout (a slow
+    // input, not a hang; the cost is in docs/robustness.md, Fuzzing). With a 1024-gon in the set a few
+    // pairs are enough.
     int big = 0;
     for (int32_t k = 0; k < ns; k++)
         big |= count[k] > MAX_BUILT && count[k] <= GJK2D_MAX_VERTICES;

@@ -293,9 +293,8 @@ Test(simd, fast_path_taken)
         cr_expect_eq(s.slow_pairs, 0, "isa=%s", tables[t].label);
         double use = (double)s.lane_steps / (double)s.lane_slots;
         // Lockstep blocks of W consecutive pairs, bounded at 4 iterations with the slower pairs restarted
-        // in blocks of their own: on this workload the distribution of iterations gives about 2/3 useful
-        // lane steps (measured 0.65 to 0.72 for W = 16 to 4). Blocks running to their slowest lane
-        // instead would give about 0.5.
+        // in blocks of their own, must use more lane steps than blocks running to their slowest lane
+        // would (the measured lane use: docs/design.md, Stragglers).
         cr_expect(use > 0.6, "isa=%s: lane use %.3f", tables[t].label, use);
         fprintf(stderr, "%-12s lanes %2d: mean iterations %.3f, lane use %.1f%%\n", tables[t].label,
                 tables[t].table->width, (double)s.lane_iterations / (double)s.pairs, 100.0 * use);
