@@ -16,8 +16,7 @@ typedef struct truth_job {
     int64_t begin, end;
 } truth_job;
 
-static void *truth_main(void *arg)
-{
+static void *truth_main(void *arg) {
     truth_job *j = arg;
     const test_set *set = &j->w->set;
     // The oracle's polygons hold GJK2D_MAX_VERTICES points each: too large for a thread's stack.
@@ -37,8 +36,7 @@ static void *truth_main(void *arg)
     return NULL;
 }
 
-int truth_compute(truth *t, const workload *w, int64_t n, int threads)
-{
+int truth_compute(truth *t, const workload *w, int64_t n, int threads) {
     memset(t, 0, sizeof *t);
     t->n = n;
     t->clearance = xmalloc((size_t)n * sizeof *t->clearance);
@@ -52,14 +50,12 @@ int truth_compute(truth *t, const workload *w, int64_t n, int threads)
     return 0;
 }
 
-void truth_free(truth *t)
-{
+void truth_free(truth *t) {
     free(t->clearance), free(t->scale);
     memset(t, 0, sizeof *t);
 }
 
-accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n)
-{
+accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n) {
     accuracy a;
     memset(&a, 0, sizeof a);
     if (impl_select(im) != 0) return a;

@@ -35,9 +35,9 @@ extern const char *const qname[NQ];
 typedef struct workload {
     char name[16];
     char desc[200];
-    pg_set g;        ///< generated vertices, shapes, float poses and pairs (tests/support/pairgen.h)
-    test_set set;    ///< g's shapes prepared once up front (set.shapes), its geometry (set.geometry: the peers
-                     ///< build their own shapes from it) and its poses as float SoA (set.poses: the main path)
+    pg_set g;     ///< generated vertices, shapes, float poses and pairs (tests/support/pairgen.h)
+    test_set set; ///< g's shapes prepared once up front (set.shapes), its geometry (set.geometry: the peers
+                  ///< build their own shapes from it) and its poses as float SoA (set.poses: the main path)
     gjk2d_pairs pairs;
 } workload;
 
@@ -50,12 +50,12 @@ void workload_free(workload *w);
 // ---- implementations and the runner (run.c) ----
 
 enum kind {
-    K_ISA,        ///< gjk2d batch API with gjk2d_set_isa(name)
-    K_AUTO,       ///< gjk2d batch API with gjk2d_set_isa("auto"): each query on the ISA measured fastest for it
-    K_TABLE,      ///< a kernel table called directly on checked arguments (impl.table): the pose-check measurement
-    K_BOX2D,      ///< b2Distance / b2TestOverlap / b2CollidePolygons
-    K_GEOS,       ///< GEOSNearestPoints_r / GEOSIntersects_r
-    K_GEOS_DIST,  ///< GEOSDistance_r (distance query only)
+    K_ISA,       ///< gjk2d batch API with gjk2d_set_isa(name)
+    K_AUTO,      ///< gjk2d batch API with gjk2d_set_isa("auto"): each query on the ISA measured fastest for it
+    K_TABLE,     ///< a kernel table called directly on checked arguments (impl.table): the pose-check measurement
+    K_BOX2D,     ///< b2Distance / b2TestOverlap / b2CollidePolygons
+    K_GEOS,      ///< GEOSNearestPoints_r / GEOSIntersects_r
+    K_GEOS_DIST, ///< GEOSDistance_r (distance query only)
 };
 
 typedef struct impl {
@@ -73,11 +73,11 @@ typedef struct outputs {
 typedef struct ctx {
     workload *w;
     outputs o;
-    b2shim *b2;          ///< NULL without Box2D or when a shape does not fit Box2D
-    geos_peer *geos;     ///< NULL without GEOS
-    int64_t geos_pairs;  ///< GEOS runs on pairs [0, geos_pairs)
+    b2shim *b2;               ///< NULL without Box2D or when a shape does not fit Box2D
+    geos_peer *geos;          ///< NULL without GEOS
+    int64_t geos_pairs;       ///< GEOS runs on pairs [0, geos_pairs)
     const gjk2d_poses *poses; ///< the poses gjk2d runs on; NULL: w->set.poses (float SoA)
-    int all_fields;      ///< distance also writes signed and core distance and the witness features
+    int all_fields;           ///< distance also writes signed and core distance and the witness features
 } ctx;
 
 void *xmalloc(size_t n);
@@ -104,9 +104,9 @@ typedef struct entry {
     const impl *im;
     int q, threads, inner, ref; ///< ref: the entry of the best ISA on the same pairs (ratio base)
     int64_t n;
-    const gjk2d_poses *poses;   ///< NULL: the workload's float SoA poses
+    const gjk2d_poses *poses; ///< NULL: the workload's float SoA poses
     int all_fields;
-    double rate[MAX_REPS];      ///< pairs per second, one per repetition
+    double rate[MAX_REPS]; ///< pairs per second, one per repetition
 } entry;
 
 /// Every repetition runs every entry once (in reverse order on odd repetitions when `alternate`, so

@@ -19,9 +19,7 @@ static const char *const isa_names[] = {"scalar", "portable", "sse41", "avx2", "
 
 TestSuite(adversarial, .timeout = 240);
 
-static gjk2d_pose pose(double x, double y, double angle) {
-    return gjk2d_pose_from_angle((float)x, (float)y, angle);
-}
+static gjk2d_pose pose(double x, double y, double angle) { return gjk2d_pose_from_angle((float)x, (float)y, angle); }
 
 /// Pose of B = `rel` composed after A's pose (A's angle `a_angle`), in double, rounded once to float.
 static gjk2d_pose compose(double ax, double ay, double a_angle, double rx, double ry, double rangle) {
@@ -65,18 +63,19 @@ static void check_isas(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_s
                    ov == o.overlap && oit == o.iterations && ost == (uint8_t)o.status && sov == q.overlap &&
                    same_bits(sep, q.separation) && same_bits(snx, q.normal.x) && same_bits(sny, q.normal.y) &&
                    sst == (uint8_t)q.status;
-        cr_assert(same, "%s differs from the reference: distance %.9g / %.9g, signed %.9g / %.9g, features (%d, %d) / "
-                  "(%d, %d), separation %.9g / %.9g%s", isa_names[i], (double)d, (double)r.distance, (double)sd,
-                  (double)r.signed_distance, fa, fb, r.feature_a, r.feature_b, (double)sep, (double)q.separation,
-                  pair_repr(a, pa, b, pb));
+        cr_assert(same,
+                  "%s differs from the reference: distance %.9g / %.9g, signed %.9g / %.9g, features (%d, %d) / "
+                  "(%d, %d), separation %.9g / %.9g%s",
+                  isa_names[i], (double)d, (double)r.distance, (double)sd, (double)r.signed_distance, fa, fb,
+                  r.feature_a, r.feature_b, (double)sep, (double)q.separation, pair_repr(a, pa, b, pb));
     }
     gjk2d_set_isa("auto");
     test_set_free(&t);
 }
 
 /// One adversarial pair: reference against the oracle, then every implementation against the reference.
-static void adv(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
-                unsigned flags, pair_stats *st) {
+static void adv(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb, unsigned flags,
+                pair_stats *st) {
     check_pair(a, pa, b, pb, flags, st);
     check_isas(a, pa, b, pb);
 }
@@ -119,8 +118,8 @@ Test(adversarial, nearly_parallel_edges_match_the_oracle_on_every_isa) {
                         // Lowest point of the tilted box: its half-height grows by half-width * |sin tilt|.
                         double drop = 0.25 * cos(tilt) + 0.75 * fabs(sin(tilt));
                         gjk2d_pose pa = pose(world_x[w], 0.5 * world_x[w], world_turn[t]);
-                        gjk2d_pose pb = compose(world_x[w], 0.5 * world_x[w], world_turn[t], slide[k],
-                                                0.5 + gaps[g] + drop, tilt);
+                        gjk2d_pose pb =
+                            compose(world_x[w], 0.5 * world_x[w], world_turn[t], slide[k], 0.5 + gaps[g] + drop, tilt);
                         adv(&a, &pa, &b, &pb, CHECK_SAT_VALUE, &st);
                         adv(&b, &pb, &a, &pa, CHECK_SAT_VALUE, &st);
                     }
@@ -139,7 +138,8 @@ Test(adversarial, slivers_match_the_oracle_on_every_isa) {
         gjk2d_vec2 seg[2] = {{-0.5f, 0.0f}, {0.5f, 0.0f}};
         box(bar, -1.0, -0.5 * w, 1.0, 0.5 * w);
         box(sq, -0.5, -0.5, 0.5, 0.5);
-        gjk2d_shape sn = {needle, 3, 0.0f}, sb = {bar, 4, 0.0f}, ss = {sq, 4, 0.0f}, sp = {pt, 1, 0.0f}, sg = {seg, 2, 0.0f};
+        gjk2d_shape sn = {needle, 3, 0.0f}, sb = {bar, 4, 0.0f}, ss = {sq, 4, 0.0f}, sp = {pt, 1, 0.0f},
+                    sg = {seg, 2, 0.0f};
         const gjk2d_shape *others[] = {&sn, &sb, &ss, &sp, &sg};
         for (int k = 0; k < 300; k++) {
             double ang = oracle_uniform(&r, -PI, PI), x = oracle_uniform(&r, -1e3, 1e3);
@@ -148,9 +148,17 @@ Test(adversarial, slivers_match_the_oracle_on_every_isa) {
             // B crossing A's middle, lying along it at a tiny gap, or off its tip.
             double rx, ry, rang;
             switch (k % 3) {
-            case 0: rx = oracle_uniform(&r, -0.8, 0.8), ry = oracle_uniform(&r, -w, w), rang = oracle_uniform(&r, 0.2, 3.0); break;
-            case 1: rx = oracle_uniform(&r, -0.5, 0.5), ry = w + oracle_uniform(&r, 1e-7, 1e-4) + (b == &ss ? 0.5 : 0.0), rang = 0.0; break;
-            default: rx = 1.0 + oracle_uniform(&r, 1e-6, 1e-3) + (b == &ss ? 0.5 : 0.0), ry = oracle_uniform(&r, -w, w), rang = 0.0; break;
+            case 0:
+                rx = oracle_uniform(&r, -0.8, 0.8), ry = oracle_uniform(&r, -w, w), rang = oracle_uniform(&r, 0.2, 3.0);
+                break;
+            case 1:
+                rx = oracle_uniform(&r, -0.5, 0.5), ry = w + oracle_uniform(&r, 1e-7, 1e-4) + (b == &ss ? 0.5 : 0.0),
+                rang = 0.0;
+                break;
+            default:
+                rx = 1.0 + oracle_uniform(&r, 1e-6, 1e-3) + (b == &ss ? 0.5 : 0.0), ry = oracle_uniform(&r, -w, w),
+                rang = 0.0;
+                break;
             }
             gjk2d_pose pb = compose(x, -x, ang, rx, ry, rang);
             unsigned flags = (b == &sp || b == &sg) ? 0u : CHECK_SAT_VALUE;
@@ -176,7 +184,8 @@ Test(adversarial, tiny_edges_match_the_oracle_on_every_isa) {
                 // The cut edge's midpoint (m, m), outward normal (1, 1) / sqrt 2. An axis-aligned B points
                 // its corner (half-diagonal 0.5 sqrt 2) at it; turned by pi/4, B's edge (0.5 from its centre)
                 // lies parallel to it.
-                double m = 1.0 - c / 2.0, corner = (gaps[g] + 0.5 * sqrt(2.0)) / sqrt(2.0), face = (gaps[g] + 0.5) / sqrt(2.0);
+                double m = 1.0 - c / 2.0, corner = (gaps[g] + 0.5 * sqrt(2.0)) / sqrt(2.0),
+                       face = (gaps[g] + 0.5) / sqrt(2.0);
                 gjk2d_pose pa = pose(world_x[t], 3.0, world_turn[t]);
                 gjk2d_pose pb = compose(world_x[t], 3.0, world_turn[t], m + corner, m + corner, 0.0);
                 adv(&a, &pa, &b, &pb, CHECK_SAT_VALUE, &st);
@@ -219,11 +228,13 @@ Test(adversarial, vertices_1e6_apart_match_the_oracle_on_every_isa) {
             double target_y = s == 0 ? 0.0 : (s == 1 ? 0.5 : 1.0);
             double gap = k % 4 == 0 ? 0.0 : pow(10.0, -oracle_uniform(&r, 2, 7)) * (k % 4 == 3 ? -1 : 1);
             double rang = (k & 1) ? PI / 4 : 0.0, reach = (k & 1) ? 0.5 * sqrt(2.0) : 0.5;
-            gjk2d_pose pb = compose(x, 2.0, ang, 1.000001 + reach + gap, target_y + oracle_uniform(&r, -1e-6, 1e-6), rang);
+            gjk2d_pose pb =
+                compose(x, 2.0, ang, 1.000001 + reach + gap, target_y + oracle_uniform(&r, -1e-6, 1e-6), rang);
             adv(&shapes[s], &pa, &b, &pb, CHECK_SAT_VALUE, &st);
             // and the tiny triangle against a point just off it
             if (s == 2) {
-                gjk2d_vec2 p = {(float)(1.0000005 + oracle_uniform(&r, -2e-6, 2e-6)), (float)(1.0000005 + oracle_uniform(&r, -2e-6, 2e-6))};
+                gjk2d_vec2 p = {(float)(1.0000005 + oracle_uniform(&r, -2e-6, 2e-6)),
+                                (float)(1.0000005 + oracle_uniform(&r, -2e-6, 2e-6))};
                 gjk2d_shape pt = {&p, 1, 0.0f};
                 adv(&shapes[s], &pa, &pt, &pa, 0, &st);
             }
@@ -276,7 +287,8 @@ Test(adversarial, far_positions_match_the_oracle_on_every_isa) {
         test_shape ta, tb;
         random_shape(&r, oracle_int(&r, 3, 8), 1.0, 0.0, 0.0, &ta);
         random_shape(&r, oracle_int(&r, 1, 8), 1.0, (k & 3) == 0 ? 0.3 : 0.0, 0.0, &tb);
-        double ang = oracle_uniform(&r, -PI, PI), rx = oracle_uniform(&r, -2.5, 2.5), ry = oracle_uniform(&r, -2.5, 2.5);
+        double ang = oracle_uniform(&r, -PI, PI), rx = oracle_uniform(&r, -2.5, 2.5),
+               ry = oracle_uniform(&r, -2.5, 2.5);
         double rang = oracle_uniform(&r, -PI, PI);
         unsigned flags = tb.s.count >= 3 ? CHECK_SAT_VALUE : 0u;
         for (int e = 0; e <= 5; e++) {
@@ -322,7 +334,7 @@ Test(adversarial, identical_shapes_at_identical_poses_overlap_by_their_width) {
     gjk2d_vec2 oct[8];
     box(sq, -0.5, -0.5, 0.5, 0.5);
     ngon(oct, 8, 2.0, 0.3, 0.1, 0.2);
-    const gjk2d_shape shapes[] = {{&pt, 1, 0.0f}, {seg, 2, 0.0f}, {tri, 3, 0.0f}, {sq, 4, 0.0f}, {oct, 8, 0.0f},
+    const gjk2d_shape shapes[] = {{&pt, 1, 0.0f},    {seg, 2, 0.0f}, {tri, 3, 0.0f},  {sq, 4, 0.0f}, {oct, 8, 0.0f},
                                   {g256, 256, 0.0f}, {&pt, 1, 0.5f}, {seg, 2, 0.25f}, {sq, 4, 0.1f}};
     pair_stats st = {0};
     double thin_max = 0.0;
@@ -348,7 +360,8 @@ Test(adversarial, identical_shapes_at_identical_poses_overlap_by_their_width) {
         }
     report_stats("identical shapes at identical poses", &st);
     cr_log_info("identical shapes: a point or segment against itself at the same pose reports up to %.2f eps L "
-                "(polygons and rounded shapes exactly 0)", thin_max);
+                "(polygons and rounded shapes exactly 0)",
+                thin_max);
 }
 
 Test(adversarial, contained_shapes_match_the_oracle_on_every_isa) {
@@ -410,8 +423,8 @@ Test(adversarial, touching_rounded_shapes_match_the_oracle_on_every_isa) {
                 if (d0 == 0.0) continue; // only circles touch at the same distance in every direction
                 const double gaps[] = {0.0, 1e-6, -1e-6};
                 for (int g = 0; g < 3; g++) {
-                    gjk2d_pose qa = pose(3.0, 4.0, ang), qb = compose(3.0, 4.0, ang, (d0 + gaps[g]) * cos(dir),
-                                                                      (d0 + gaps[g]) * sin(dir), 0.0);
+                    gjk2d_pose qa = pose(3.0, 4.0, ang),
+                               qb = compose(3.0, 4.0, ang, (d0 + gaps[g]) * cos(dir), (d0 + gaps[g]) * sin(dir), 0.0);
                     adv(&shapes[i], &qa, &shapes[j], &qb, 0, &st);
                 }
             }
@@ -469,8 +482,8 @@ Test(adversarial, gap_magnitude_scale_and_edge_length_sweeps_stay_within_toleran
             worst_rel = fmax(worst_rel, rel);
         }
         if (worst_rel <= 0.01) resolved_gap = g;
-        cr_log_info("limits: gap %.0e (L ~ 2.2): max error %.2f eps L, max relative error of the distance %.3g", g, worst,
-                    worst_rel);
+        cr_log_info("limits: gap %.0e (L ~ 2.2): max error %.2f eps L, max relative error of the distance %.3g", g,
+                    worst, worst_rel);
     }
     cr_log_info("limits: smallest gap measured within 1%% at L ~ 2.2: %.0e", resolved_gap);
 
@@ -489,12 +502,15 @@ Test(adversarial, gap_magnitude_scale_and_edge_length_sweeps_stay_within_toleran
                 continue;
             }
             double err = measure(&a, &pa, &b, &pb, &rel, &status);
-            cr_assert(status == GJK2D_STATUS_OK && err <= TOL_REL / FLT_EPSILON, "coordinates 1e%d: error %.3g eps L", e, err);
+            cr_assert(status == GJK2D_STATUS_OK && err <= TOL_REL / FLT_EPSILON, "coordinates 1e%d: error %.3g eps L",
+                      e, err);
             worst = fmax(worst, err);
             worst_rel = fmax(worst_rel, rel);
         }
-        cr_log_info("limits: coordinates ~1e%d: max error %.2f eps L (= %.3g absolute), relative error of a 1e-3..0.2 gap %.3g%s",
-                    e, worst, worst * FLT_EPSILON * M, worst_rel, invalid ? " (some shapes invalid: collapsed in float)" : "");
+        cr_log_info("limits: coordinates ~1e%d: max error %.2f eps L (= %.3g absolute), relative error of a 1e-3..0.2 "
+                    "gap %.3g%s",
+                    e, worst, worst * FLT_EPSILON * M, worst_rel,
+                    invalid ? " (some shapes invalid: collapsed in float)" : "");
     }
 
     // 2b. Small scale: two boxes at a gap of a tenth of their size, the whole pair scaled by 2^-k (floats
@@ -508,7 +524,8 @@ Test(adversarial, gap_magnitude_scale_and_edge_length_sweeps_stay_within_toleran
             gjk2d_pose pb = pose(0.3 * k, 1.1 * k, (t - 8) * 1e-3);
             double err = measure(&a, &pa, &a, &pb, &rel, &status);
             if (e >= -30)
-                cr_assert(status == GJK2D_STATUS_OK && err <= TOL_REL / FLT_EPSILON, "scale 2^%d: error %.3g eps L", e, err);
+                cr_assert(status == GJK2D_STATUS_OK && err <= TOL_REL / FLT_EPSILON, "scale 2^%d: error %.3g eps L", e,
+                          err);
             worst = fmax(worst, err);
         }
         cr_log_info("limits: pair scaled by 2^%d (L ~ %.2g): max error %.2f eps L%s", e, 2.2 * k, worst,
@@ -530,7 +547,8 @@ Test(adversarial, gap_magnitude_scale_and_edge_length_sweeps_stay_within_toleran
             box(sq, -0.5, -0.5, 0.5, 0.5);
             gjk2d_shape t = {sq, 4, 0.0f};
             double err = measure(&s, &pa, &t, &pb, &rel, &status);
-            cr_assert(status == GJK2D_STATUS_OK && err <= TOL_REL / FLT_EPSILON, "edge %.0e: error %.3g eps L", len, err);
+            cr_assert(status == GJK2D_STATUS_OK && err <= TOL_REL / FLT_EPSILON, "edge %.0e: error %.3g eps L", len,
+                      err);
             worst = fmax(worst, err);
         }
         cr_log_info("limits: edge %.0e on a unit box: max error %.2f eps L%s", len, worst,
@@ -581,7 +599,11 @@ Test(adversarial, finding_normal_of_a_denormal_direction) {
 Test(adversarial, finding_point_deep_inside_a_huge_polygon, .disabled = true) {
     // A point 7.7e9 inside a 1e10 10-gon: GJK stops on a round-off closest point, distance 572 (0.5 eps L,
     // inside the distance tolerance) but overlap 0 from the distance and boolean queries.
-    static const gjk2d_vec2 big[] = {{0x1.652736p+31, -0x1.296a92p+33}, {0x1.a1a662p+32, -0x1.825cc4p+32}, {0x1.f165f8p+32, -0x1.67099ep+30}, {0x1.82d42ep+32, 0x1.514fdap+32}, {0x1.0169f6p+31, 0x1.200c6ap+33}, {-0x1.652736p+31, 0x1.296a92p+33}, {-0x1.a1a662p+32, 0x1.825cc4p+32}, {-0x1.f131fap+32, 0x1.e50986p+28}, {-0x1.82d42ep+32, -0x1.514fdap+32}, {-0x1.0169f6p+31, -0x1.200c6ap+33}};
+    static const gjk2d_vec2 big[] = {{0x1.652736p+31, -0x1.296a92p+33},  {0x1.a1a662p+32, -0x1.825cc4p+32},
+                                     {0x1.f165f8p+32, -0x1.67099ep+30},  {0x1.82d42ep+32, 0x1.514fdap+32},
+                                     {0x1.0169f6p+31, 0x1.200c6ap+33},   {-0x1.652736p+31, 0x1.296a92p+33},
+                                     {-0x1.a1a662p+32, 0x1.825cc4p+32},  {-0x1.f131fap+32, 0x1.e50986p+28},
+                                     {-0x1.82d42ep+32, -0x1.514fdap+32}, {-0x1.0169f6p+31, -0x1.200c6ap+33}};
     gjk2d_vec2 p = {0x1.952f34p+7f, -0x1.bda19cp+9f};
     gjk2d_shape a = {big, 10, 0.0f}, b = {&p, 1, 0.0f};
     gjk2d_pose id = {0.0f, 0.0f, 1.0f, 0.0f};
@@ -601,10 +623,12 @@ Test(adversarial, finding_no_nan_for_a_point_by_a_thin_triangle) {
 
 Test(adversarial, finding_segment_of_denormal_squared_length) {
     // Root cause of the NaN findings: |b - a|^2 denormal (lengths ~1e-22 .. 3e-20), 1 / den = inf.
-    gjk2d_segment_result s = gjk2d_closest_on_segment((gjk2d_vec2){0, 0}, (gjk2d_vec2){1e-20f, 0}, (gjk2d_vec2){5e-21f, 1});
+    gjk2d_segment_result s =
+        gjk2d_closest_on_segment((gjk2d_vec2){0, 0}, (gjk2d_vec2){1e-20f, 0}, (gjk2d_vec2){5e-21f, 1});
     cr_expect(isfinite(s.point.x) && isfinite(s.point.y) && isfinite(s.u) && isfinite(s.v), "point (%g, %g) u %g v %g",
               (double)s.point.x, (double)s.point.y, (double)s.u, (double)s.v);
-    gjk2d_triangle_result t = gjk2d_closest_on_triangle((gjk2d_vec2){0, 0}, (gjk2d_vec2){1e-20f, 0}, (gjk2d_vec2){0, 1e-20f},
-                                                        (gjk2d_vec2){2.5e-21f, 2.5e-21f});
-    cr_expect(isfinite(t.point.x) && isfinite(t.point.y), "triangle point (%g, %g)", (double)t.point.x, (double)t.point.y);
+    gjk2d_triangle_result t = gjk2d_closest_on_triangle((gjk2d_vec2){0, 0}, (gjk2d_vec2){1e-20f, 0},
+                                                        (gjk2d_vec2){0, 1e-20f}, (gjk2d_vec2){2.5e-21f, 2.5e-21f});
+    cr_expect(isfinite(t.point.x) && isfinite(t.point.y), "triangle point (%g, %g)", (double)t.point.x,
+              (double)t.point.y);
 }

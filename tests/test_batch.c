@@ -6,11 +6,11 @@
 
 #include "check.h"
 
-#define NS 48   // shapes
-#define NP 400  // pairs
+#define NS 48  // shapes
+#define NP 400 // pairs
 #define NV (NS * 8 + 8)
-#define BAD_SHAPE 7    // NaN vertex
-#define BAD_SHAPE2 11  // clockwise
+#define BAD_SHAPE 7   // NaN vertex
+#define BAD_SHAPE2 11 // clockwise
 
 static float vx[NV], vy[NV], radius[NS], px[NS], py[NS], cs[NS], sn[NS];
 static int32_t first[NS], count[NS], pa[NP], pb[NP];
@@ -33,8 +33,8 @@ typedef struct outputs {
 static outputs got, ref, sentinel;
 
 static gjk2d_distance_out dist_out(outputs *o) {
-    gjk2d_distance_out d = {o->distance, o->signed_distance, o->core, o->ax, o->ay, o->bx, o->by, o->nx, o->ny,
-                            o->feature_a, o->feature_b, o->iterations, o->status};
+    gjk2d_distance_out d = {o->distance, o->signed_distance, o->core,      o->ax,         o->ay,    o->bx, o->by, o->nx,
+                            o->ny,       o->feature_a,       o->feature_b, o->iterations, o->status};
     return d;
 }
 static gjk2d_overlap_out over_out(outputs *o) {
@@ -148,8 +148,10 @@ Test(batch, equals_single_pair_queries) {
                       same_float(ref.sny[k], s.normal.y),
                   "pair %d: batch sat differs", k);
         cr_assert_eq(ref.s_status[k], s.status, "pair %d", k);
-        if (r.status == GJK2D_STATUS_INVALID) invalid++;
-        else cr_assert_eq(r.status, GJK2D_STATUS_OK, "pair %d status %d", k, r.status);
+        if (r.status == GJK2D_STATUS_INVALID)
+            invalid++;
+        else
+            cr_assert_eq(r.status, GJK2D_STATUS_OK, "pair %d status %d", k, r.status);
     }
     cr_expect(invalid >= 2, "the invalid shapes should appear in some pairs");
 }
@@ -192,8 +194,9 @@ Test(batch, invalid_pairs_are_those_of_the_shapes_prepare_found_invalid) {
     test_set again;
     cr_assert_eq(test_set_make(&again, &g, px, py, cs, sn, problems), 2);
     for (int32_t k = 0; k < NS; k++) {
-        gjk2d_problem want = k == BAD_SHAPE ? GJK2D_PROBLEM_NONFINITE
-                             : k == BAD_SHAPE2 ? GJK2D_PROBLEM_CLOCKWISE : GJK2D_PROBLEM_NONE;
+        gjk2d_problem want = k == BAD_SHAPE    ? GJK2D_PROBLEM_NONFINITE
+                             : k == BAD_SHAPE2 ? GJK2D_PROBLEM_CLOCKWISE
+                                               : GJK2D_PROBLEM_NONE;
         cr_expect_eq(problems[k], want, "shape %d: problem %d, expected %d", k, problems[k], want);
         cr_expect_eq(gjk2d_shapes_problem(set.shapes, k), want, "shape %d: stored problem", k);
     }
@@ -249,11 +252,10 @@ Test(batch, ranges_write_only_their_indices) {
             cr_assert(same_float(got.distance[k], want->distance[k]) && same_float(got.ax[k], want->ax[k]) &&
                           same_float(got.signed_distance[k], want->signed_distance[k]) &&
                           same_float(got.core[k], want->core[k]) && got.feature_a[k] == want->feature_a[k] &&
-                          got.feature_b[k] == want->feature_b[k] &&
-                          same_float(got.by[k], want->by[k]) && same_float(got.nx[k], want->nx[k]) &&
-                          got.iterations[k] == want->iterations[k] && got.status[k] == want->status[k] &&
-                          got.overlap[k] == want->overlap[k] && got.o_status[k] == want->o_status[k] &&
-                          same_float(got.separation[k], want->separation[k]) &&
+                          got.feature_b[k] == want->feature_b[k] && same_float(got.by[k], want->by[k]) &&
+                          same_float(got.nx[k], want->nx[k]) && got.iterations[k] == want->iterations[k] &&
+                          got.status[k] == want->status[k] && got.overlap[k] == want->overlap[k] &&
+                          got.o_status[k] == want->o_status[k] && same_float(got.separation[k], want->separation[k]) &&
                           got.s_status[k] == want->s_status[k],
                       "range [%lld, %lld): index %lld %s", (long long)b, (long long)e, (long long)k,
                       want == &ref ? "not computed" : "written outside the range");

@@ -91,8 +91,8 @@ Test(hard, tiny_gaps_match_the_oracle) {
             // towards the corner (1, 1) along the diagonal).
             gjk2d_pose q1 = compose(&p, 1.0 + g, 0.3, 0.0);
             gjk2d_pose q2 = compose(&p, 0.5, 2.0 + g, 0.0);
-            gjk2d_pose q3 = compose(&p, 1.0 + 1.0 / sqrt(2.0) + g / sqrt(2.0), 1.0 - 1.0 / sqrt(2.0) + g / sqrt(2.0),
-                                    -PI / 4.0);
+            gjk2d_pose q3 =
+                compose(&p, 1.0 + 1.0 / sqrt(2.0) + g / sqrt(2.0), 1.0 - 1.0 / sqrt(2.0) + g / sqrt(2.0), -PI / 4.0);
             check_pair(&a, &p, &a, &q1, CHECK_SAT_VALUE, &st);
             check_pair(&a, &p, &d, &q2, CHECK_SAT_VALUE, &st);
             check_pair(&a, &p, &d, &q3, CHECK_SAT_VALUE, &st);
@@ -353,10 +353,10 @@ Test(hard, world_position_does_not_cost_accuracy) {
     far_away(1e6, "at 1e6", &s6);
     // Both runs already passed the same L-relative tolerance; also the measured error may not grow by
     // more than the tolerance's own margin over what the origin run shows.
-    cr_expect(s4.max_dist_rel <= fmax(2.0 * s0.max_dist_rel, 4.0 * FLT_EPSILON), "at 1e4: %.3g L vs %.3g L at the origin",
-              s4.max_dist_rel, s0.max_dist_rel);
-    cr_expect(s6.max_dist_rel <= fmax(2.0 * s0.max_dist_rel, 4.0 * FLT_EPSILON), "at 1e6: %.3g L vs %.3g L at the origin",
-              s6.max_dist_rel, s0.max_dist_rel);
+    cr_expect(s4.max_dist_rel <= fmax(2.0 * s0.max_dist_rel, 4.0 * FLT_EPSILON),
+              "at 1e4: %.3g L vs %.3g L at the origin", s4.max_dist_rel, s0.max_dist_rel);
+    cr_expect(s6.max_dist_rel <= fmax(2.0 * s0.max_dist_rel, 4.0 * FLT_EPSILON),
+              "at 1e6: %.3g L vs %.3g L at the origin", s6.max_dist_rel, s0.max_dist_rel);
 }
 
 Test(hard, rotated_poses_match_the_oracle) {
@@ -431,16 +431,21 @@ Test(hard, underflowing_weights_stay_finite) {
     gjk2d_pairs pairs = {a, b, 1};
     float ref[7] = {0};
     for (int i = 0; i < 6; i++) {
-        if (gjk2d_set_isa(isas[i]) != 0)
-            continue;
+        if (gjk2d_set_isa(isas[i]) != 0) continue;
         float o[7];
         int32_t it;
         uint8_t st;
-        gjk2d_distance_out out = {.distance = &o[0], .ax = &o[1], .ay = &o[2], .bx = &o[3], .by = &o[4],
-                                  .nx = &o[5], .ny = &o[6], .iterations = &it, .status = &st};
+        gjk2d_distance_out out = {.distance = &o[0],
+                                  .ax = &o[1],
+                                  .ay = &o[2],
+                                  .bx = &o[3],
+                                  .by = &o[4],
+                                  .nx = &o[5],
+                                  .ny = &o[6],
+                                  .iterations = &it,
+                                  .status = &st};
         cr_assert_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 1, &out), 0);
-        for (int k = 0; k < 7; k++)
-            cr_expect(isfinite(o[k]), "%s: output %d is %g", isas[i], k, (double)o[k]);
+        for (int k = 0; k < 7; k++) cr_expect(isfinite(o[k]), "%s: output %d is %g", isas[i], k, (double)o[k]);
         cr_expect(st == GJK2D_STATUS_OK && o[0] <= 1e-20f, "%s: status %d distance %g", isas[i], st, (double)o[0]);
         cr_expect(fabsf(o[1] + 3e-21f) <= 1e-21f && fabsf(o[2] + 3e-21f) <= 1e-21f, "%s: point on A (%g, %g)", isas[i],
                   (double)o[1], (double)o[2]);
@@ -471,13 +476,19 @@ Test(hard, tiny_coordinates_stay_finite) {
         cr_assert_eq(test_set_make(&t, &g, px, py, c, s, NULL), 0);
         gjk2d_pairs pairs = {a, b, 1};
         for (int i = 0; i < 6; i++) {
-            if (gjk2d_set_isa(isas[i]) != 0)
-                continue;
+            if (gjk2d_set_isa(isas[i]) != 0) continue;
             float d, ax, ay, bx, by, nx, ny;
             int32_t it;
             uint8_t st;
-            gjk2d_distance_out out = {.distance = &d, .ax = &ax, .ay = &ay, .bx = &bx, .by = &by, .nx = &nx,
-                                      .ny = &ny, .iterations = &it, .status = &st};
+            gjk2d_distance_out out = {.distance = &d,
+                                      .ax = &ax,
+                                      .ay = &ay,
+                                      .bx = &bx,
+                                      .by = &by,
+                                      .nx = &nx,
+                                      .ny = &ny,
+                                      .iterations = &it,
+                                      .status = &st};
             cr_assert_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 1, &out), 0);
             cr_expect(st == GJK2D_STATUS_OK && d == 0.0f, "%s scale %g: status %d distance %g", isas[i],
                       (double)scales[k], st, (double)d);

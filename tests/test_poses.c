@@ -41,7 +41,8 @@ typedef struct dist_outputs {
 } dist_outputs;
 
 static void run_distance(const test_set *t, const gjk2d_poses *poses, const gjk2d_pairs *pairs, dist_outputs *o) {
-    gjk2d_distance_out out = {o->d, o->sd, o->core, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->fa, o->fb, o->it, o->st};
+    gjk2d_distance_out out = {o->d,  o->sd, o->core, o->ax, o->ay, o->bx, o->by,
+                              o->nx, o->ny, o->fa,   o->fb, o->it, o->st};
     cr_assert_eq(gjk2d_batch_distance(t->shapes, poses, pairs, 0, pairs->count, &out), GJK2D_OK);
 }
 
@@ -63,16 +64,18 @@ static double check_far_pair(const test_set *t, const dist_outputs *o, int k, do
     cr_assert_eq(o->st[k], GJK2D_STATUS_OK, "pair %d at offset (%.17g, %.17g): status %d%s", k, dx, dy, o->st[k],
                  pair_repr(&a, &pa, &b, &pb));
     double e = fabs(o->d[k] - fmax(0.0, core - ra - rb));
-    cr_assert(e <= tol && fabs(o->sd[k] - (core - ra - rb)) <= tol && fabs(o->core[k] - core) <= tol,
-              "pair %d at offset (%.17g, %.17g): distance %.9g signed %.9g core %.9g, oracle core %.17g (error %.3g L)%s",
-              k, dx, dy, (double)o->d[k], (double)o->sd[k], (double)o->core[k], core, e / L, pair_repr(&a, &pa, &b, &pb));
+    cr_assert(
+        e <= tol && fabs(o->sd[k] - (core - ra - rb)) <= tol && fabs(o->core[k] - core) <= tol,
+        "pair %d at offset (%.17g, %.17g): distance %.9g signed %.9g core %.9g, oracle core %.17g (error %.3g L)%s", k,
+        dx, dy, (double)o->d[k], (double)o->sd[k], (double)o->core[k], core, e / L, pair_repr(&a, &pa, &b, &pb));
     if (o->d[k] > 0.0f) {
         // World points are floats near the offset: as accurate as their own spacing (TOL_POINT's W term).
         // Subtracting the offset in double is exact (Sterbenz), so the oracle judges them at the origin.
         double ea = fabs(oracle_point_core(&wa, o->ax[k] - dx, o->ay[k] - dy) - ra);
         double eb = fabs(oracle_point_core(&wb, o->bx[k] - dx, o->by[k] - dy) - rb);
-        cr_assert(fmax(ea, eb) <= TOL_POINT(L, W), "pair %d at offset (%.17g, %.17g): witness points off by %.3g > %.3g%s",
-                  k, dx, dy, fmax(ea, eb), TOL_POINT(L, W), pair_repr(&a, &pa, &b, &pb));
+        cr_assert(fmax(ea, eb) <= TOL_POINT(L, W),
+                  "pair %d at offset (%.17g, %.17g): witness points off by %.3g > %.3g%s", k, dx, dy, fmax(ea, eb),
+                  TOL_POINT(L, W), pair_repr(&a, &pa, &b, &pb));
     }
     return e / L;
 }
@@ -142,8 +145,8 @@ Test(poses, double_position_is_judged_after_rounding_to_float) {
     // 1e15 + 1e7 rounds to the float 1e15 (999999986991104): accepted. 1e15 + 1e8 rounds to the next float
     // above (1000000121208832): refused, like any float position above GJK2D_MAX_COORDINATE.
     const double x[] = {1e15 + 1e7, 1e15 + 1e8, -(1e15 + 1e8), 1e16, -1e15 + 1e7, (double)GJK2D_MAX_COORDINATE};
-    const uint8_t want[] = {GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_MAGNITUDE, GJK2D_PROBLEM_MAGNITUDE,
-                            GJK2D_PROBLEM_MAGNITUDE, GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_NONE};
+    const uint8_t want[] = {GJK2D_PROBLEM_NONE,      GJK2D_PROBLEM_MAGNITUDE, GJK2D_PROBLEM_MAGNITUDE,
+                            GJK2D_PROBLEM_MAGNITUDE, GJK2D_PROBLEM_NONE,      GJK2D_PROBLEM_NONE};
     const double y[] = {0, 0, 0, 0, 0, 0};
     const float c[] = {1, 1, 1, 1, 1, 1}, s[] = {0, 0, 0, 0, 0, 0};
     gjk2d_poses poses = {x, y, c, s, 6, 0, GJK2D_FLOAT64};

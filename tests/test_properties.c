@@ -28,8 +28,7 @@ static void run(const char *title, uint64_t seed, long pairs, int a_lo, int a_hi
     }
     report_stats(title, &st);
     cr_expect(st.separated > pairs / 20 && st.overlapping > pairs / 20,
-              "the generator should give both outcomes (%ld separated, %ld overlapping)", st.separated,
-              st.overlapping);
+              "the generator should give both outcomes (%ld separated, %ld overlapping)", st.separated, st.overlapping);
 }
 
 TestSuite(properties, .timeout = 240);
@@ -54,9 +53,7 @@ Test(properties, random_16_gon_pairs_match_the_oracle) {
     run("16-gons vs 3..16", 5, 2000L * SCALE, 16, 16, 3, 16, 0.0);
 }
 
-Test(properties, random_64_gon_pairs_match_the_oracle) {
-    run("64-gons vs 3..64", 6, 600L * SCALE, 64, 64, 3, 64, 0.0);
-}
+Test(properties, random_64_gon_pairs_match_the_oracle) { run("64-gons vs 3..64", 6, 600L * SCALE, 64, 64, 3, 64, 0.0); }
 
 Test(properties, random_256_gon_pairs_match_the_oracle) {
     run("256-gons vs 256-gons", 7, 150L * SCALE, 256, 256, 256, 256, 0.0);

@@ -32,8 +32,8 @@ typedef struct outfile {
     char *tmp_path; ///< temporary name while writing
     char *buf;
     size_t len, cap;
-    int failed;     ///< a write failed (errno reported once)
-    int direct;     ///< fd is a device or pipe opened in place: closed, never renamed
+    int failed; ///< a write failed (errno reported once)
+    int direct; ///< fd is a device or pipe opened in place: closed, never renamed
 } outfile;
 
 int out_open(outfile *out, const char *path);

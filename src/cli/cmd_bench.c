@@ -120,8 +120,7 @@ typedef struct rate {
 } rate;
 
 // One warm-up run (caches and page tables) then `repeat` timed runs. Returns 0 or -1 after reporting.
-static int measure(const bench_opts *b, query_kind q, const batch_input *in, results *res, double *times,
-                   rate *out) {
+static int measure(const bench_opts *b, query_kind q, const batch_input *in, results *res, double *times, rate *out) {
     for (int64_t rep = -1; rep < b->repeat; rep++) {
         double t0 = now_seconds();
         int rc = run_batch(q, in, res, (int)b->common.threads, NULL);

@@ -147,8 +147,8 @@ static void report_mismatch(qstats *st, const char *isa, const char *query, int6
 // it: a run of collinear vertices is one edge, named by its first vertex) whose line passes within
 // tol of q, with q not before vertex i, and which faces the other shape: its outward normal has a
 // component >= -TOL_UNIT along side * (nx, ny) (side +1 for A, whose normal points to B; -1 for B).
-static int feature_holds(int32_t f, int n, const double *x, const double *y, double qx, double qy, double nx,
-                         double ny, double side, double tol) {
+static int feature_holds(int32_t f, int n, const double *x, const double *y, double qx, double qy, double nx, double ny,
+                         double side, double tol) {
     int i = GJK2D_FEATURE_INDEX(f);
     if (f < 0 || i >= n) return 0;
     if (!GJK2D_FEATURE_IS_EDGE(f)) return hypot(qx - x[i], qy - y[i]) <= tol;
@@ -183,8 +183,8 @@ static int features_consistent(const pair_geom *g, const results *r, int64_t k, 
 // The distance query's signed and core distances (within tol of the reference's), the contract
 // distance = max(0, signed_distance), and the witness features: consistent with the result's own
 // geometry; differences from the reference's are counted, not failed.
-static void compare_distance_extras(qstats *st, const char *isa, int64_t pair, const results *got,
-                                    const results *ref, int64_t k, const pair_geom *g) {
+static void compare_distance_extras(qstats *st, const char *isa, int64_t pair, const results *got, const results *ref,
+                                    int64_t k, const pair_geom *g) {
     double L = g->L, tolp = TOL_POINT(L, g->W);
     const char *query = query_names[QUERY_DISTANCE];
     double tol = TOL_REL * L;
@@ -200,8 +200,9 @@ static void compare_distance_extras(qstats *st, const char *isa, int64_t pair, c
     if (!features_consistent(g, got, k, tolp)) {
         st->mismatches++;
         if (st->printed++ < MAX_PRINTED)
-            fprintf(stderr, "check: %s %s pair %lld: witness features %d, %d do not hold the closest points "
-                            "(core distance %.9g)\n",
+            fprintf(stderr,
+                    "check: %s %s pair %lld: witness features %d, %d do not hold the closest points "
+                    "(core distance %.9g)\n",
                     isa, query, (long long)pair, got->feature_a[k], got->feature_b[k], (double)got->core_distance[k]);
     }
 }
@@ -311,7 +312,7 @@ static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind ki
 // Whether pair k has the same bits in every field of both result sets.
 static int same_bits(const results *x, const results *y, int64_t k) {
     int same = x->status[k] == y->status[k];
-#define F(field)                                                                                                       \
+#define F(field) \
     if (x->field) same &= memcmp(&x->field[k], &y->field[k], sizeof x->field[k]) == 0
     F(distance);
     F(signed_distance);
@@ -447,12 +448,14 @@ static int report(const check_ctx *cx, const char *source) {
         for (int i = 0; i < cx->nisa; i++) {
             const qstats *st = &cx->st[i][q];
             mismatches += st->mismatches;
-            printf("check %-8s %-8s pairs=%lld compared=%lld invalid=%lld bad_pose=%lld mismatched_pairs=%lld touching=%lld",
+            printf("check %-8s %-8s pairs=%lld compared=%lld invalid=%lld bad_pose=%lld mismatched_pairs=%lld "
+                   "touching=%lld",
                    query_names[q], cx->isas[i], (long long)st->pairs, (long long)st->compared, (long long)st->invalid,
                    (long long)st->bad_pose, (long long)st->mismatches, (long long)st->touching);
             if (q == QUERY_DISTANCE)
-                printf(" max_err[eps*L]: distance=%.2f point=%.2f normal_gap=%.2f alt_witness=%lld", st->max_dist / FLT_EPSILON,
-                       st->max_point / FLT_EPSILON, st->max_normal / FLT_EPSILON, (long long)st->alt_witness);
+                printf(" max_err[eps*L]: distance=%.2f point=%.2f normal_gap=%.2f alt_witness=%lld",
+                       st->max_dist / FLT_EPSILON, st->max_point / FLT_EPSILON, st->max_normal / FLT_EPSILON,
+                       (long long)st->alt_witness);
             else if (q == QUERY_SAT)
                 printf(" max_err[eps*L]: separation=%.2f axis_gap=%.2f", st->max_sep / FLT_EPSILON,
                        st->max_normal / FLT_EPSILON);

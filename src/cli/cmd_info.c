@@ -29,8 +29,10 @@ int cmd_info(int argc, char **argv) {
         return unknown_option("info", argv[i]);
     }
     const char *version = gjk2d_version();
-    if (strcmp(version, GJK2D_VERSION_STRING) == 0) printf("gjk2d %s\n", version);
-    else printf("gjk2d %s (built with the header of %s)\n", version, GJK2D_VERSION_STRING);
+    if (strcmp(version, GJK2D_VERSION_STRING) == 0)
+        printf("gjk2d %s\n", version);
+    else
+        printf("gjk2d %s (built with the header of %s)\n", version, GJK2D_VERSION_STRING);
     // The ISA in use and its reason come first: selecting 'auto' below changes both.
     printf("isa: %s, lane width %d\n", gjk2d_isa(), gjk2d_lane_width());
     printf("isa reason: %s\n", gjk2d_isa_reason());

@@ -66,8 +66,7 @@ static int select_isa(const char *name) {
 }
 
 // --verbose: sizes, timings, statuses and peak memory on stderr.
-static void report_run(const scene *sc, const results *res, int threads, double parse_s, double run_s,
-                       double write_s) {
+static void report_run(const scene *sc, const results *res, int threads, double parse_s, double run_s, double write_s) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     int64_t counts[STATUS_KINDS];

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 const char gen_options_help[] =
     "  --min-verts N     fewest vertices per shape (default 3; 1 = point, 2 = segment)\n"
     "  --max-verts N     most vertices per shape (default 8, at most 1024)\n"
@@ -202,8 +201,10 @@ static int gen_pair(const gen_opts *o, int64_t index, scene *sc, int64_t k) {
         double t = want ? rng_range(&r, 0.0, hi) : rng_range(&r, lo, 1.25 * reach + 1e-3);
         int ov = place(sc, a, b, cx, cy, t, ux, uy);
         if (ov == want) return ov;
-        if (want) hi = t;
-        else lo = t;
+        if (want)
+            hi = t;
+        else
+            lo = t;
     }
     // Certain answers: concentric shapes overlap, shapes farther apart than their reach do not.
     return place(sc, a, b, cx, cy, want ? 0.0 : 1.001 * reach + 1e-3, ux, uy);
@@ -243,9 +244,12 @@ static int64_t generate_pairs(const gen_opts *o, int64_t first_index, int64_t pa
     }
     int started = 0;
     for (int t = 0; t < threads; t++) {
-        jobs[t] = (gen_job){o, first_index, pairs * t / threads, pairs * (t + 1) / threads, 0, sc, t == 0 ? prog : NULL};
-        if (t > 0 && pthread_create(&tid[started], NULL, gen_worker, &jobs[t]) == 0) started++;
-        else if (t > 0) gen_worker(&jobs[t]); // no thread: generate the range here
+        jobs[t] =
+            (gen_job){o, first_index, pairs * t / threads, pairs * (t + 1) / threads, 0, sc, t == 0 ? prog : NULL};
+        if (t > 0 && pthread_create(&tid[started], NULL, gen_worker, &jobs[t]) == 0)
+            started++;
+        else if (t > 0)
+            gen_worker(&jobs[t]); // no thread: generate the range here
     }
     gen_worker(&jobs[0]);
     for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);

@@ -75,8 +75,8 @@ int main(int argc, char **argv) {
         const char *name;
         int (*fn)(int, char **);
     } commands[] = {
-        {"gen", cmd_gen}, {"run", cmd_run}, {"check", cmd_check}, {"bench", cmd_bench}, {"svg", cmd_svg},
-        {"info", cmd_info},
+        {"gen", cmd_gen},     {"run", cmd_run}, {"check", cmd_check},
+        {"bench", cmd_bench}, {"svg", cmd_svg}, {"info", cmd_info},
     };
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
         if (strcmp(cmd, commands[k].name) != 0) continue;

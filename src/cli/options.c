@@ -123,9 +123,12 @@ void common_defaults(common_opts *o, const char *command, unsigned accepts) {
 int common_option(int argc, char **argv, int *i, common_opts *o) {
     const char *a = argv[*i];
     const char **value = NULL, *name = NULL;
-    if ((o->accepts & OPT_ISA) && opt_is(a, "--isa")) value = &o->isa, name = "--isa";
-    else if ((o->accepts & OPT_QUERY) && opt_is(a, "--query")) value = &o->query, name = "--query";
-    else if ((o->accepts & OPT_OUTPUT) && (opt_is(a, "-o") || opt_is(a, "--output"))) value = &o->output, name = "-o";
+    if ((o->accepts & OPT_ISA) && opt_is(a, "--isa"))
+        value = &o->isa, name = "--isa";
+    else if ((o->accepts & OPT_QUERY) && opt_is(a, "--query"))
+        value = &o->query, name = "--query";
+    else if ((o->accepts & OPT_OUTPUT) && (opt_is(a, "-o") || opt_is(a, "--output")))
+        value = &o->output, name = "-o";
     if (value) return (*value = opt_value(argc, argv, i, name)) ? 1 : -1;
     if ((o->accepts & OPT_THREADS) && opt_is(a, "--threads")) return opt_threads(argc, argv, i, &o->threads) ? -1 : 1;
     if (a[0] == '-' && a[1] != 0) {

@@ -32,11 +32,11 @@ int opt_threads(int argc, char **argv, int *i, int64_t *out);
 /// OPT_* it takes) and the defaults, then offers every argument it does not handle itself to
 /// common_option.
 enum {
-    OPT_SCENE = 1,    ///< one positional SCENE argument ('-' = stdin)
-    OPT_ISA = 2,      ///< --isa LIST
-    OPT_QUERY = 4,    ///< --query Q or LIST
-    OPT_THREADS = 8,  ///< --threads T
-    OPT_OUTPUT = 16,  ///< -o / --output FILE
+    OPT_SCENE = 1,   ///< one positional SCENE argument ('-' = stdin)
+    OPT_ISA = 2,     ///< --isa LIST
+    OPT_QUERY = 4,   ///< --query Q or LIST
+    OPT_THREADS = 8, ///< --threads T
+    OPT_OUTPUT = 16, ///< -o / --output FILE
 };
 typedef struct common_opts {
     const char *command;

@@ -45,11 +45,12 @@ int results_alloc(results *r, query_kind kind, int64_t n) {
     r->status = malloc(m);
     ok &= r->status != NULL;
     if (kind == QUERY_DISTANCE) {
-        float **fields[] = {&r->distance, &r->signed_distance, &r->core_distance, &r->ax, &r->ay, &r->bx, &r->by,
-                            &r->nx, &r->ny};
+        float **fields[] = {
+            &r->distance, &r->signed_distance, &r->core_distance, &r->ax, &r->ay, &r->bx, &r->by, &r->nx, &r->ny};
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) ok &= (*fields[k] = malloc(f)) != NULL;
         int32_t **ints[] = {&r->feature_a, &r->feature_b, &r->iterations};
-        for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) ok &= (*ints[k] = malloc(m * sizeof(int32_t))) != NULL;
+        for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
+            ok &= (*ints[k] = malloc(m * sizeof(int32_t))) != NULL;
     } else if (kind == QUERY_OVERLAP) {
         ok &= (r->overlap = malloc(m)) != NULL;
         ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
@@ -125,8 +126,8 @@ static int run_range(const job *j, int64_t b, int64_t e) {
         return gjk2d_batch_overlap(in->shapes, &in->poses, &in->pairs, b, e, &out);
     }
     default: {
-        gjk2d_sat_out out = {.overlap = r->overlap, .separation = r->separation, .nx = r->nx, .ny = r->ny,
-                             .status = r->status};
+        gjk2d_sat_out out = {
+            .overlap = r->overlap, .separation = r->separation, .nx = r->nx, .ny = r->ny, .status = r->status};
         return gjk2d_batch_sat(in->shapes, &in->poses, &in->pairs, b, e, &out);
     }
     }

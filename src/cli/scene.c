@@ -25,8 +25,8 @@ int scene_alloc(scene *sc, int32_t shapes, int64_t vertices, int64_t pairs, int 
     sc->angle = with_angle ? malloc(ns * sizeof(float)) : NULL;
     sc->pa = malloc(np * sizeof(int32_t));
     sc->pb = malloc(np * sizeof(int32_t));
-    if (!sc->vx || !sc->vy || !sc->first || !sc->count || !sc->radius || !sc->px || !sc->py || !sc->c ||
-        !sc->s || (with_angle && !sc->angle) || !sc->pa || !sc->pb) {
+    if (!sc->vx || !sc->vy || !sc->first || !sc->count || !sc->radius || !sc->px || !sc->py || !sc->c || !sc->s ||
+        (with_angle && !sc->angle) || !sc->pa || !sc->pb) {
         scene_free(sc);
         return -1;
     }
@@ -117,8 +117,10 @@ static void report_summary(const problem_report *rep) {
 
 // "FILE:LINE: shape i" when the scene was read from a file, else "LABEL: shape i".
 static void shape_prefix(const scene *sc, int32_t i, const problem_report *rep) {
-    if (sc->line) fprintf(stderr, "%s:%lld: shape %d", rep->label, (long long)sc->line[i], i);
-    else fprintf(stderr, "%s: shape %d", rep->label, i);
+    if (sc->line)
+        fprintf(stderr, "%s:%lld: shape %d", rep->label, (long long)sc->line[i], i);
+    else
+        fprintf(stderr, "%s: shape %d", rep->label, i);
 }
 
 // Shape i's geometry problem, with the offending vertex named when the problem is about one
@@ -127,8 +129,10 @@ static void report_invalid_shape(const scene *sc, int32_t i, problem_report *rep
     if (!report_more(rep)) return;
     shape_prefix(sc, i, rep);
     int32_t vertex = scene_invalid_vertex(sc, i);
-    if (vertex >= 0) fprintf(stderr, " is invalid (vertex %d)", vertex);
-    else fprintf(stderr, " is invalid");
+    if (vertex >= 0)
+        fprintf(stderr, " is invalid (vertex %d)", vertex);
+    else
+        fprintf(stderr, " is invalid");
     fprintf(stderr, ": %s; its pairs get status invalid\n", gjk2d_problem_message((gjk2d_problem)sc->problems[i]));
 }
 
@@ -139,7 +143,8 @@ static void report_bad_pose(const scene *sc, int32_t i, problem_report *rep) {
     if (!report_more(rep)) return;
     shape_prefix(sc, i, rep);
     // The scene gives an angle; the rotation shown is its (cos, sin) as the library sees it.
-    fprintf(stderr, " has a bad pose (position (%.9g, %.9g), rotation (%.9g, %.9g)): %s; its pairs get status bad-pose\n",
+    fprintf(stderr,
+            " has a bad pose (position (%.9g, %.9g), rotation (%.9g, %.9g)): %s; its pairs get status bad-pose\n",
             shown(sc->px[i]), shown(sc->py[i]), shown(sc->c[i]), shown(sc->s[i]),
             gjk2d_problem_message((gjk2d_problem)sc->pose_problems[i]));
 }
@@ -218,4 +223,3 @@ int64_t scene_prepare(scene *sc, const char *label) {
     report_summary(&poses);
     return invalid + bad_poses;
 }
-

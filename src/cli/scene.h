@@ -22,18 +22,18 @@ typedef struct scene {
     int64_t vertex_count, vertex_cap;
     int32_t *first, *count;
     float *radius, *px, *py, *c, *s;
-    float *angle; ///< rotation angles, kept only by generated scenes (to write them); NULL after loading
+    float *angle;  ///< rotation angles, kept only by generated scenes (to write them); NULL after loading
     int64_t *line; ///< the file line of each shape (scene_load), for messages; NULL for generated scenes
     int32_t shape_count;
     int32_t *pa, *pb;
     int64_t pair_count;
     // Filled by scene_prepare:
-    void *shapes_mem;            ///< the memory the prepared set lives in
-    const gjk2d_shapes *shapes;  ///< the prepared set (geometry only; poses go with every batch call)
-    uint8_t *problems;           ///< per-shape gjk2d_problem of the geometry
-    uint8_t *pose_problems;      ///< per-shape gjk2d_problem of the pose (gjk2d_pose_problem's rule)
-    int64_t invalid_count;       ///< shapes with invalid geometry
-    int64_t bad_pose_count;      ///< shapes with a bad pose
+    void *shapes_mem;           ///< the memory the prepared set lives in
+    const gjk2d_shapes *shapes; ///< the prepared set (geometry only; poses go with every batch call)
+    uint8_t *problems;          ///< per-shape gjk2d_problem of the geometry
+    uint8_t *pose_problems;     ///< per-shape gjk2d_problem of the pose (gjk2d_pose_problem's rule)
+    int64_t invalid_count;      ///< shapes with invalid geometry
+    int64_t bad_pose_count;     ///< shapes with a bad pose
 } scene;
 
 /// Read a scene file ("-" = standard input) (scene_read.c). On a malformed file prints "FILE:LINE: reason" on stderr

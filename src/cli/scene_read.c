@@ -24,9 +24,9 @@ typedef struct reader {
     char *buf;
     size_t cap, start, end; ///< unread bytes are buf[start, end)
     int eof;
-    int64_t line;           ///< number of the line last returned (1-based)
-    int64_t consumed;       ///< bytes handed out so far, for progress
-    int64_t size;           ///< file size, 0 if unknown
+    int64_t line;     ///< number of the line last returned (1-based)
+    int64_t consumed; ///< bytes handed out so far, for progress
+    int64_t size;     ///< file size, 0 if unknown
 } reader;
 
 #define READ_CHUNK (1u << 20)
@@ -154,8 +154,8 @@ static int out_of_range(reader *r, const char *p, const char *end, const char *w
     int n = token_len(p, end);
     for (int k = 0; k < n; k++)
         if (p[k] == 'n' || p[k] == 'N') return 0;
-    parse_error(r, "%s '%.*s' is beyond the %s range (largest %.9g)", what, n, p,
-                max == FLT_MAX ? "float" : "double", max);
+    parse_error(r, "%s '%.*s' is beyond the %s range (largest %.9g)", what, n, p, max == FLT_MAX ? "float" : "double",
+                max);
     return 1;
 }
 
@@ -258,10 +258,9 @@ static int grow_shapes(scene *sc, int64_t *cap, int64_t max) {
     int64_t n = *cap * 2 > max ? max : *cap * 2;
     if (n < 1) n = 1;
     if (grow_array(&sc->line, sizeof(int64_t), n) || grow_array(&sc->first, sizeof(int32_t), n) ||
-        grow_array(&sc->count, sizeof(int32_t), n) ||
-        grow_array(&sc->radius, sizeof(float), n) || grow_array(&sc->px, sizeof(float), n) ||
-        grow_array(&sc->py, sizeof(float), n) || grow_array(&sc->c, sizeof(float), n) ||
-        grow_array(&sc->s, sizeof(float), n))
+        grow_array(&sc->count, sizeof(int32_t), n) || grow_array(&sc->radius, sizeof(float), n) ||
+        grow_array(&sc->px, sizeof(float), n) || grow_array(&sc->py, sizeof(float), n) ||
+        grow_array(&sc->c, sizeof(float), n) || grow_array(&sc->s, sizeof(float), n))
         return -1;
     *cap = n;
     return 0;
@@ -295,8 +294,7 @@ static int parse_shape(reader *r, scene *sc, char *p, char *end, int32_t i) {
     }
     for (int64_t k = 0; k < n; k++) {
         if (!skip_blanks(&p, end)) {
-            parse_error(r, "vertex count %lld does not match the line: only %lld vertices", (long long)n,
-                        (long long)k);
+            parse_error(r, "vertex count %lld does not match the line: only %lld vertices", (long long)n, (long long)k);
             return -1;
         }
         if (read_float(r, &p, end, "vertex x", &sc->vx[first + k])) return -1;
@@ -308,8 +306,7 @@ static int parse_shape(reader *r, scene *sc, char *p, char *end, int32_t i) {
         if (read_float(r, &p, end, "vertex y", &sc->vy[first + k])) return -1;
     }
     if (skip_blanks(&p, end)) {
-        parse_error(r, "vertex count %lld does not match the line: more numbers follow the last vertex",
-                    (long long)n);
+        parse_error(r, "vertex count %lld does not match the line: more numbers follow the last vertex", (long long)n);
         return -1;
     }
     gjk2d_pose pose = gjk2d_pose_from_angle(px, py, angle);
@@ -489,4 +486,3 @@ int scene_load(const char *path, scene *sc) {
     if (rc != 0) scene_free(sc);
     return rc;
 }
-

@@ -88,7 +88,8 @@ static void outline_path(outfile *out, const view *v, const double *x, const dou
         return;
     }
     double R = r * v->k;
-    out_printf(out, "<path %s d=\"M%.2f,%.2f", attrs, vx_(v, x[first] + r * nx[first]), vy_(v, y[first] + r * ny[first]));
+    out_printf(out, "<path %s d=\"M%.2f,%.2f", attrs, vx_(v, x[first] + r * nx[first]),
+               vy_(v, y[first] + r * ny[first]));
     int k = first;
     for (int done = 0; done < edges; done++) {
         int j = (k + 1) % n;
@@ -131,8 +132,8 @@ static double nice_step(double span) {
 }
 
 // Fit the world box into a square panel with a margin, and draw the panel's grid and tick labels.
-static void setup_view(outfile *out, view *v, double minx, double miny, double maxx, double maxy, double ox,
-                       double oy, double size) {
+static void setup_view(outfile *out, view *v, double minx, double miny, double maxx, double maxy, double ox, double oy,
+                       double size) {
     double w = maxx - minx, h = maxy - miny, span = fmax(fmax(w, h), 1e-6);
     double cx = 0.5 * (minx + maxx), cy = 0.5 * (miny + maxy);
     span *= 1.15;
@@ -338,7 +339,8 @@ static void draw_world_simplexes(outfile *out, const view *v, const pair_answer 
             cbx += s->weight[j] * s->point_b[j].x;
             cby += s->weight[j] * s->point_b[j].y;
         }
-        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"iter-link\" style=\"stroke:%s\"/>\n",
+        out_printf(out,
+                   "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"iter-link\" style=\"stroke:%s\"/>\n",
                    vx_(v, cax), vy_(v, cay), vx_(v, cbx), vy_(v, cby), color);
         label_add(labels, v, s->point_a, s->count, i + 1, color);
         label_add(labels, v, s->point_b, s->count, i + 1, color);
@@ -349,8 +351,7 @@ static void draw_world_simplexes(outfile *out, const view *v, const pair_answer 
 
 // Both shapes in world frame, their simplexes, the closest points and normal, or for a penetrating
 // pair the minimum translation of B (SAT's depth along its axis).
-static void draw_world_view(outfile *out, const pair_answer *p, double ox, double oy, double size,
-                            label_set *labels) {
+static void draw_world_view(outfile *out, const pair_answer *p, double ox, double oy, double size, label_set *labels) {
     const shape_world *A = &p->A, *B = &p->B;
     double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
     widen(&minx, &miny, &maxx, &maxy, A);
@@ -466,8 +467,9 @@ static void draw_caption(outfile *out, const pair_answer *p, double x, double y)
     char fa[16], fb[16];
     fa[format_feature(fa, r->feature_a)] = 0;
     fb[format_feature(fb, r->feature_b)] = 0;
-    text(out, x, y, "info", "distance %.6g (signed %.6g), core %.6g, features %s / %s, %d iterations, end %s, status %s",
-         nz(r->distance), nz(r->signed_distance), nz(r->core_distance), fa, fb, r->iterations, gjk2d_end_name(r->end),
+    text(out, x, y, "info",
+         "distance %.6g (signed %.6g), core %.6g, features %s / %s, %d iterations, end %s, status %s", nz(r->distance),
+         nz(r->signed_distance), nz(r->core_distance), fa, fb, r->iterations, gjk2d_end_name(r->end),
          gjk2d_status_name(r->status));
     text(out, x, y + 18, "info", "pA (%.6g, %.6g)  pB (%.6g, %.6g)  n (%.4g, %.4g)%s", nz(r->point_a.x),
          nz(r->point_a.y), nz(r->point_b.x), nz(r->point_b.y), nz(r->normal.x), nz(r->normal.y),
@@ -488,8 +490,10 @@ void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski, d
     out_printf(out, "<g id=\"pair-%lld\">\n", (long long)pair);
     text(out, ox + 6, oy - 8, "title", "pair %lld: shapes %d (A) and %d (B)%s", (long long)pair, sc->pa[pair],
          sc->pb[pair], minkowski ? ", Minkowski difference B - A" : "");
-    if (minkowski) draw_minkowski_view(out, p, ox, oy, size, &labels);
-    else draw_world_view(out, p, ox, oy, size, &labels);
+    if (minkowski)
+        draw_minkowski_view(out, p, ox, oy, size, &labels);
+    else
+        draw_world_view(out, p, ox, oy, size, &labels);
     draw_caption(out, p, ox + 6, oy + size + 18);
     out_puts(out, "</g>\n");
     free(labels.items);
@@ -516,16 +520,19 @@ void svg_legend(outfile *out, double x, double y, int minkowski) {
         out_printf(out, "<circle cx=\"22\" cy=\"%.0f\" r=\"4\" class=\"point-b\"/>\n", yy - 4);
         text(out, 30, yy, "label", "closest points pA, pB and their segment");
         yy += row;
-        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
+        out_printf(out,
+                   "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
                    yy - 4, yy - 4);
         text(out, 30, yy, "label", "normal, A to B");
         yy += row;
-        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"depth\" marker-end=\"url(#arrow)\"/>\n",
+        out_printf(out,
+                   "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"depth\" marker-end=\"url(#arrow)\"/>\n",
                    yy - 4, yy - 4);
         text(out, 30, yy, "label", "overlap: B moved by the depth (SAT)");
         yy += row;
-        out_printf(out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
-                   yy, yy, yy - 14);
+        out_printf(
+            out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
+            yy, yy, yy - 14);
         text(out, 30, yy, "label", "GJK simplex of iteration k (on A and");
         yy += 18;
         text(out, 30, yy, "label", "on B), numbered, first green to last");
@@ -543,12 +550,14 @@ void svg_legend(outfile *out, double x, double y, int minkowski) {
         out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"closest\"/>\n", yy - 4, yy - 4);
         text(out, 30, yy, "label", "closest point to O (= pB - pA)");
         yy += row;
-        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"depth\" marker-end=\"url(#arrow)\"/>\n",
+        out_printf(out,
+                   "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"depth\" marker-end=\"url(#arrow)\"/>\n",
                    yy - 4, yy - 4);
         text(out, 30, yy, "label", "overlap: nearest boundary point (SAT)");
         yy += row;
-        out_printf(out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
-                   yy, yy, yy - 14);
+        out_printf(
+            out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
+            yy, yy, yy - 14);
         text(out, 30, yy, "label", "simplex of iteration k, numbered;");
         yy += 18;
         text(out, 30, yy, "label", "dot: its closest point to O");
@@ -584,4 +593,3 @@ const char svg_style[] =
     "</style>\n"
     "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" "
     "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#6a2ea0\"/></marker></defs>\n";
-

@@ -13,36 +13,36 @@
 /// Errors measured over a set of pairs; ratios are relative to each pair's L.
 typedef struct pair_stats {
     long pairs;
-    long separated;        ///< oracle clearance > band
-    long overlapping;      ///< oracle clearance < -band
-    long touching;         ///< |oracle clearance| <= TOL_REL * L: excluded from the overlap agreement
-    double max_dist_abs;   ///< max |distance - oracle|
-    double max_dist_rel;   ///< max |distance - oracle| / L
-    double max_core_rel;   ///< max |core_distance - oracle core distance| / L
-    double max_signed_rel; ///< max |signed_distance - (oracle core distance - ra - rb)| / L
+    long separated;         ///< oracle clearance > band
+    long overlapping;       ///< oracle clearance < -band
+    long touching;          ///< |oracle clearance| <= TOL_REL * L: excluded from the overlap agreement
+    double max_dist_abs;    ///< max |distance - oracle|
+    double max_dist_rel;    ///< max |distance - oracle| / L
+    double max_core_rel;    ///< max |core_distance - oracle core distance| / L
+    double max_signed_rel;  ///< max |signed_distance - (oracle core distance - ra - rb)| / L
     double max_feature_rel; ///< max | distance of a witness point from its feature - radius | / (L + W)
-    double max_point_rel;  ///< max distance of a reported closest point from its (rounded) surface / (L + W)
-    double max_span_rel;   ///< max | |pB - pA| - distance | / (L + W) (world points)
-    double max_normal_rel; ///< max |(pB - pA) - distance * n| / (L + W)
-    double max_axis_rel;   ///< max (core distance - gap along the GJK normal) / L
-    double max_unit;       ///< max | |n| - 1 | of GJK and SAT normals
-    double max_sat_rel;    ///< max |SAT separation - oracle clearance| / L
+    double max_point_rel;   ///< max distance of a reported closest point from its (rounded) surface / (L + W)
+    double max_span_rel;    ///< max | |pB - pA| - distance | / (L + W) (world points)
+    double max_normal_rel;  ///< max |(pB - pA) - distance * n| / (L + W)
+    double max_axis_rel;    ///< max (core distance - gap along the GJK normal) / L
+    double max_unit;        ///< max | |n| - 1 | of GJK and SAT normals
+    double max_sat_rel;     ///< max |SAT separation - oracle clearance| / L
     double max_sat_abs;
-    double max_pen_rel;    ///< max |SAT separation - oracle clearance| / L over overlapping polygon pairs
+    double max_pen_rel;      ///< max |SAT separation - oracle clearance| / L over overlapping polygon pairs
     double max_sat_axis_rel; ///< max |gap along the SAT axis - separation| / L
-    double max_gap_rel;    ///< max |SAT positive separation - GJK distance| / L
+    double max_gap_rel;      ///< max |SAT positive separation - GJK distance| / L
     int max_iterations;
 } pair_stats;
 
 enum {
-    CHECK_SAT_VALUE = 1,   ///< compare the SAT separation with the oracle clearance (not for point vs point)
+    CHECK_SAT_VALUE = 1, ///< compare the SAT separation with the oracle clearance (not for point vs point)
 };
 
 /// Run gjk2d_distance, gjk2d_overlap and gjk2d_sat on one pair, assert every property against the
 /// oracle (failures print the whole pair): distances, signed distance, witness points and features,
 /// normals, overlap verdicts, SAT separation and axis; and accumulate the errors.
-void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
-                unsigned flags, pair_stats *st);
+void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb, unsigned flags,
+                pair_stats *st);
 
 /// The signed distance of a distance result against the oracle's core distance: within `tol` of
 /// core - ra - rb, distance exactly max(0, signed distance), -(ra + rb) when the cores overlap.

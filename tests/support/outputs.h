@@ -12,12 +12,12 @@
 typedef struct query_outputs {
     int64_t n;
     float *dist, *sd, *core, *ax, *ay, *bx, *by, *nx, *ny; ///< distance
-    float *sep, *snx, *sny;                               ///< SAT
-    int32_t *fa, *fb, *iter;                              ///< distance
-    int32_t *oiter;                                       ///< overlap
-    uint8_t *st;                                          ///< distance
-    uint8_t *ov, *ost;                                    ///< overlap
-    uint8_t *sov, *sst;                                   ///< SAT
+    float *sep, *snx, *sny;                                ///< SAT
+    int32_t *fa, *fb, *iter;                               ///< distance
+    int32_t *oiter;                                        ///< overlap
+    uint8_t *st;                                           ///< distance
+    uint8_t *ov, *ost;                                     ///< overlap
+    uint8_t *sov, *sst;                                    ///< SAT
 } query_outputs;
 
 /// Room for n pairs, every value poisoned (-12345 floats, -7 integers, 0xee bytes), so a pair a query

@@ -14,7 +14,9 @@
 
 /// The tests' one random generator (oracle.h, splitmix64). An integer in [lo, hi] from one uniform draw
 /// (not oracle_int's remainder), so the workloads keep the sequences their results were measured on.
-static inline int pg_int(oracle_rng *r, int lo, int hi) { return lo + (int)(oracle_uniform(r, 0.0, 1.0) * (hi - lo + 1)); }
+static inline int pg_int(oracle_rng *r, int lo, int hi) {
+    return lo + (int)(oracle_uniform(r, 0.0, 1.0) * (hi - lo + 1));
+}
 
 /// Growable SoA geometry, poses and pair list (test/bench set-up only; the library never allocates).
 typedef struct pg_set {
@@ -27,16 +29,23 @@ typedef struct pg_set {
     int64_t np, cap_p;
 } pg_set;
 
-static inline void pg_free(pg_set *g)
-{
-    free(g->vx); free(g->vy); free(g->first); free(g->count); free(g->radius);
-    free(g->px); free(g->py); free(g->c); free(g->s); free(g->pa); free(g->pb);
+static inline void pg_free(pg_set *g) {
+    free(g->vx);
+    free(g->vy);
+    free(g->first);
+    free(g->count);
+    free(g->radius);
+    free(g->px);
+    free(g->py);
+    free(g->c);
+    free(g->s);
+    free(g->pa);
+    free(g->pb);
     memset(g, 0, sizeof *g);
 }
 
 /// Append vertices; returns the index of the first.
-static inline int32_t pg_add_vertices(pg_set *g, const float *x, const float *y, int32_t n)
-{
+static inline int32_t pg_add_vertices(pg_set *g, const float *x, const float *y, int32_t n) {
     if (g->nv + n > g->cap_v) {
         int64_t nc = g->cap_v ? g->cap_v * 2 : 256;
         while (nc < g->nv + n) nc *= 2;
@@ -54,8 +63,7 @@ static inline int32_t pg_add_vertices(pg_set *g, const float *x, const float *y,
 
 /// Append a shape instance referring to vertices [first, first+count).
 static inline int32_t pg_add_shape(pg_set *g, int32_t first, int32_t count, float radius, float px, float py,
-                                   double angle)
-{
+                                   double angle) {
     if (g->ns + 1 > g->cap_s) {
         int32_t nc = g->cap_s ? g->cap_s * 2 : 256;
         g->first = (int32_t *)realloc(g->first, (size_t)nc * sizeof(int32_t));
@@ -80,8 +88,7 @@ static inline int32_t pg_add_shape(pg_set *g, int32_t first, int32_t count, floa
     return i;
 }
 
-static inline void pg_add_pair(pg_set *g, int32_t a, int32_t b)
-{
+static inline void pg_add_pair(pg_set *g, int32_t a, int32_t b) {
     if (g->np + 1 > g->cap_p) {
         int64_t nc = g->cap_p ? g->cap_p * 2 : 256;
         g->pa = (int32_t *)realloc(g->pa, (size_t)nc * sizeof(int32_t));
@@ -96,29 +103,25 @@ static inline void pg_add_pair(pg_set *g, int32_t a, int32_t b)
 
 /// The set's geometry, to prepare a shape set from (gjk2d_shapes_prepare, or test_set_make in
 /// tests/support.h). Shape instances share their prototype's vertices through `first`.
-static inline gjk2d_geometry pg_geometry(const pg_set *g)
-{
+static inline gjk2d_geometry pg_geometry(const pg_set *g) {
     gjk2d_geometry geo = {g->vx, g->vy, g->nv, g->count, g->first, g->radius, g->ns};
     return geo;
 }
 
 /// The set's poses as packed float arrays, one per shape.
-static inline gjk2d_poses pg_poses(const pg_set *g)
-{
+static inline gjk2d_poses pg_poses(const pg_set *g) {
     gjk2d_poses p = {g->px, g->py, g->c, g->s, g->ns, 0, GJK2D_FLOAT32};
     return p;
 }
 
-static inline gjk2d_pairs pg_pairs(const pg_set *g)
-{
+static inline gjk2d_pairs pg_pairs(const pg_set *g) {
     gjk2d_pairs p = {g->pa, g->pb, g->np};
     return p;
 }
 
 /// A random convex n-gon (n >= 3) of circumradius about `size`: points on an ellipse at jittered,
 /// well-separated angles (an affine image of a circle, so it stays strictly convex), CCW.
-static inline void pg_polygon(oracle_rng *r, int n, double size, float *x, float *y)
-{
+static inline void pg_polygon(oracle_rng *r, int n, double size, float *x, float *y) {
     double aspect = oracle_uniform(r, 0.5, 1.0), rot = oracle_uniform(r, 0.0, 6.283185307179586);
     double phase = oracle_uniform(r, 0.0, 1.0);
     double cr = cos(rot), sr = sin(rot);
@@ -133,8 +136,7 @@ static inline void pg_polygon(oracle_rng *r, int n, double size, float *x, float
 /// The benchmark / cross-check workload: `pairs` pairs of random convex polygons with nmin..nmax
 /// vertices (radius 0), instances of `distinct` prototypes; A's position uniform in a 20x20 box, B
 /// placed at a random offset from A sized so that about half of the pairs overlap.
-static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin, int nmax, int distinct)
-{
+static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin, int nmax, int distinct) {
     oracle_rng r = {seed};
     float x[64], y[64];
     int32_t *proto_first = (int32_t *)malloc((size_t)distinct * sizeof(int32_t));
@@ -164,16 +166,14 @@ static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin
 // Hard cases.
 
 /// Append a polygon given as interleaved x, y (at most 128 vertices); returns its first vertex.
-static inline int32_t pg_add_poly(pg_set *g, const float *xy, int n)
-{
+static inline int32_t pg_add_poly(pg_set *g, const float *xy, int n) {
     float x[128], y[128];
     for (int i = 0; i < n; i++) x[i] = xy[2 * i], y[i] = xy[2 * i + 1];
     return pg_add_vertices(g, x, y, n);
 }
 
 /// The same, every coordinate multiplied by `scale`.
-static inline int32_t pg_add_scaled(pg_set *g, const float *xy, int n, float scale)
-{
+static inline int32_t pg_add_scaled(pg_set *g, const float *xy, int n, float scale) {
     float t[256];
     for (int i = 0; i < 2 * n; i++) t[i] = xy[i] * scale;
     return pg_add_poly(g, t, n);
@@ -187,8 +187,7 @@ typedef struct pg_proto {
 
 /// The hard-case prototypes: squares, collinear and duplicated vertices, slivers, 1 mm shapes, segments,
 /// capsules, points, circles, a rounded box, a clockwise (invalid) square, 12-, 16- and 64-gons.
-static inline int pg_hard_protos(pg_set *g, pg_proto *p)
-{
+static inline int pg_hard_protos(pg_set *g, pg_proto *p) {
     static const float square[] = {-1, -1, 1, -1, 1, 1, -1, 1};
     static const float diamond[] = {0, -1, 1, 0, 0, 1, -1, 0};
     static const float collinear[] = {-1, -1, 0, -1, 1, -1, 1, 0, 1, 1, 0, 1, -1, 1, -1, 0};
@@ -209,12 +208,12 @@ static inline int pg_hard_protos(pg_set *g, pg_proto *p)
     p[n++] = (pg_proto){pg_add_scaled(g, square, 4, 0.0005f), 4, 0.0f, 0.001f}; // 1 mm edges
     p[n++] = (pg_proto){pg_add_scaled(g, tri, 3, 0.001f), 3, 0.0f, 0.001f};
     p[n++] = (pg_proto){pg_add_poly(g, seg, 2), 2, 0.0f, 1.0f};
-    p[n++] = (pg_proto){pg_add_poly(g, seg, 2), 2, 0.25f, 1.25f};          // capsule
-    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.0f, 0.0f};             // point
-    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.5f, 0.5f};             // circle
-    p[n++] = (pg_proto){pg_add_poly(g, square, 4), 4, 0.1f, 1.6f};         // rounded box
+    p[n++] = (pg_proto){pg_add_poly(g, seg, 2), 2, 0.25f, 1.25f};  // capsule
+    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.0f, 0.0f};     // point
+    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.5f, 0.5f};     // circle
+    p[n++] = (pg_proto){pg_add_poly(g, square, 4), 4, 0.1f, 1.6f}; // rounded box
     p[n++] = (pg_proto){pg_add_poly(g, tri, 3), 3, 0.0f, 1.0f};
-    p[n++] = (pg_proto){pg_add_poly(g, cw, 4), 4, 0.0f, 1.5f};             // invalid
+    p[n++] = (pg_proto){pg_add_poly(g, cw, 4), 4, 0.0f, 1.5f}; // invalid
     oracle_rng r = {77};
     const int sizes[] = {16, 64, 12};
     for (int i = 0; i < 3; i++) {
@@ -227,8 +226,7 @@ static inline int pg_hard_protos(pg_set *g, pg_proto *p)
 
 /// Every pair of hard-case prototypes `per_combo` times (at the origin and far from it, overlapping
 /// and apart), exact contact and tiny gaps, a shape against itself, containment.
-static inline void pg_hard_cases(pg_set *g, int per_combo)
-{
+static inline void pg_hard_cases(pg_set *g, int per_combo) {
     pg_proto p[32];
     int np = pg_hard_protos(g, p);
     oracle_rng r = {0xbadcafe};
@@ -241,10 +239,10 @@ static inline void pg_hard_cases(pg_set *g, int per_combo)
                 double reach = p[i].size + p[j].size + p[i].radius + p[j].radius;
                 double off = t == 0 ? 0.0 : reach * oracle_uniform(&r, 0.0, 1.2);
                 double dir = oracle_uniform(&r, 0.0, 6.283185307179586);
-                int32_t a = pg_add_shape(g, p[i].first, p[i].n, p[i].radius, (float)bx, (float)by,
-                                         t == 1 ? 0.0 : ang);
-                int32_t b = pg_add_shape(g, p[j].first, p[j].n, p[j].radius, (float)(bx + off * cos(dir)),
-                                         (float)(by + off * sin(dir)), t == 1 ? 0.0 : oracle_uniform(&r, -3.14159, 3.14159));
+                int32_t a = pg_add_shape(g, p[i].first, p[i].n, p[i].radius, (float)bx, (float)by, t == 1 ? 0.0 : ang);
+                int32_t b =
+                    pg_add_shape(g, p[j].first, p[j].n, p[j].radius, (float)(bx + off * cos(dir)),
+                                 (float)(by + off * sin(dir)), t == 1 ? 0.0 : oracle_uniform(&r, -3.14159, 3.14159));
                 pg_add_pair(g, a, b);
             }
         }
@@ -256,12 +254,18 @@ static inline void pg_hard_cases(pg_set *g, int per_combo)
         float o = base ? 1.0e4f : 0.0f;
         for (int k = 0; k < 6; k++) {
             float gp = gaps[k];
-            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o, 0));
-            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o + 0.25f, 0));
-            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o + 2.0f + gp, 0));
-            pg_add_pair(g, pg_add_shape(g, p[1].first, 4, 0, o, o, 0), pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o, 0));
-            pg_add_pair(g, pg_add_shape(g, p[10].first, 1, 0, o + 1.0f + gp, o, 0), pg_add_shape(g, p[0].first, 4, 0, o, o, 0));
-            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[8].first, 2, 0, o, o + 1.0f + gp, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o + 0.25f, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o + 2.0f + gp, 0));
+            pg_add_pair(g, pg_add_shape(g, p[1].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o, 0));
+            pg_add_pair(g, pg_add_shape(g, p[10].first, 1, 0, o + 1.0f + gp, o, 0),
+                        pg_add_shape(g, p[0].first, 4, 0, o, o, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[8].first, 2, 0, o, o + 1.0f + gp, 0));
         }
     }
     // Same shape, same pose; containment.
