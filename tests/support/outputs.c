@@ -5,38 +5,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FIELDS_F(X) X(dist) X(sd) X(core) X(ax) X(ay) X(bx) X(by) X(nx) X(ny) X(sep) X(snx) X(sny)
-#define FIELDS_I(X) X(fa) X(fb) X(iter) X(oiter)
-#define FIELDS_B(X) X(st) X(ov) X(ost) X(sov) X(sst)
+// Every array of the bundle, by element type, for allocation, poisoning and freeing.
+#define NF 12
+#define NI 4
+#define NB 5
+static void fields(query_outputs *o, float ***f, int32_t ***i, uint8_t ***b) {
+    f[0] = &o->dist, f[1] = &o->sd, f[2] = &o->core, f[3] = &o->ax, f[4] = &o->ay, f[5] = &o->bx;
+    f[6] = &o->by, f[7] = &o->nx, f[8] = &o->ny, f[9] = &o->sep, f[10] = &o->snx, f[11] = &o->sny;
+    i[0] = &o->fa, i[1] = &o->fb, i[2] = &o->iter, i[3] = &o->oiter;
+    b[0] = &o->st, b[1] = &o->ov, b[2] = &o->ost, b[3] = &o->sov, b[4] = &o->sst;
+}
 
 void outputs_alloc(query_outputs *o, int64_t n) {
     memset(o, 0, sizeof *o);
     o->n = n;
     size_t m = (size_t)(n > 0 ? n : 1);
-#define ALLOC(f)                    \
-    o->f = calloc(m, sizeof *o->f); \
-    if (!o->f) abort();
-    FIELDS_F(ALLOC)
-    FIELDS_I(ALLOC) FIELDS_B(ALLOC)
-#undef ALLOC
-        // Poison so that a pair a kernel forgot to write is a visible difference.
-        for (size_t k = 0; k < m; k++) {
-#define POISON_F(f) o->f[k] = -12345.0f;
-        FIELDS_F(POISON_F)
-#undef POISON_F
-        o->fa[k] = o->fb[k] = o->iter[k] = o->oiter[k] = -7;
-#define POISON_B(f) o->f[k] = 0xee;
-        FIELDS_B(POISON_B)
-#undef POISON_B
+    float **f[NF];
+    int32_t **i[NI];
+    uint8_t **b[NB];
+    fields(o, f, i, b);
+    // Poison so that a pair a kernel forgot to write is a visible difference.
+    for (int j = 0; j < NF; j++) {
+        if (!(*f[j] = malloc(m * sizeof(float)))) abort();
+        for (size_t k = 0; k < m; k++) (*f[j])[k] = -12345.0f;
+    }
+    for (int j = 0; j < NI; j++) {
+        if (!(*i[j] = malloc(m * sizeof(int32_t)))) abort();
+        for (size_t k = 0; k < m; k++) (*i[j])[k] = -7;
+    }
+    for (int j = 0; j < NB; j++) {
+        if (!(*b[j] = malloc(m))) abort();
+        memset(*b[j], 0xee, m);
     }
 }
 
 void outputs_free(query_outputs *o) {
-#define FREE(f) free(o->f);
-    FIELDS_F(FREE)
-    FIELDS_I(FREE) FIELDS_B(FREE)
-#undef FREE
-        memset(o, 0, sizeof *o);
+    float **f[NF];
+    int32_t **i[NI];
+    uint8_t **b[NB];
+    fields(o, f, i, b);
+    for (int j = 0; j < NF; j++) free(*f[j]);
+    for (int j = 0; j < NI; j++) free(*i[j]);
+    for (int j = 0; j < NB; j++) free(*b[j]);
+    memset(o, 0, sizeof *o);
 }
 
 gjk2d_distance_out outputs_distance(const query_outputs *o) {
