@@ -60,7 +60,7 @@ accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n) {
     memset(&a, 0, sizeof a);
     if (impl_select(im) != 0) return a;
     run_range(c, im, q, 0, n);
-    const outputs *o = &c->o;
+    const query_outputs *o = &c->o;
     a.pairs = n;
     // The distance query has an error to measure; so has gjk2d's SAT separation (the signed clearance).
     a.has_error = q == Q_DISTANCE || (q == Q_SAT && im->kind == K_ISA);
@@ -73,7 +73,7 @@ accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n) {
             said = o->dist[k] == 0.0f;
         } else {
             if (q == Q_SAT && im->kind == K_ISA) err = fabs((double)o->sep[k] - exact);
-            said = o->ov[k] != 0;
+            said = (q == Q_SAT ? o->sov[k] : o->ov[k]) != 0;
         }
         a.mean_error += err;
         if (!(err <= a.max_error)) a.max_error = err; // NaN counts as the worst

@@ -150,7 +150,7 @@ static lane_report lane_stats(ctx *c, const char *isa) {
     const gjk2d_kernel_table *t = gjk2d__isa_table(isa);
     if (!t || t->width < 2) return r;
     gjk2d__simd_stats_enable(1);
-    outputs *o = &c->o;
+    query_outputs *o = &c->o;
     int64_t n = c->w->pairs.count;
     gjk2d_distance_out d = {.distance = o->dist, .iterations = o->iter, .status = o->st};
     t->distance(c->w->set.shapes, &c->w->set.poses, &c->w->pairs, 0, n, &d);

@@ -9,6 +9,7 @@
 
 #include "gjk2d.h"
 #include "kernels.h"
+#include "outputs.h"
 #include "pairgen.h"
 #include "support.h"
 #include "tolerance.h"
@@ -64,15 +65,9 @@ typedef struct impl {
     const gjk2d_kernel_table *table; ///< K_TABLE only
 } impl;
 
-typedef struct outputs {
-    float *dist, *ax, *ay, *bx, *by, *nx, *ny, *sep, *sdist, *core;
-    int32_t *iter, *fa, *fb;
-    uint8_t *st, *ov;
-} outputs;
-
 typedef struct ctx {
     workload *w;
-    outputs o;
+    query_outputs o;          ///< every query writes its own arrays (tests/support/outputs.h)
     b2shim *b2;               ///< NULL without Box2D or when a shape does not fit Box2D
     geos_peer *geos;          ///< NULL without GEOS
     int64_t geos_pairs;       ///< GEOS runs on pairs [0, geos_pairs)
@@ -81,8 +76,6 @@ typedef struct ctx {
 } ctx;
 
 void *xmalloc(size_t n);
-void outputs_alloc(outputs *o, int64_t n);
-void outputs_free(outputs *o);
 double now(void);
 /// Whether the implementation answers query q on this context (peer present, query supported).
 int impl_has(const ctx *c, const impl *im, int q);

@@ -18,23 +18,6 @@ void *xmalloc(size_t n) {
     return p;
 }
 
-void outputs_alloc(outputs *o, int64_t n) {
-    size_t f = (size_t)n * sizeof(float), i = (size_t)n * sizeof(int32_t), b = (size_t)n;
-    float **fl[] = {&o->dist, &o->ax, &o->ay, &o->bx, &o->by, &o->nx, &o->ny, &o->sep, &o->sdist, &o->core};
-    for (size_t k = 0; k < sizeof fl / sizeof fl[0]; k++) *fl[k] = xmalloc(f), memset(*fl[k], 0, f);
-    // Every page touched now so that no timed run pays for page faults.
-    int32_t **il[] = {&o->iter, &o->fa, &o->fb};
-    for (size_t k = 0; k < sizeof il / sizeof il[0]; k++) *il[k] = xmalloc(i), memset(*il[k], 0, i);
-    o->st = xmalloc(b), memset(o->st, 0, b);
-    o->ov = xmalloc(b), memset(o->ov, 0, b);
-}
-
-void outputs_free(outputs *o) {
-    free(o->dist), free(o->ax), free(o->ay), free(o->bx), free(o->by), free(o->nx), free(o->ny), free(o->sep);
-    free(o->sdist), free(o->core), free(o->iter), free(o->fa), free(o->fb), free(o->st), free(o->ov);
-    memset(o, 0, sizeof *o);
-}
-
 double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -89,7 +72,7 @@ int impl_select(const impl *im) { return im->kind == K_ISA || im->kind == K_AUTO
 
 /// gjk2d through its public batch calls (arguments checked on every call), or a kernel table directly.
 static void run_gjk2d(ctx *c, const impl *im, int q, int64_t begin, int64_t end) {
-    outputs *o = &c->o;
+    query_outputs *o = &c->o;
     const gjk2d_shapes *shapes = c->w->set.shapes;
     const gjk2d_poses *poses = c->poses ? c->poses : &c->w->set.poses;
     const gjk2d_pairs *pairs = &c->w->pairs;
@@ -104,10 +87,9 @@ static void run_gjk2d(ctx *c, const impl *im, int q, int64_t begin, int64_t end)
                             .ny = o->ny,
                             .iterations = o->iter,
                             .status = o->st};
-    if (c->all_fields)
-        d.signed_distance = o->sdist, d.core_distance = o->core, d.feature_a = o->fa, d.feature_b = o->fb;
-    gjk2d_overlap_out v = {o->ov, o->iter, o->st};
-    gjk2d_sat_out s = {o->ov, o->sep, o->nx, o->ny, o->st};
+    if (c->all_fields) d.signed_distance = o->sd, d.core_distance = o->core, d.feature_a = o->fa, d.feature_b = o->fb;
+    gjk2d_overlap_out v = outputs_overlap(o);
+    gjk2d_sat_out s = outputs_sat(o);
     if (im->kind == K_TABLE) {
         if (q == Q_DISTANCE)
             im->table->distance(shapes, poses, pairs, begin, end, &d);
@@ -131,7 +113,7 @@ static void run_gjk2d(ctx *c, const impl *im, int q, int64_t begin, int64_t end)
 }
 
 void run_range(ctx *c, const impl *im, int q, int64_t begin, int64_t end) {
-    outputs *o = &c->o;
+    query_outputs *o = &c->o;
     const gjk2d_pairs *pairs = &c->w->pairs;
     (void)o, (void)pairs; // without peers
     switch (im->kind) {
@@ -142,7 +124,7 @@ void run_range(ctx *c, const impl *im, int q, int64_t begin, int64_t end) {
         else if (q == Q_OVERLAP)
             b2shim_overlap(c->b2, pairs, begin, end, o->ov);
         else
-            b2shim_collide(c->b2, pairs, begin, end, o->ov);
+            b2shim_collide(c->b2, pairs, begin, end, o->sov);
         return;
 #endif
 #ifdef GJK2D_BENCH_GEOS

@@ -65,3 +65,29 @@ gjk2d_sat_out outputs_sat(const query_outputs *o) {
     gjk2d_sat_out s = {o->sov, o->sep, o->snx, o->sny, o->sst};
     return s;
 }
+
+int outputs_run_batch(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
+                      int64_t end, query_outputs *o) {
+    gjk2d_distance_out d = outputs_distance(o);
+    gjk2d_overlap_out v = outputs_overlap(o);
+    gjk2d_sat_out s = outputs_sat(o);
+    int rc = gjk2d_batch_distance(shapes, poses, pairs, begin, end, &d);
+    if (rc == 0) rc = gjk2d_batch_overlap(shapes, poses, pairs, begin, end, &v);
+    if (rc == 0) rc = gjk2d_batch_sat(shapes, poses, pairs, begin, end, &s);
+    return rc;
+}
+
+int outputs_equal(const query_outputs *a, const query_outputs *b) {
+    if (a->n != b->n) return 0;
+    size_t m = (size_t)(a->n > 0 ? a->n : 1);
+    float **fa[NF], **fb[NF];
+    int32_t **ia[NI], **ib[NI];
+    uint8_t **ba[NB], **bb[NB];
+    fields((query_outputs *)a, fa, ia, ba);
+    fields((query_outputs *)b, fb, ib, bb);
+    int same = 1;
+    for (int j = 0; j < NF; j++) same &= memcmp(*fa[j], *fb[j], m * sizeof(float)) == 0;
+    for (int j = 0; j < NI; j++) same &= memcmp(*ia[j], *ib[j], m * sizeof(int32_t)) == 0;
+    for (int j = 0; j < NB; j++) same &= memcmp(*ba[j], *bb[j], m) == 0;
+    return same;
+}

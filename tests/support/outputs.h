@@ -21,7 +21,8 @@ typedef struct query_outputs {
 } query_outputs;
 
 /// Room for n pairs, every value poisoned (-12345 floats, -7 integers, 0xee bytes), so a pair a query
-/// forgot to write is a visible difference. Aborts on out of memory.
+/// forgot to write is a visible difference; every page is written, so no timed run pays its page faults.
+/// Aborts on out of memory.
 void outputs_alloc(query_outputs *o, int64_t n);
 void outputs_free(query_outputs *o);
 
@@ -29,5 +30,13 @@ void outputs_free(query_outputs *o);
 gjk2d_distance_out outputs_distance(const query_outputs *o);
 gjk2d_overlap_out outputs_overlap(const query_outputs *o);
 gjk2d_sat_out outputs_sat(const query_outputs *o);
+
+/// The three queries over pairs [begin, end) through the public batch calls. Returns 0 or the first
+/// error code.
+int outputs_run_batch(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
+                      int64_t end, query_outputs *o);
+
+/// Whether every output of every pair is bit-identical in `a` and `b`.
+int outputs_equal(const query_outputs *a, const query_outputs *b);
 
 #endif
