@@ -91,3 +91,26 @@ int outputs_equal(const query_outputs *a, const query_outputs *b) {
     for (int j = 0; j < NB; j++) same &= memcmp(*ba[j], *bb[j], m) == 0;
     return same;
 }
+
+void outputs_fill(query_outputs *o, int byte) {
+    size_t m = (size_t)(o->n > 0 ? o->n : 1);
+    float **f[NF];
+    int32_t **i[NI];
+    uint8_t **b[NB];
+    fields(o, f, i, b);
+    for (int j = 0; j < NF; j++) memset(*f[j], byte, m * sizeof(float));
+    for (int j = 0; j < NI; j++) memset(*i[j], byte, m * sizeof(int32_t));
+    for (int j = 0; j < NB; j++) memset(*b[j], byte, m);
+}
+
+void outputs_copy(query_outputs *dst, const query_outputs *src) {
+    size_t m = (size_t)(src->n > 0 ? src->n : 1);
+    float **fd[NF], **fs[NF];
+    int32_t **id[NI], **is[NI];
+    uint8_t **bd[NB], **bs[NB];
+    fields(dst, fd, id, bd);
+    fields((query_outputs *)src, fs, is, bs);
+    for (int j = 0; j < NF; j++) memcpy(*fd[j], *fs[j], m * sizeof(float));
+    for (int j = 0; j < NI; j++) memcpy(*id[j], *is[j], m * sizeof(int32_t));
+    for (int j = 0; j < NB; j++) memcpy(*bd[j], *bs[j], m);
+}

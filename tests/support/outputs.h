@@ -26,6 +26,11 @@ typedef struct query_outputs {
 void outputs_alloc(query_outputs *o, int64_t n);
 void outputs_free(query_outputs *o);
 
+/// Every byte of every array set to `byte`.
+void outputs_fill(query_outputs *o, int byte);
+/// Every array of `src` into `dst` (both of src->n pairs).
+void outputs_copy(query_outputs *dst, const query_outputs *src);
+
 /// The output struct of each query writing into `o`.
 gjk2d_distance_out outputs_distance(const query_outputs *o);
 gjk2d_overlap_out outputs_overlap(const query_outputs *o);
