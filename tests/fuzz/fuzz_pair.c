@@ -12,7 +12,7 @@
 //   exactly max(0, signed distance), a unit or zero normal, witness features on the shapes exactly when
 //   the cores are apart, at most GJK2D_ITERATION_CAP iterations, a trace whose records are consistent
 //   (count 1..3, indices inside the shapes) and whose count is min(total, capacity);
-// - against the exact oracle (tests/oracle.c, double): with status ok the distance, the core distance
+// - against the exact oracle (tests/support/oracle.c, double): with status ok the distance, the core distance
 //   and the signed distance (cores apart) are within the documented tolerance 32 eps L (README
 //   "Tolerances") and so is a positive SAT separation; the overlap answers agree with the oracle outside
 //   the touching band |clearance| <= 32 eps L;

@@ -1,4 +1,4 @@
-// libFuzzer target: the gjk2d command's scene reader (src/cli/scene.c, with its number parser) on
+// libFuzzer target: the gjk2d command's scene reader (src/cli/scene_read.c, with its number parser) on
 // arbitrary bytes.
 //
 // The reader must either reject the file (scene_load returns -1 and keeps nothing) or return a scene
