@@ -1,4 +1,4 @@
-// Accuracy of every implementation against the exact oracle of the test suite (tests/oracle.c: brute
+// Accuracy of every implementation against the exact oracle of the test suite (tests/support/oracle.c: brute
 // force in double on the float inputs). The truth is computed once per workload, on two threads.
 #include <float.h>
 #include <math.h>
@@ -8,6 +8,7 @@
 
 #include "bench.h"
 #include "oracle.h"
+#include "tolerance.h"
 
 typedef struct truth_job {
     truth *t;
@@ -15,8 +16,7 @@ typedef struct truth_job {
     int64_t begin, end;
 } truth_job;
 
-static void *truth_main(void *arg)
-{
+static void *truth_main(void *arg) {
     truth_job *j = arg;
     const test_set *set = &j->w->set;
     // The oracle's polygons hold GJK2D_MAX_VERTICES points each: too large for a thread's stack.
@@ -36,8 +36,7 @@ static void *truth_main(void *arg)
     return NULL;
 }
 
-int truth_compute(truth *t, const workload *w, int64_t n, int threads)
-{
+int truth_compute(truth *t, const workload *w, int64_t n, int threads) {
     memset(t, 0, sizeof *t);
     t->n = n;
     t->clearance = xmalloc((size_t)n * sizeof *t->clearance);
@@ -47,23 +46,21 @@ int truth_compute(truth *t, const workload *w, int64_t n, int threads)
     if (threads > 1) pthread_create(&th, NULL, truth_main, &jobs[1]);
     truth_main(&jobs[0]);
     if (threads > 1) pthread_join(th, NULL);
-    for (int64_t k = 0; k < n; k++) t->band += fabs(t->clearance[k]) <= TOUCH_BAND * FLT_EPSILON * t->scale[k];
+    for (int64_t k = 0; k < n; k++) t->band += fabs(t->clearance[k]) <= TOL_REL * t->scale[k];
     return 0;
 }
 
-void truth_free(truth *t)
-{
+void truth_free(truth *t) {
     free(t->clearance), free(t->scale);
     memset(t, 0, sizeof *t);
 }
 
-accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n)
-{
+accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n) {
     accuracy a;
     memset(&a, 0, sizeof a);
     if (impl_select(im) != 0) return a;
     run_range(c, im, q, 0, n);
-    const outputs *o = &c->o;
+    const query_outputs *o = &c->o;
     a.pairs = n;
     // The distance query has an error to measure; so has gjk2d's SAT separation (the signed clearance).
     a.has_error = q == Q_DISTANCE || (q == Q_SAT && im->kind == K_ISA);
@@ -76,12 +73,12 @@ accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n)
             said = o->dist[k] == 0.0f;
         } else {
             if (q == Q_SAT && im->kind == K_ISA) err = fabs((double)o->sep[k] - exact);
-            said = o->ov[k] != 0;
+            said = (q == Q_SAT ? o->sov[k] : o->ov[k]) != 0;
         }
         a.mean_error += err;
         if (!(err <= a.max_error)) a.max_error = err; // NaN counts as the worst
         if (!(err / eps_l <= a.max_error_eps)) a.max_error_eps = err / eps_l;
-        if (fabs(exact) > TOUCH_BAND * eps_l && said != (exact <= 0.0)) a.misclassified++;
+        if (fabs(exact) > TOL_REL * t->scale[k] && said != (exact <= 0.0)) a.misclassified++;
     }
     a.mean_error /= (double)(n ? n : 1);
     return a;

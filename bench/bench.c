@@ -31,8 +31,20 @@ typedef struct options {
     int queries; ///< bit per query
 } options;
 
-static options op = {1000000, 100000, 100000, 10000, 10000000, 1000000, 5, 3, 2, 0.05, "w1,w2,w3,w4,b3",
-                     "main,lanes,posecheck,layouts,prepare,vertices,batch,threads,roofline", NULL, 7};
+static options op = {1000000,
+                     100000,
+                     100000,
+                     10000,
+                     10000000,
+                     1000000,
+                     5,
+                     3,
+                     2,
+                     0.05,
+                     "w1,w2,w3,w4,b3",
+                     "main,lanes,posecheck,layouts,prepare,vertices,batch,threads,roofline",
+                     NULL,
+                     7};
 
 static impl impls[MAX_IMPL];
 static int nimpl;
@@ -49,16 +61,14 @@ static struct {
     int64_t batch_max_pairs;
 } hl;
 
-static int has_word(const char *list, const char *word)
-{
+static int has_word(const char *list, const char *word) {
     size_t n = strlen(word);
     for (const char *p = list; (p = strstr(p, word)); p += n)
         if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == 0)) return 1;
     return 0;
 }
 
-static void cpu_model(char *buf, size_t n)
-{
+static void cpu_model(char *buf, size_t n) {
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[512];
     snprintf(buf, n, "unknown CPU");
@@ -75,8 +85,7 @@ static void cpu_model(char *buf, size_t n)
     fclose(f);
 }
 
-static void peers_create(ctx *c, int64_t geos_pairs)
-{
+static void peers_create(ctx *c, int64_t geos_pairs) {
     c->b2 = NULL, c->geos = NULL, c->geos_pairs = 0;
 #ifdef GJK2D_BENCH_BOX2D
     c->b2 = b2shim_create(&c->w->set.geometry, &c->w->set.poses);
@@ -89,8 +98,7 @@ static void peers_create(ctx *c, int64_t geos_pairs)
 #endif
 }
 
-static void peers_destroy(ctx *c)
-{
+static void peers_destroy(ctx *c) {
 #ifdef GJK2D_BENCH_BOX2D
     if (c->b2) b2shim_destroy(c->b2);
 #endif
@@ -108,8 +116,7 @@ static void run_all(ctx *c, entry *e, int ne, int reps) { run_entries(c, e, ne, 
 
 /// Entries for query q: every implementation on all pairs (GEOS on its subset), plus the best ISA on
 /// the GEOS subset when that is smaller, so that every ratio compares the same pairs.
-static int make_entries(ctx *c, int q, entry *e, int threads)
-{
+static int make_entries(ctx *c, int q, entry *e, int threads) {
     int ne = 0, best_all = -1, best_sub = -1;
     for (int i = 0; i < nimpl; i++) {
         const impl *im = &impls[i];
@@ -137,14 +144,13 @@ typedef struct lane_report {
 } lane_report;
 
 /// Iterations and lane use of one SIMD ISA's distance kernel (an untimed run with counters on).
-static lane_report lane_stats(ctx *c, const char *isa)
-{
+static lane_report lane_stats(ctx *c, const char *isa) {
     lane_report r;
     memset(&r, 0, sizeof r);
     const gjk2d_kernel_table *t = gjk2d__isa_table(isa);
     if (!t || t->width < 2) return r;
     gjk2d__simd_stats_enable(1);
-    outputs *o = &c->o;
+    query_outputs *o = &c->o;
     int64_t n = c->w->pairs.count;
     gjk2d_distance_out d = {.distance = o->dist, .iterations = o->iter, .status = o->st};
     t->distance(c->w->set.shapes, &c->w->set.poses, &c->w->pairs, 0, n, &d);
@@ -171,18 +177,21 @@ static lane_report lane_stats(ctx *c, const char *isa)
 }
 
 /// The lane table of one workload; 0 (nothing printed) when the kernels did not count.
-static int lanes_table(ctx *c)
-{
+static int lanes_table(ctx *c) {
     lane_report lr[MAX_IMPL];
     int counted = 0;
     for (int i = 0; i < nimpl; i++)
-        if (impls[i].kind == K_ISA && strcmp(impls[i].name, "scalar")) lr[i] = lane_stats(c, impls[i].name), counted |= lr[i].counted;
+        if (impls[i].kind == K_ISA && strcmp(impls[i].name, "scalar"))
+            lr[i] = lane_stats(c, impls[i].name), counted |= lr[i].counted;
     if (!counted) return 0;
     md("\n### %s: GJK distance iterations and lane use of the SIMD kernels\n\n"
-       "Kernel counters (a `-Dsimd_stats=true` build), an extra untimed run: *lane use* is the lane-steps spent on pairs'\n"
-       "own iterations over the lane-steps paid for; *block max* is the mean over blocks of W consecutive pairs of their\n"
+       "Kernel counters (a `-Dsimd_stats=true` build), an extra untimed run: *lane use* is the lane-steps spent on "
+       "pairs'\n"
+       "own iterations over the lane-steps paid for; *block max* is the mean over blocks of W consecutive pairs of "
+       "their\n"
        "largest iteration count, what a block that runs in lockstep until its slowest pair ends pays per pair slot:\n\n"
-       "| ISA | lanes | mean iterations | max | lane use | block max |\n|---|---|---|---|---|---|\n", c->w->name);
+       "| ISA | lanes | mean iterations | max | lane use | block max |\n|---|---|---|---|---|---|\n",
+       c->w->name);
     for (int i = 0; i < nimpl; i++) {
         if (impls[i].kind != K_ISA || !strcmp(impls[i].name, "scalar")) continue;
         md("| %s | %d | %.3f | %.0f | %.1f %% | %.3f |\n", impls[i].name, gjk2d__isa_table(impls[i].name)->width,
@@ -193,11 +202,11 @@ static int lanes_table(ctx *c)
 
 /// Lane use on W1 and W2 (when listed). The counters cost an atomic load per block, so the kernels count
 /// only in a -Dsimd_stats=true build: any other build says so instead of printing zeros.
-static void section_lanes(void)
-{
+static void section_lanes(void) {
     md("\n## SIMD lane use\n");
     if (!gjk2d__simd_stats_built()) {
-        md("\nLane counters not built in: the kernels count only in a `-Dsimd_stats=true` build (scripts/bench.sh runs\n"
+        md("\nLane counters not built in: the kernels count only in a `-Dsimd_stats=true` build (scripts/bench.sh "
+           "runs\n"
            "one for this section).\n");
         return;
     }
@@ -216,25 +225,29 @@ static void section_lanes(void)
     }
 }
 
-static const char *fmt_err(char *buf, size_t n, const accuracy *a)
-{
-    if (!a->has_error) snprintf(buf, n, "- | -");
-    else snprintf(buf, n, "%.3g (%.1f ε L) | %.3g", a->max_error, a->max_error_eps, a->mean_error);
+static const char *fmt_err(char *buf, size_t n, const accuracy *a) {
+    if (!a->has_error)
+        snprintf(buf, n, "- | -");
+    else
+        snprintf(buf, n, "%.3g (%.1f ε L) | %.3g", a->max_error, a->max_error_eps, a->mean_error);
     return buf;
 }
 
-static void accuracy_table(ctx *c)
-{
+static void accuracy_table(ctx *c) {
     workload *w = c->w;
     int64_t n = w->pairs.count;
     truth t;
     truth_compute(&t, w, n, op.threads);
-    md("\nAccuracy against the exact oracle (`tests/oracle.c`, brute force in double on the same float inputs): largest\n"
-       "|distance − exact| (for gjk2d's SAT: |separation − exact signed clearance|), also in units of ε L (ε = FLT_EPSILON,\n"
-       "L = the pair's scale: largest core coordinate in A's frame plus radii), and pairs whose overlap answer is wrong\n"
-       "outside the touching band |exact clearance| ≤ %g ε L (%lld of %lld pairs are inside the band%s). For a distance query\n"
+    md("\nAccuracy against the exact oracle (`tests/support/oracle.c`, brute force in double on the same float "
+       "inputs): largest\n"
+       "|distance − exact| (for gjk2d's SAT: |separation − exact signed clearance|), also in units of ε L (ε = "
+       "FLT_EPSILON,\n"
+       "L = the pair's scale: largest core coordinate in A's frame plus radii), and pairs whose overlap answer is "
+       "wrong\n"
+       "outside the touching band |exact clearance| ≤ %g ε L (%lld of %lld pairs are inside the band%s). For a "
+       "distance query\n"
        "the overlap answer is distance = 0.\n\n",
-       TOUCH_BAND, (long long)t.band, (long long)n, c->geos ? "; GEOS: the first pairs only, as timed" : "");
+       TOL_REL / FLT_EPSILON, (long long)t.band, (long long)n, c->geos ? "; GEOS: the first pairs only, as timed" : "");
     md("| implementation | query | pairs | max distance error | mean | misclassified |\n|---|---|---|---|---|---|\n");
     accuracy gj[NQ], b2[NQ];
     int have_b2[NQ] = {0};
@@ -248,41 +261,48 @@ static void accuracy_table(ctx *c)
         for (int i = 0; i < nimpl; i++) {
             if (impls[i].kind != K_ISA) continue;
             accuracy a = accuracy_of(c, &impls[i], q, &t, n);
-            if (!count) first = a;
-            else if (a.max_error != first.max_error || a.misclassified != first.misclassified) same = 0;
+            if (!count)
+                first = a;
+            else if (a.max_error != first.max_error || a.misclassified != first.misclassified)
+                same = 0;
             if (!same) break;
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", count ? ", " : "", impls[i].name);
             count++;
         }
         if (same) {
-            md("| gjk2d (%s) | %s | %lld | %s | %lld |\n", names, qname[q], (long long)n, fmt_err(err, sizeof err, &first),
-               (long long)first.misclassified);
+            md("| gjk2d (%s) | %s | %lld | %s | %lld |\n", names, qname[q], (long long)n,
+               fmt_err(err, sizeof err, &first), (long long)first.misclassified);
             gj[q] = first;
         } else {
             for (int i = 0; i < nimpl; i++) {
                 if (impls[i].kind != K_ISA) continue;
                 accuracy a = accuracy_of(c, &impls[i], q, &t, n);
-                md("| gjk2d %s | %s | %lld | %s | %lld |\n", impls[i].name, qname[q], (long long)n, fmt_err(err, sizeof err, &a),
-                   (long long)a.misclassified);
+                md("| gjk2d %s | %s | %lld | %s | %lld |\n", impls[i].name, qname[q], (long long)n,
+                   fmt_err(err, sizeof err, &a), (long long)a.misclassified);
                 if (a.max_error > gj[q].max_error || isnan(a.max_error)) gj[q].max_error = a.max_error;
                 if (a.misclassified > gj[q].misclassified) gj[q].misclassified = a.misclassified;
             }
         }
-        json_record("\"section\": \"accuracy\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"gjk2d\", \"pairs\": %lld, "
-                    "\"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"mean_error\": %.4g, \"misclassified\": %lld, \"band\": %lld",
-                    w->name, qname[q], (long long)n, gj[q].max_error, gj[q].max_error_eps, gj[q].mean_error, (long long)gj[q].misclassified,
-                    (long long)t.band);
+        json_record(
+            "\"section\": \"accuracy\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"gjk2d\", \"pairs\": %lld, "
+            "\"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"mean_error\": %.4g, \"misclassified\": %lld, \"band\": "
+            "%lld",
+            w->name, qname[q], (long long)n, gj[q].max_error, gj[q].max_error_eps, gj[q].mean_error,
+            (long long)gj[q].misclassified, (long long)t.band);
         for (int i = 0; i < nimpl; i++) {
             const impl *im = &impls[i];
             if (im->kind == K_ISA || im->kind == K_AUTO || !impl_has(c, im, q)) continue;
             int64_t m = im->kind == K_BOX2D ? n : c->geos_pairs;
             accuracy a = accuracy_of(c, im, q, &t, m);
-            md("| %s `%s` | %s | %lld | %s | %lld |\n", im->kind == K_BOX2D ? "Box2D" : "GEOS", impl_function(im, q), qname[q],
-               (long long)m, fmt_err(err, sizeof err, &a), (long long)a.misclassified);
-            json_record("\"section\": \"accuracy\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"%s\", \"function\": \"%s\", "
-                        "\"pairs\": %lld, \"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"mean_error\": %.4g, \"misclassified\": %lld",
-                        w->name, qname[q], im->name, impl_function(im, q), (long long)m, a.has_error ? a.max_error : 0.0,
-                        a.has_error ? a.max_error_eps : 0.0, a.has_error ? a.mean_error : 0.0, (long long)a.misclassified);
+            md("| %s `%s` | %s | %lld | %s | %lld |\n", im->kind == K_BOX2D ? "Box2D" : "GEOS", impl_function(im, q),
+               qname[q], (long long)m, fmt_err(err, sizeof err, &a), (long long)a.misclassified);
+            json_record("\"section\": \"accuracy\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"%s\", "
+                        "\"function\": \"%s\", "
+                        "\"pairs\": %lld, \"max_error\": %.6g, \"max_error_eps_l\": %.4g, \"mean_error\": %.4g, "
+                        "\"misclassified\": %lld",
+                        w->name, qname[q], im->name, impl_function(im, q), (long long)m,
+                        a.has_error ? a.max_error : 0.0, a.has_error ? a.max_error_eps : 0.0,
+                        a.has_error ? a.mean_error : 0.0, (long long)a.misclassified);
             if (im->kind == K_BOX2D) b2[q] = a, have_b2[q] = 1;
         }
     }
@@ -293,12 +313,13 @@ static void accuracy_table(ctx *c)
                                (q == Q_DISTANCE && !(gj[q].max_error <= b2[q].max_error))))
                 ok = 0;
         char line[400];
-        snprintf(line, sizeof line, "%s: distance error max %.2g (%.1f ε L), mean %.2g for gjk2d vs max %.2g (%.1f ε L), mean %.2g "
+        snprintf(line, sizeof line,
+                 "%s: distance error max %.2g (%.1f ε L), mean %.2g for gjk2d vs max %.2g (%.1f ε L), mean %.2g "
                  "for Box2D; misclassified %lld/%lld/%lld vs %lld/%lld/%lld (distance/overlap/SAT): gjk2d %s",
                  w->name, gj[Q_DISTANCE].max_error, gj[Q_DISTANCE].max_error_eps, gj[Q_DISTANCE].mean_error,
-                 b2[Q_DISTANCE].max_error, b2[Q_DISTANCE].max_error_eps, b2[Q_DISTANCE].mean_error, (long long)gj[0].misclassified,
-                 (long long)gj[1].misclassified, (long long)gj[2].misclassified, (long long)b2[0].misclassified,
-                 (long long)b2[1].misclassified, (long long)b2[2].misclassified,
+                 b2[Q_DISTANCE].max_error, b2[Q_DISTANCE].max_error_eps, b2[Q_DISTANCE].mean_error,
+                 (long long)gj[0].misclassified, (long long)gj[1].misclassified, (long long)gj[2].misclassified,
+                 (long long)b2[0].misclassified, (long long)b2[1].misclassified, (long long)b2[2].misclassified,
                  ok ? "at least as accurate as Box2D" : "less accurate than Box2D by the largest error");
         md("\n%s.\n", line);
         if (hl.naccuracy < 8) snprintf(hl.accuracy[hl.naccuracy++], sizeof hl.accuracy[0], "%s", line);
@@ -306,8 +327,7 @@ static void accuracy_table(ctx *c)
     truth_free(&t);
 }
 
-static void section_workload(const char *name, FILE *dat)
-{
+static void section_workload(const char *name, FILE *dat) {
     workload w;
     if (workload_make(&w, name, op.pairs) != 0) exit(1);
     ctx c;
@@ -324,7 +344,8 @@ static void section_workload(const char *name, FILE *dat)
     gjk2d_batch_overlap(w.set.shapes, &w.set.poses, &w.pairs, 0, n, &ov);
     for (int64_t k = 0; k < n; k++) overlapping += c.o.ov[k];
 
-    md("\n### %s: %s\n\n%.1f %% of the pairs overlap. Median of %d repetitions, single thread; *best / this*: the median over\n"
+    md("\n### %s: %s\n\n%.1f %% of the pairs overlap. Median of %d repetitions, single thread; *best / this*: the "
+       "median over\n"
        "repetitions of (%s's rate / this rate), both measured in the same repetition on the same pairs.%s%s\n",
        w.name, w.desc, 100.0 * (double)overlapping / (double)n, op.reps, best,
        c.geos && c.geos_pairs < n ? " GEOS runs on the first pairs only (the *pairs* column); its ratio is to " : "",
@@ -336,7 +357,8 @@ static void section_workload(const char *name, FILE *dat)
         entry e[MAX_IMPL + 1];
         int ne = make_entries(&c, q, e, 1);
         run_all(&c, e, ne, op.reps);
-        md("\n| %s: implementation | pairs | Mpairs/s | ns/pair | x scalar | %s / this |\n|---|---|---|---|---|---|\n", qname[q], best);
+        md("\n| %s: implementation | pairs | Mpairs/s | ns/pair | x scalar | %s / this |\n|---|---|---|---|---|---|\n",
+           qname[q], best);
         const entry *sc = NULL;
         for (int i = 0; i < ne; i++)
             if (!strcmp(e[i].im->name, "scalar")) sc = &e[i];
@@ -346,13 +368,18 @@ static void section_workload(const char *name, FILE *dat)
             double vs_best = e[i].ref >= 0 ? med_ratio(&e[e[i].ref], &e[i], op.reps) : NAN;
             double vs_sc = sc && e[i].n == sc->n ? med_ratio(&e[i], sc, op.reps) : NAN;
             char label[80];
-            if (e[i].im->kind == K_ISA || e[i].im->kind == K_AUTO) snprintf(label, sizeof label, "gjk2d %s", e[i].im->name);
-            else snprintf(label, sizeof label, "%s `%s`", e[i].im->kind == K_BOX2D ? "Box2D" : "GEOS", impl_function(e[i].im, q));
+            if (e[i].im->kind == K_ISA || e[i].im->kind == K_AUTO)
+                snprintf(label, sizeof label, "gjk2d %s", e[i].im->name);
+            else
+                snprintf(label, sizeof label, "%s `%s`", e[i].im->kind == K_BOX2D ? "Box2D" : "GEOS",
+                         impl_function(e[i].im, q));
             char vs_sc_s[32] = "", vs_best_s[32] = "";
             if (!isnan(vs_sc)) snprintf(vs_sc_s, sizeof vs_sc_s, "%.2f", vs_sc);
             if (!isnan(vs_best) && &e[e[i].ref] != &e[i]) snprintf(vs_best_s, sizeof vs_best_s, "%.2f", vs_best);
-            md("| %s | %lld | %.3f | %.1f | %s | %s |\n", label, (long long)e[i].n, rate * 1e-6, 1e9 / rate, vs_sc_s, vs_best_s);
-            json_record("\"section\": \"workload\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"%s\", \"function\": \"%s\", "
+            md("| %s | %lld | %.3f | %.1f | %s | %s |\n", label, (long long)e[i].n, rate * 1e-6, 1e9 / rate, vs_sc_s,
+               vs_best_s);
+            json_record("\"section\": \"workload\", \"workload\": \"%s\", \"query\": \"%s\", \"impl\": \"%s\", "
+                        "\"function\": \"%s\", "
                         "\"pairs\": %lld, \"threads\": 1, \"pairs_per_second\": %.0f, \"best_over_this\": %.4g",
                         w.name, qname[q], e[i].im->name, impl_function(e[i].im, q), (long long)e[i].n, rate,
                         isnan(vs_best) ? 0.0 : vs_best);
@@ -374,8 +401,7 @@ static void section_workload(const char *name, FILE *dat)
 // Sections: vertex-count sweep, batch-size sweep, threads, roofline
 // ---------------------------------------------------------------------------------------------
 
-static void section_vertices(void)
-{
+static void section_vertices(void) {
     static const int counts[] = {3, 4, 8, 16, 32, 64};
     const int nc = (int)(sizeof counts / sizeof counts[0]);
     double rate[NQ][6][MAX_IMPL];
@@ -399,24 +425,29 @@ static void section_vertices(void)
                 int k = (int)(e[i].im - impls);
                 rate[q][v][k] = med_rate(&e[i], op.sweep_reps);
                 have[q][v][k] = 1;
-                json_record("\"section\": \"vertices\", \"vertices\": %d, \"query\": \"%s\", \"impl\": \"%s\", \"function\": \"%s\", "
+                json_record("\"section\": \"vertices\", \"vertices\": %d, \"query\": \"%s\", \"impl\": \"%s\", "
+                            "\"function\": \"%s\", "
                             "\"pairs\": %lld, \"pairs_per_second\": %.0f",
-                            counts[v], qname[q], e[i].im->name, impl_function(e[i].im, q), (long long)e[i].n, rate[q][v][k]);
+                            counts[v], qname[q], e[i].im->name, impl_function(e[i].im, q), (long long)e[i].n,
+                            rate[q][v][k]);
             }
         }
         peers_destroy(&c);
         outputs_free(&c.o);
         workload_free(&w);
     }
-    md("\n## Throughput vs vertex count\n\nRandom convex n-gon pairs (W1's construction), %lld pairs (GEOS: the first %lld), single thread, "
-       "median of %d repetitions, Mpairs/s. Box2D 2.4.1 polygons hold at most 8 vertices; gjk2d's SIMD kernels take up to %d\n"
+    md("\n## Throughput vs vertex count\n\nRandom convex n-gon pairs (W1's construction), %lld pairs (GEOS: the first "
+       "%lld), single thread, "
+       "median of %d repetitions, Mpairs/s. Box2D 2.4.1 polygons hold at most 8 vertices; gjk2d's SIMD kernels take up "
+       "to %d\n"
        "vertices per shape and send larger shapes to the scalar reference within the same call.\n",
        (long long)op.sweep_pairs, (long long)op.sweep_geos_pairs, op.sweep_reps, GJK2D_SIMD_MAX_VERTICES);
     for (int q = 0; q < NQ; q++) {
         if (!(op.queries & (1 << q))) continue;
         md("\n| %s: vertices |", qname[q]);
         for (int i = 0; i < nimpl; i++)
-            if (have[q][0][i] || have[q][nc - 1][i]) md(" %s |", impls[i].kind == K_ISA ? impls[i].name : impl_function(&impls[i], q));
+            if (have[q][0][i] || have[q][nc - 1][i])
+                md(" %s |", impls[i].kind == K_ISA ? impls[i].name : impl_function(&impls[i], q));
         md("\n|---|");
         for (int i = 0; i < nimpl; i++)
             if (have[q][0][i] || have[q][nc - 1][i]) md("---|");
@@ -425,8 +456,10 @@ static void section_vertices(void)
             md("| %d |", counts[v]);
             for (int i = 0; i < nimpl; i++)
                 if (have[q][0][i] || have[q][nc - 1][i]) {
-                    if (have[q][v][i]) md(" %.3f |", rate[q][v][i] * 1e-6);
-                    else md(" - |");
+                    if (have[q][v][i])
+                        md(" %.3f |", rate[q][v][i] * 1e-6);
+                    else
+                        md(" - |");
                 }
             md("\n");
         }
@@ -447,8 +480,7 @@ static void section_vertices(void)
     }
 }
 
-static void section_batch(void)
-{
+static void section_batch(void) {
     workload w;
     memset(&w, 0, sizeof w);
     // W1's generator: its first n pairs are the same for every total, so one set serves every size.
@@ -475,16 +507,20 @@ static void section_batch(void)
             int k = (int)(e[i].im - impls);
             rate[s][k] = med_rate(&e[i], op.sweep_reps);
             have[k] = 1;
-            json_record("\"section\": \"batch\", \"pairs\": %lld, \"query\": \"distance\", \"impl\": \"%s\", \"inner\": %d, "
-                        "\"pairs_per_second\": %.0f",
-                        (long long)sizes[s], e[i].im->name, e[i].inner, rate[s][k]);
+            json_record(
+                "\"section\": \"batch\", \"pairs\": %lld, \"query\": \"distance\", \"impl\": \"%s\", \"inner\": %d, "
+                "\"pairs_per_second\": %.0f",
+                (long long)sizes[s], e[i].im->name, e[i].inner, rate[s][k]);
             if (e[i].im->kind == K_ISA && !strcmp(e[i].im->name, best) && s == ns - 1)
                 hl.batch_max_rate = rate[s][k], hl.batch_max_pairs = sizes[s];
         }
     }
-    md("\n## Throughput vs batch size\n\nDistance query on the first n pairs of W1 (n = 1,000: everything in L1/L2; 10,000,000: shapes and outputs\n"
-       "~1 GB, memory-bound if anything is), single thread, median of %d repetitions; small batches are called repeatedly\n"
-       "(call overhead included). Mpairs/s:\n\n| pairs |", op.sweep_reps);
+    md("\n## Throughput vs batch size\n\nDistance query on the first n pairs of W1 (n = 1,000: everything in L1/L2; "
+       "10,000,000: shapes and outputs\n"
+       "~1 GB, memory-bound if anything is), single thread, median of %d repetitions; small batches are called "
+       "repeatedly\n"
+       "(call overhead included). Mpairs/s:\n\n| pairs |",
+       op.sweep_reps);
     for (int i = 0; i < nimpl; i++)
         if (have[i]) md(" %s |", impls[i].kind == K_ISA ? impls[i].name : "Box2D b2Distance");
     md("\n|---|");
@@ -512,8 +548,7 @@ static void section_batch(void)
     workload_free(&w);
 }
 
-static void section_threads(void)
-{
+static void section_threads(void) {
     workload w;
     if (workload_make(&w, "w1", op.pairs) != 0) exit(1);
     ctx c;
@@ -521,7 +556,8 @@ static void section_threads(void)
     c.w = &w;
     outputs_alloc(&c.o, w.pairs.count);
     peers_create(&c, 0);
-    md("\n## Throughput vs threads\n\nW1, the batch split in two halves with `[begin, end)` (one call per thread), median of %d repetitions;\n"
+    md("\n## Throughput vs threads\n\nW1, the batch split in two halves with `[begin, end)` (one call per thread), "
+       "median of %d repetitions;\n"
        "the speed-up is the median over repetitions of the two runs of that repetition. The machine has %ld cores.\n\n"
        "| query | implementation | 1 thread Mpairs/s | 2 threads Mpairs/s | speed-up |\n|---|---|---|---|---|\n",
        op.reps, sysconf(_SC_NPROCESSORS_ONLN));
@@ -539,20 +575,24 @@ static void section_threads(void)
         snprintf(name, sizeof name, "threads-%s.dat", qname[q]);
         FILE *dat = dat_open(name);
         for (int i = 0; i < ne; i += 2) {
-            double r1 = med_rate(&e[i], op.reps), r2 = med_rate(&e[i + 1], op.reps), sp = med_ratio(&e[i + 1], &e[i], op.reps);
+            double r1 = med_rate(&e[i], op.reps), r2 = med_rate(&e[i + 1], op.reps),
+                   sp = med_ratio(&e[i + 1], &e[i], op.reps);
             const char *label = e[i].im->kind == K_ISA ? e[i].im->name : impl_function(e[i].im, q);
             md("| %s | %s | %.3f | %.3f | %.2f |\n", qname[q], label, r1 * 1e-6, r2 * 1e-6, sp);
-            json_record("\"section\": \"threads\", \"query\": \"%s\", \"impl\": \"%s\", \"pairs\": %lld, \"one_thread\": %.0f, "
-                        "\"two_threads\": %.0f, \"speedup\": %.4g",
-                        qname[q], e[i].im->name, (long long)w.pairs.count, r1, r2, sp);
+            json_record(
+                "\"section\": \"threads\", \"query\": \"%s\", \"impl\": \"%s\", \"pairs\": %lld, \"one_thread\": %.0f, "
+                "\"two_threads\": %.0f, \"speedup\": %.4g",
+                qname[q], e[i].im->name, (long long)w.pairs.count, r1, r2, sp);
             if (dat) fprintf(dat, "\"%s\"\n1 %.6g\n2 %.6g\n\n\n", label, r1 * 1e-6, r2 * 1e-6);
             if (e[i].im->kind == K_ISA && !strcmp(e[i].im->name, best)) hl.two_threads[q] = sp, hl.have_threads[q] = 1;
         }
         if (dat) fclose(dat);
     }
     hl.spin = spin_speedup(op.reps);
-    md("\nControl: a fixed amount of pure arithmetic (no memory traffic) split over two threads ran %.2fx as fast as on one\n"
-       "thread, right after this table; below 2 means the second core was partly busy with other work during the measurement.\n",
+    md("\nControl: a fixed amount of pure arithmetic (no memory traffic) split over two threads ran %.2fx as fast as "
+       "on one\n"
+       "thread, right after this table; below 2 means the second core was partly busy with other work during the "
+       "measurement.\n",
        hl.spin);
     json_record("\"section\": \"threads\", \"impl\": \"control-arithmetic-loop\", \"speedup\": %.4g", hl.spin);
     peers_destroy(&c);
@@ -560,8 +600,7 @@ static void section_threads(void)
     workload_free(&w);
 }
 
-static void section_roofline(void)
-{
+static void section_roofline(void) {
     // W1's distance query, per pair: the pair's two shape indices; per shape of the prepared set its count,
     // problem byte, radius, row offset and 8-column vertex row (x and y: one 64-byte line, a row per shape
     // instance since the set holds its own copy), and its pose (4 floats); written: 7 floats, the
@@ -571,33 +610,35 @@ static void section_roofline(void)
     const size_t bytes = (size_t)1 << 30;
     double bw1 = read_bandwidth(bytes, 1, 5), bw2 = read_bandwidth(bytes, 2, 5);
     hl.bandwidth1 = bw1, hl.bytes_per_pair = traffic;
-    md("\n## Roofline (W1, distance query)\n\nBytes per pair: %.0f read (the pair's two indices; per shape of the prepared set its count, problem\n"
+    md("\n## Roofline (W1, distance query)\n\nBytes per pair: %.0f read (the pair's two indices; per shape of the "
+       "prepared set its count, problem\n"
        "byte, radius, row offset and 8-column vertex row, one 64-byte line per shape, and its pose) + %.0f written\n"
-       "(7 floats, iterations, status) = %.0f, or %.0f with the write-allocate read of every written line. Streaming-read\n"
+       "(7 floats, iterations, status) = %.0f, or %.0f with the write-allocate read of every written line. "
+       "Streaming-read\n"
        "bandwidth (1 GiB, integer sum, best of 5): %.2f GB/s on one thread, %.2f GB/s on two.\n\n"
        "| | pairs/s | bound at %.0f B/pair, 1 thread | fraction of the bound |\n|---|---|---|---|\n",
        read, written, read + written, traffic, bw1 * 1e-9, bw2 * 1e-9, traffic);
     if (hl.w1_distance_rate > 0)
-        md("| %s, W1 (%lld pairs) | %.3g | %.3g | %.1f %% |\n", best, (long long)op.pairs, hl.w1_distance_rate, bw1 / traffic,
-           100.0 * hl.w1_distance_rate / (bw1 / traffic));
+        md("| %s, W1 (%lld pairs) | %.3g | %.3g | %.1f %% |\n", best, (long long)op.pairs, hl.w1_distance_rate,
+           bw1 / traffic, 100.0 * hl.w1_distance_rate / (bw1 / traffic));
     if (hl.batch_max_rate > 0)
         md("| %s, %lld-pair batch | %.3g | %.3g | %.1f %% |\n", best, (long long)hl.batch_max_pairs, hl.batch_max_rate,
            bw1 / traffic, 100.0 * hl.batch_max_rate / (bw1 / traffic));
     md("\nA fraction well below 100 %% means the kernel is compute-bound at this batch size, not memory-bound.\n");
     FILE *dat = dat_open("roofline.dat");
     if (dat) {
-        fprintf(dat, "\"memory bound, 1 thread\"\n# %.0f B/pair at %.1f GB/s\n1000 %.6g\n%lld %.6g\n", traffic, bw1 * 1e-9,
-                bw1 / traffic * 1e-6, (long long)op.batch_max, bw1 / traffic * 1e-6);
+        fprintf(dat, "\"memory bound, 1 thread\"\n# %.0f B/pair at %.1f GB/s\n1000 %.6g\n%lld %.6g\n", traffic,
+                bw1 * 1e-9, bw1 / traffic * 1e-6, (long long)op.batch_max, bw1 / traffic * 1e-6);
         fclose(dat);
     }
-    json_record("\"section\": \"roofline\", \"bytes_read_per_pair\": %.0f, \"bytes_written_per_pair\": %.0f, "
-                "\"read_bandwidth_1thread\": %.0f, \"read_bandwidth_2threads\": %.0f, \"w1_distance_pairs_per_second\": %.0f, "
-                "\"batch_max_pairs_per_second\": %.0f",
-                read, written, bw1, bw2, hl.w1_distance_rate, hl.batch_max_rate);
+    json_record(
+        "\"section\": \"roofline\", \"bytes_read_per_pair\": %.0f, \"bytes_written_per_pair\": %.0f, "
+        "\"read_bandwidth_1thread\": %.0f, \"read_bandwidth_2threads\": %.0f, \"w1_distance_pairs_per_second\": %.0f, "
+        "\"batch_max_pairs_per_second\": %.0f",
+        read, written, bw1, bw2, hl.w1_distance_rate, hl.batch_max_rate);
 }
 
-static void write_headline(void)
-{
+static void write_headline(void) {
     headline("- W1 (%lld random 3..8-gon pairs), one thread, gjk2d `%s`:\n", (long long)op.pairs, best);
     static const char *const b2f[NQ] = {"b2Distance", "b2TestOverlap", "b2CollidePolygons"};
     static const char *const gf[NQ] = {"GEOSNearestPoints_r", "GEOSIntersects_r", ""};
@@ -605,51 +646,53 @@ static void write_headline(void)
         if (!hl.w1_rate[q]) continue;
         headline("  - %s: %.2f M pairs/s", qname[q], hl.w1_rate[q] * 1e-6);
         if (hl.have_box2d[q]) headline(", **%.2fx** Box2D `%s`", hl.w1_vs_box2d[q], b2f[q]);
-        if (hl.have_geos[q]) headline(", **%.0fx** GEOS `%s` (first %lld pairs)", hl.w1_vs_geos[q], gf[q], (long long)hl.geos_pairs);
+        if (hl.have_geos[q])
+            headline(", **%.0fx** GEOS `%s` (first %lld pairs)", hl.w1_vs_geos[q], gf[q], (long long)hl.geos_pairs);
         headline(";\n");
     }
     if (hl.have_threads[0])
-        headline("- two threads: %.2fx / %.2fx / %.2fx one thread (distance / overlap / SAT), while a pure arithmetic loop "
-                 "got %.2fx (the machine's share of a second core);\n",
-                 hl.two_threads[0], hl.two_threads[1], hl.two_threads[2], hl.spin);
+        headline(
+            "- two threads: %.2fx / %.2fx / %.2fx one thread (distance / overlap / SAT), while a pure arithmetic loop "
+            "got %.2fx (the machine's share of a second core);\n",
+            hl.two_threads[0], hl.two_threads[1], hl.two_threads[2], hl.spin);
     for (int i = 0; i < hl.naccuracy; i++) headline("- accuracy, %s;\n", hl.accuracy[i]);
     if (hl.bandwidth1 > 0 && hl.w1_distance_rate > 0)
-        headline("- roofline: %.0f bytes of memory traffic per W1 pair, %.1f GB/s streaming read on one thread, so the memory "
+        headline("- roofline: %.0f bytes of memory traffic per W1 pair, %.1f GB/s streaming read on one thread, so the "
+                 "memory "
                  "bound is %.0f M pairs/s; gjk2d runs at %.1f %% of it (compute-bound).\n",
                  hl.bytes_per_pair, hl.bandwidth1 * 1e-9, hl.bandwidth1 / hl.bytes_per_pair * 1e-6,
                  100.0 * hl.w1_distance_rate / (hl.bandwidth1 / hl.bytes_per_pair));
 }
 
-static void usage_exit(int status)
-{
-    fprintf(status ? stderr : stdout,
-            "usage: gjk2d_bench [--out DIR] [--sections LIST] [--workloads LIST] [--query LIST] [--pairs N] [--reps R]\n"
-            "                   [--geos-pairs N] [--sweep-pairs N] [--sweep-geos-pairs N] [--sweep-reps R] [--batch-max N]\n"
-            "                   [--prepare-shapes N] [--min-time S] [--quick]\n"
-            "  sections:  main,lanes,posecheck,layouts,prepare,vertices,batch,threads,roofline (default: all)\n"
-            "             lanes needs a -Dsimd_stats=true build; posecheck, layouts: W1 distance (--pairs, at least 5\n"
-            "             repetitions); prepare: gjk2d_shapes_prepare on --prepare-shapes shapes of W1\n"
-            "  workloads: w1,w2,w3,w4,b3 (default: all); queries: distance,overlap,sat (default: all)\n"
-            "  defaults:  --pairs 1000000 --reps 5 --geos-pairs 100000 --sweep-pairs 100000 --sweep-geos-pairs 10000\n"
-            "             --sweep-reps 3 --batch-max 10000000 --prepare-shapes 1000000\n"
-            "             --min-time 0.05 (a shorter batch is repeated within a run)\n"
-            "  --out DIR: also write DIR/tables.md, results.json, headline.md and the plots' data (*.dat)\n"
-            "  --quick:   small sizes and 2 repetitions, to check that everything runs\n");
+static void usage_exit(int status) {
+    fprintf(
+        status ? stderr : stdout,
+        "usage: gjk2d_bench [--out DIR] [--sections LIST] [--workloads LIST] [--query LIST] [--pairs N] [--reps R]\n"
+        "                   [--geos-pairs N] [--sweep-pairs N] [--sweep-geos-pairs N] [--sweep-reps R] [--batch-max "
+        "N]\n"
+        "                   [--prepare-shapes N] [--min-time S] [--quick]\n"
+        "  sections:  main,lanes,posecheck,layouts,prepare,vertices,batch,threads,roofline (default: all)\n"
+        "             lanes needs a -Dsimd_stats=true build; posecheck, layouts: W1 distance (--pairs, at least 5\n"
+        "             repetitions); prepare: gjk2d_shapes_prepare on --prepare-shapes shapes of W1\n"
+        "  workloads: w1,w2,w3,w4,b3 (default: all); queries: distance,overlap,sat (default: all)\n"
+        "  defaults:  --pairs 1000000 --reps 5 --geos-pairs 100000 --sweep-pairs 100000 --sweep-geos-pairs 10000\n"
+        "             --sweep-reps 3 --batch-max 10000000 --prepare-shapes 1000000\n"
+        "             --min-time 0.05 (a shorter batch is repeated within a run)\n"
+        "  --out DIR: also write DIR/tables.md, results.json, headline.md and the plots' data (*.dat)\n"
+        "  --quick:   small sizes and 2 repetitions, to check that everything runs\n");
     exit(status);
 }
 
 static void usage(void) { usage_exit(2); }
 
-static int64_t count_arg(const char *v)
-{
+static int64_t count_arg(const char *v) {
     char *end;
     long long x = strtoll(v, &end, 10);
     if (*end || x < 1) usage();
     return x;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) usage_exit(0);
@@ -660,22 +703,36 @@ int main(int argc, char **argv)
         }
         if (!v) usage();
         i++;
-        if (!strcmp(a, "--out")) op.out = v;
-        else if (!strcmp(a, "--sections")) op.sections = v;
-        else if (!strcmp(a, "--workloads") || !strcmp(a, "--workload")) op.workloads = !strcmp(v, "all") ? "w1,w2,w3,w4,b3" : v;
+        if (!strcmp(a, "--out"))
+            op.out = v;
+        else if (!strcmp(a, "--sections"))
+            op.sections = v;
+        else if (!strcmp(a, "--workloads") || !strcmp(a, "--workload"))
+            op.workloads = !strcmp(v, "all") ? "w1,w2,w3,w4,b3" : v;
         else if (!strcmp(a, "--query")) {
-            op.queries = !strcmp(v, "all") ? 7 : has_word(v, "distance") | has_word(v, "overlap") << 1 | has_word(v, "sat") << 2;
+            op.queries =
+                !strcmp(v, "all") ? 7 : has_word(v, "distance") | has_word(v, "overlap") << 1 | has_word(v, "sat") << 2;
             if (!op.queries) usage();
-        } else if (!strcmp(a, "--pairs")) op.pairs = count_arg(v);
-        else if (!strcmp(a, "--reps")) op.reps = (int)count_arg(v);
-        else if (!strcmp(a, "--geos-pairs")) op.geos_pairs = count_arg(v);
-        else if (!strcmp(a, "--sweep-pairs")) op.sweep_pairs = count_arg(v);
-        else if (!strcmp(a, "--sweep-geos-pairs")) op.sweep_geos_pairs = count_arg(v);
-        else if (!strcmp(a, "--sweep-reps")) op.sweep_reps = (int)count_arg(v);
-        else if (!strcmp(a, "--batch-max")) op.batch_max = count_arg(v);
-        else if (!strcmp(a, "--prepare-shapes")) op.prepare_shapes = count_arg(v);
-        else if (!strcmp(a, "--min-time")) op.min_time = atof(v);
-        else usage();
+        } else if (!strcmp(a, "--pairs"))
+            op.pairs = count_arg(v);
+        else if (!strcmp(a, "--reps"))
+            op.reps = (int)count_arg(v);
+        else if (!strcmp(a, "--geos-pairs"))
+            op.geos_pairs = count_arg(v);
+        else if (!strcmp(a, "--sweep-pairs"))
+            op.sweep_pairs = count_arg(v);
+        else if (!strcmp(a, "--sweep-geos-pairs"))
+            op.sweep_geos_pairs = count_arg(v);
+        else if (!strcmp(a, "--sweep-reps"))
+            op.sweep_reps = (int)count_arg(v);
+        else if (!strcmp(a, "--batch-max"))
+            op.batch_max = count_arg(v);
+        else if (!strcmp(a, "--prepare-shapes"))
+            op.prepare_shapes = count_arg(v);
+        else if (!strcmp(a, "--min-time"))
+            op.min_time = atof(v);
+        else
+            usage();
     }
     if (op.reps > MAX_REPS || op.sweep_reps > MAX_REPS || op.batch_max < 1000) usage();
     nimpl = impl_list(impls, MAX_IMPL);

@@ -9,8 +9,10 @@
 
 #include "gjk2d.h"
 #include "kernels.h"
+#include "outputs.h"
 #include "pairgen.h"
 #include "support.h"
+#include "tolerance.h"
 
 #ifdef GJK2D_BENCH_BOX2D
 #include "box2d_shim.h"
@@ -34,9 +36,9 @@ extern const char *const qname[NQ];
 typedef struct workload {
     char name[16];
     char desc[200];
-    pg_set g;        ///< generated vertices, shapes, float poses and pairs (tests/simd/pairgen.h)
-    test_set set;    ///< g's shapes prepared once up front (set.shapes), its geometry (set.geometry: the peers
-                     ///< build their own shapes from it) and its poses as float SoA (set.poses: the main path)
+    pg_set g;     ///< generated vertices, shapes, float poses and pairs (tests/support/pairgen.h)
+    test_set set; ///< g's shapes prepared once up front (set.shapes), its geometry (set.geometry: the peers
+                  ///< build their own shapes from it) and its poses as float SoA (set.poses: the main path)
     gjk2d_pairs pairs;
 } workload;
 
@@ -49,12 +51,12 @@ void workload_free(workload *w);
 // ---- implementations and the runner (run.c) ----
 
 enum kind {
-    K_ISA,        ///< gjk2d batch API with gjk2d_set_isa(name)
-    K_AUTO,       ///< gjk2d batch API with gjk2d_set_isa("auto"): each query on the ISA measured fastest for it
-    K_TABLE,      ///< a kernel table called directly on checked arguments (impl.table): the pose-check measurement
-    K_BOX2D,      ///< b2Distance / b2TestOverlap / b2CollidePolygons
-    K_GEOS,       ///< GEOSNearestPoints_r / GEOSIntersects_r
-    K_GEOS_DIST,  ///< GEOSDistance_r (distance query only)
+    K_ISA,       ///< gjk2d batch API with gjk2d_set_isa(name)
+    K_AUTO,      ///< gjk2d batch API with gjk2d_set_isa("auto"): each query on the ISA measured fastest for it
+    K_TABLE,     ///< a kernel table called directly on checked arguments (impl.table): the pose-check measurement
+    K_BOX2D,     ///< b2Distance / b2TestOverlap / b2CollidePolygons
+    K_GEOS,      ///< GEOSNearestPoints_r / GEOSIntersects_r
+    K_GEOS_DIST, ///< GEOSDistance_r (distance query only)
 };
 
 typedef struct impl {
@@ -63,25 +65,17 @@ typedef struct impl {
     const gjk2d_kernel_table *table; ///< K_TABLE only
 } impl;
 
-typedef struct outputs {
-    float *dist, *ax, *ay, *bx, *by, *nx, *ny, *sep, *sdist, *core;
-    int32_t *iter, *fa, *fb;
-    uint8_t *st, *ov;
-} outputs;
-
 typedef struct ctx {
     workload *w;
-    outputs o;
-    b2shim *b2;          ///< NULL without Box2D or when a shape does not fit Box2D
-    geos_peer *geos;     ///< NULL without GEOS
-    int64_t geos_pairs;  ///< GEOS runs on pairs [0, geos_pairs)
+    query_outputs o;          ///< every query writes its own arrays (tests/support/outputs.h)
+    b2shim *b2;               ///< NULL without Box2D or when a shape does not fit Box2D
+    geos_peer *geos;          ///< NULL without GEOS
+    int64_t geos_pairs;       ///< GEOS runs on pairs [0, geos_pairs)
     const gjk2d_poses *poses; ///< the poses gjk2d runs on; NULL: w->set.poses (float SoA)
-    int all_fields;      ///< distance also writes signed and core distance and the witness features
+    int all_fields;           ///< distance also writes signed and core distance and the witness features
 } ctx;
 
 void *xmalloc(size_t n);
-void outputs_alloc(outputs *o, int64_t n);
-void outputs_free(outputs *o);
 double now(void);
 /// Whether the implementation answers query q on this context (peer present, query supported).
 int impl_has(const ctx *c, const impl *im, int q);
@@ -103,9 +97,9 @@ typedef struct entry {
     const impl *im;
     int q, threads, inner, ref; ///< ref: the entry of the best ISA on the same pairs (ratio base)
     int64_t n;
-    const gjk2d_poses *poses;   ///< NULL: the workload's float SoA poses
+    const gjk2d_poses *poses; ///< NULL: the workload's float SoA poses
     int all_fields;
-    double rate[MAX_REPS];      ///< pairs per second, one per repetition
+    double rate[MAX_REPS]; ///< pairs per second, one per repetition
 } entry;
 
 /// Every repetition runs every entry once (in reverse order on odd repetitions when `alternate`, so
@@ -121,9 +115,8 @@ double med_ratio(const entry *a, const entry *b, int reps);
 typedef struct truth {
     double *clearance; ///< signed: distance of the rounded shapes, or minus the penetration
     float *scale;      ///< L: max |core coordinate| in A's frame plus both radii
-    int64_t n, band;   ///< pairs, and pairs in the touching band |clearance| <= TOUCH_BAND * eps * L
+    int64_t n, band;   ///< pairs, and pairs in the touching band |clearance| <= TOL_REL * L (src/tolerance.h)
 } truth;
-#define TOUCH_BAND 32.0
 
 typedef struct accuracy {
     int64_t pairs, misclassified;

@@ -14,12 +14,11 @@ extern "C" {
 
 struct b2shim {
     std::vector<b2PolygonShape> protos;
-    std::vector<int32_t> proto_of;   // per shape
-    std::vector<b2Transform> xf;     // per shape
+    std::vector<int32_t> proto_of; // per shape
+    std::vector<b2Transform> xf;   // per shape
 };
 
-extern "C" b2shim *b2shim_create(const gjk2d_geometry *geom, const gjk2d_poses *poses)
-{
+extern "C" b2shim *b2shim_create(const gjk2d_geometry *geom, const gjk2d_poses *poses) {
     b2shim *s = new b2shim;
     std::map<std::pair<int32_t, float>, int32_t> proto_index;
     s->proto_of.resize(static_cast<size_t>(geom->shape_count));
@@ -63,9 +62,8 @@ extern "C" b2shim *b2shim_create(const gjk2d_geometry *geom, const gjk2d_poses *
 
 extern "C" void b2shim_destroy(b2shim *s) { delete s; }
 
-extern "C" void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                                float *distance, float *ax, float *ay, float *bx, float *by, int32_t *iterations)
-{
+extern "C" void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance,
+                                float *ax, float *ay, float *bx, float *by, int32_t *iterations) {
     b2DistanceInput in;
     for (int64_t k = begin; k < end; ++k) {
         const int32_t a = pairs->a[k], b = pairs->b[k];
@@ -90,18 +88,15 @@ extern "C" void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64
 }
 
 extern "C" void b2shim_overlap(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                               uint8_t *overlap)
-{
+                               uint8_t *overlap) {
     for (int64_t k = begin; k < end; ++k) {
         const int32_t a = pairs->a[k], b = pairs->b[k];
-        overlap[k] = b2TestOverlap(&s->protos[s->proto_of[a]], 0, &s->protos[s->proto_of[b]], 0, s->xf[a],
-                                   s->xf[b]);
+        overlap[k] = b2TestOverlap(&s->protos[s->proto_of[a]], 0, &s->protos[s->proto_of[b]], 0, s->xf[a], s->xf[b]);
     }
 }
 
 extern "C" void b2shim_collide(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                               uint8_t *overlap)
-{
+                               uint8_t *overlap) {
     b2Manifold m;
     for (int64_t k = begin; k < end; ++k) {
         const int32_t a = pairs->a[k], b = pairs->b[k];

@@ -19,8 +19,8 @@ typedef struct b2shim b2shim;
 /// Box2D 2.4.1 has them). NULL if a shape does not fit a b2PolygonShape (3..8 vertices).
 b2shim *b2shim_create(const gjk2d_geometry *geom, const gjk2d_poses *poses);
 void b2shim_destroy(b2shim *s);
-void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance,
-                     float *ax, float *ay, float *bx, float *by, int32_t *iterations);
+void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance, float *ax,
+                     float *ay, float *bx, float *by, int32_t *iterations);
 void b2shim_overlap(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, uint8_t *overlap);
 void b2shim_collide(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, uint8_t *overlap);
 

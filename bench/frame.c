@@ -23,8 +23,7 @@ static int reps_at_least(int reps) { return reps < MIN_REPS ? MIN_REPS : (reps >
 static int is_simd_isa(const impl *im) { return im->kind == K_ISA && strcmp(im->name, "scalar") != 0; }
 
 /// The kernel table of an ISA built without the pose check, when this build has it.
-static const gjk2d_kernel_table *nocheck_table(const char *name)
-{
+static const gjk2d_kernel_table *nocheck_table(const char *name) {
     // The native table only runs where gjk2d__isa_table says the CPU runs this ISA.
     if (!gjk2d__isa_table(name)) return NULL;
 #ifdef GJK2D_NOCHECK_PORTABLE
@@ -45,8 +44,7 @@ static const gjk2d_kernel_table *nocheck_table(const char *name)
     return NULL;
 }
 
-static void make_w1(workload *w, ctx *c, int64_t pairs)
-{
+static void make_w1(workload *w, ctx *c, int64_t pairs) {
     if (workload_make(w, "w1", pairs) != 0) exit(1);
     memset(c, 0, sizeof *c);
     c->w = w;
@@ -59,14 +57,12 @@ static void make_w1(workload *w, ctx *c, int64_t pairs)
     }
 }
 
-static void free_w1(workload *w, ctx *c)
-{
+static void free_w1(workload *w, ctx *c) {
     outputs_free(&c->o);
     workload_free(w);
 }
 
-static entry distance_entry(const impl *im, int64_t n, const gjk2d_poses *poses, int all_fields)
-{
+static entry distance_entry(const impl *im, int64_t n, const gjk2d_poses *poses, int all_fields) {
     entry e;
     memset(&e, 0, sizeof e);
     e.im = im, e.q = Q_DISTANCE, e.threads = 1, e.inner = 1, e.ref = -1, e.n = n, e.poses = poses;
@@ -81,8 +77,7 @@ typedef struct snapshot {
     uint8_t *st;
 } snapshot;
 
-static void snapshot_take(snapshot *s, ctx *c, const entry *e)
-{
+static void snapshot_take(snapshot *s, ctx *c, const entry *e) {
     int64_t n = e->n;
     c->poses = e->poses, c->all_fields = e->all_fields;
     if (impl_select(e->im) != 0) exit(1);
@@ -100,15 +95,13 @@ static void snapshot_take(snapshot *s, ctx *c, const entry *e)
 }
 
 /// Whether two snapshots are bit-identical (NaN payloads aside: there are no NaNs on W1).
-static int snapshot_same(const snapshot *a, const snapshot *b, int64_t n)
-{
+static int snapshot_same(const snapshot *a, const snapshot *b, int64_t n) {
     for (int i = 0; i < 7; i++)
         if (memcmp(a->f[i], b->f[i], (size_t)n * sizeof(float))) return 0;
     return !memcmp(a->iter, b->iter, (size_t)n * sizeof(int32_t)) && !memcmp(a->st, b->st, (size_t)n);
 }
 
-static void snapshot_free(snapshot *s)
-{
+static void snapshot_free(snapshot *s) {
     for (int i = 0; i < 7; i++) free(s->f[i]);
     free(s->iter), free(s->st);
 }
@@ -118,15 +111,13 @@ static void snapshot_free(snapshot *s)
 // ---------------------------------------------------------------------------------------------
 
 /// Median over repetitions of (time of a / time of b - 1), in per cent: what a costs on top of b.
-static double cost_percent(const entry *a, const entry *b, int reps)
-{
+static double cost_percent(const entry *a, const entry *b, int reps) {
     double v[MAX_REPS];
     for (int r = 0; r < reps; r++) v[r] = 100.0 * (b->rate[r] / a->rate[r] - 1.0);
     return median(v, reps);
 }
 
-void section_posecheck(const impl *impls, int nimpl, int64_t pairs, int reps, double min_time)
-{
+void section_posecheck(const impl *impls, int nimpl, int64_t pairs, int reps, double min_time) {
     reps = reps_at_least(reps);
     md("\n## Cost of the per-call pose check\n\n");
     // Per ISA: the public call, its kernel table called directly, and the table built without the check.
@@ -152,8 +143,8 @@ void section_posecheck(const impl *impls, int nimpl, int64_t pairs, int reps, do
     entry e[3 * 8];
     int ne = 0;
     for (int k = 0; k < nisa; k++) {
-        e[ne++] = distance_entry(&impls[isa_of[k]], n, NULL, 0); // public call
-        e[ne++] = distance_entry(&tables[2 * k], n, NULL, 0);    // shipped kernel
+        e[ne++] = distance_entry(&impls[isa_of[k]], n, NULL, 0);  // public call
+        e[ne++] = distance_entry(&tables[2 * k], n, NULL, 0);     // shipped kernel
         e[ne++] = distance_entry(&tables[2 * k + 1], n, NULL, 0); // without the pose check
     }
     // The check must change no answer on valid poses.
@@ -185,17 +176,20 @@ void section_posecheck(const impl *impls, int nimpl, int64_t pairs, int reps, do
         double pose = cost_percent(ker, raw, reps), args = cost_percent(api, ker, reps);
         md("| %s | %.3f | %.3f | %.3f | %+.1f %% | %+.1f %% |\n", api->im->name, med_rate(api, reps) * 1e-6,
            med_rate(ker, reps) * 1e-6, med_rate(raw, reps) * 1e-6, pose, args);
-        json_record("\"section\": \"posecheck\", \"workload\": \"W1\", \"query\": \"distance\", \"impl\": \"%s\", \"pairs\": %lld, "
-                    "\"reps\": %d, \"public_pairs_per_second\": %.0f, \"kernel_pairs_per_second\": %.0f, "
-                    "\"nocheck_pairs_per_second\": %.0f, \"pose_check_percent\": %.3f, \"argument_check_percent\": %.3f, "
-                    "\"identical\": %d",
-                    api->im->name, (long long)n, reps, med_rate(api, reps), med_rate(ker, reps), med_rate(raw, reps), pose,
-                    args, identical);
+        json_record(
+            "\"section\": \"posecheck\", \"workload\": \"W1\", \"query\": \"distance\", \"impl\": \"%s\", \"pairs\": "
+            "%lld, "
+            "\"reps\": %d, \"public_pairs_per_second\": %.0f, \"kernel_pairs_per_second\": %.0f, "
+            "\"nocheck_pairs_per_second\": %.0f, \"pose_check_percent\": %.3f, \"argument_check_percent\": %.3f, "
+            "\"identical\": %d",
+            api->im->name, (long long)n, reps, med_rate(api, reps), med_rate(ker, reps), med_rate(raw, reps), pose,
+            args, identical);
         if (pose > worst) worst = pose, worst_isa = api->im->name;
     }
-    md("\nLargest pose-check cost: %+.1f %% (%s): %s the 5 %% target.\n", worst, worst_isa, worst <= 5.0 ? "within" : "**above**");
-    headline_later("- the per-call pose check costs at most %+.1f %% of a W1 distance query (%s; target <= 5 %%);\n", worst,
-                   worst_isa);
+    md("\nLargest pose-check cost: %+.1f %% (%s): %s the 5 %% target.\n", worst, worst_isa,
+       worst <= 5.0 ? "within" : "**above**");
+    headline_later("- the per-call pose check costs at most %+.1f %% of a W1 distance query (%s; target <= 5 %%);\n",
+                   worst, worst_isa);
     free_w1(&w, &c);
 }
 
@@ -227,8 +221,7 @@ static const char *const layout_name[NLAYOUT] = {"float SoA", "float records (16
 
 /// The workload's poses in every layout; double positions hold the same (float) values, so every layout
 /// must give bit-identical answers.
-static void layouts_make(layouts *l, const workload *w)
-{
+static void layouts_make(layouts *l, const workload *w) {
     const test_set *t = &w->set;
     int64_t n = t->poses.count;
     l->rf = xmalloc((size_t)n * sizeof *l->rf);
@@ -241,19 +234,16 @@ static void layouts_make(layouts *l, const workload *w)
         l->dx[k] = t->px[k], l->dy[k] = t->py[k];
     }
     l->p[L_SOA] = w->set.poses;
-    l->p[L_RECORDS] = (gjk2d_poses){&l->rf[0].px, &l->rf[0].py, &l->rf[0].c, &l->rf[0].s, n, sizeof l->rf[0], GJK2D_FLOAT32};
+    l->p[L_RECORDS] =
+        (gjk2d_poses){&l->rf[0].px, &l->rf[0].py, &l->rf[0].c, &l->rf[0].s, n, sizeof l->rf[0], GJK2D_FLOAT32};
     l->p[L_DOUBLE_SOA] = (gjk2d_poses){l->dx, l->dy, t->c, t->s, n, 0, GJK2D_FLOAT64};
     l->p[L_DOUBLE_RECORDS] =
         (gjk2d_poses){&l->rd[0].px, &l->rd[0].py, &l->rd[0].c, &l->rd[0].s, n, sizeof l->rd[0], GJK2D_FLOAT64};
 }
 
-static void layouts_free(layouts *l)
-{
-    free(l->rf), free(l->rd), free(l->dx), free(l->dy);
-}
+static void layouts_free(layouts *l) { free(l->rf), free(l->rd), free(l->dx), free(l->dy); }
 
-void section_layouts(const impl *impls, int nimpl, int64_t pairs, int reps, double min_time)
-{
+void section_layouts(const impl *impls, int nimpl, int64_t pairs, int reps, double min_time) {
     reps = reps_at_least(reps);
     workload w;
     ctx c;
@@ -295,9 +285,12 @@ void section_layouts(const impl *impls, int nimpl, int64_t pairs, int reps, doub
 
     md("\n## Pose layouts\n\nW1 (%s), distance query through the public call, single thread, median of %d interleaved\n"
        "repetitions, Mpairs/s; in brackets the median over repetitions of this layout's rate / float SoA's. *float\n"
-       "records*: `{float px, py, c, s}` (a b2Transform) with stride 16; *double*: positions in double (the same values),\n"
-       "SoA or `{double px, py; float c, s}` records with stride 24; *all outputs*: float SoA also writing the signed and\n"
-       "core distances and the witness features (the other columns write distance, points, normal, iterations, status).\n"
+       "records*: `{float px, py, c, s}` (a b2Transform) with stride 16; *double*: positions in double (the same "
+       "values),\n"
+       "SoA or `{double px, py; float c, s}` records with stride 24; *all outputs*: float SoA also writing the signed "
+       "and\n"
+       "core distances and the witness features (the other columns write distance, points, normal, iterations, "
+       "status).\n"
        "Outputs of every layout: %s.\n\n| ISA |",
        w.desc, reps, identical ? "bit-identical" : "**DIFFERENT** (a bug)");
     for (int k = 0; k < NLAYOUT; k++) md(" %s |", layout_name[k]);
@@ -307,18 +300,22 @@ void section_layouts(const impl *impls, int nimpl, int64_t pairs, int reps, doub
     for (int i = 0; i < nisa; i++) {
         const entry *row = &e[PER * i];
         md("| %s | %.3f |", isa[i]->name, med_rate(&row[0], reps) * 1e-6);
-        for (int k = 1; k < PER; k++) md(" %.3f (%.3f) |", med_rate(&row[k], reps) * 1e-6, med_ratio(&row[k], &row[0], reps));
+        for (int k = 1; k < PER; k++)
+            md(" %.3f (%.3f) |", med_rate(&row[k], reps) * 1e-6, med_ratio(&row[k], &row[0], reps));
         md("\n");
-        json_record("\"section\": \"layouts\", \"workload\": \"W1\", \"query\": \"distance\", \"impl\": \"%s\", \"pairs\": %lld, "
-                    "\"reps\": %d, \"float_soa\": %.0f, \"float_records\": %.0f, \"double_soa\": %.0f, \"double_records\": %.0f, "
+        json_record("\"section\": \"layouts\", \"workload\": \"W1\", \"query\": \"distance\", \"impl\": \"%s\", "
+                    "\"pairs\": %lld, "
+                    "\"reps\": %d, \"float_soa\": %.0f, \"float_records\": %.0f, \"double_soa\": %.0f, "
+                    "\"double_records\": %.0f, "
                     "\"all_outputs\": %.0f, \"identical\": %d",
-                    isa[i]->name, (long long)n, reps, med_rate(&row[0], reps), med_rate(&row[1], reps), med_rate(&row[2], reps),
-                    med_rate(&row[3], reps), med_rate(&row[4], reps), identical);
+                    isa[i]->name, (long long)n, reps, med_rate(&row[0], reps), med_rate(&row[1], reps),
+                    med_rate(&row[2], reps), med_rate(&row[3], reps), med_rate(&row[4], reps), identical);
         if (!strcmp(isa[i]->name, best_isa()))
-            headline_later("- pose layouts (%s, W1 distance): float records %.2fx, double SoA %.2fx, double records %.2fx the "
-                           "rate of float SoA;\n",
-                           isa[i]->name, med_ratio(&row[1], &row[0], reps), med_ratio(&row[2], &row[0], reps),
-                           med_ratio(&row[3], &row[0], reps));
+            headline_later(
+                "- pose layouts (%s, W1 distance): float records %.2fx, double SoA %.2fx, double records %.2fx the "
+                "rate of float SoA;\n",
+                isa[i]->name, med_ratio(&row[1], &row[0], reps), med_ratio(&row[2], &row[0], reps),
+                med_ratio(&row[3], &row[0], reps));
     }
     layouts_free(&l);
     free_w1(&w, &c);
@@ -328,8 +325,7 @@ void section_layouts(const impl *impls, int nimpl, int64_t pairs, int reps, doub
 // Preparing a shape set
 // ---------------------------------------------------------------------------------------------
 
-void section_prepare(int64_t shapes, int reps)
-{
+void section_prepare(int64_t shapes, int reps) {
     reps = reps_at_least(reps);
     workload w;
     // W1's shapes: two per pair.
@@ -368,7 +364,8 @@ void section_prepare(int64_t shapes, int reps)
     double ts = median(t_size, reps), tp = median(t_prep, reps), tq = median(t_poses, reps), ns = (double)shapes;
     int64_t vertices = 0;
     for (int64_t k = 0; k < shapes; k++) vertices += w.g.count[k];
-    md("\n## Preparing a shape set\n\n%lld shapes of W1 (3..8-gons, %.2f vertices per shape on average), median of %d runs\n"
+    md("\n## Preparing a shape set\n\n%lld shapes of W1 (3..8-gons, %.2f vertices per shape on average), median of %d "
+       "runs\n"
        "into memory allocated and touched once: gjk2d_shapes_size, gjk2d_shapes_prepare (validation of every shape\n"
        "included, per-shape problems written) and, for comparison, gjk2d_check_poses on as many poses. The set takes\n"
        "%lld bytes (%.1f per shape).\n\n| call | time | shapes/s | ns/shape |\n|---|---|---|---|\n",
@@ -376,8 +373,10 @@ void section_prepare(int64_t shapes, int reps)
     md("| gjk2d_shapes_size | %.3g ms | %.3g | %.2f |\n", ts * 1e3, ns / ts, ts * 1e9 / ns);
     md("| gjk2d_shapes_prepare | %.3g ms | %.3g | %.2f |\n", tp * 1e3, ns / tp, tp * 1e9 / ns);
     md("| gjk2d_check_poses | %.3g ms | %.3g | %.2f |\n", tq * 1e3, ns / tq, tq * 1e9 / ns);
-    json_record("\"section\": \"prepare\", \"workload\": \"W1\", \"shapes\": %lld, \"vertices\": %lld, \"reps\": %d, \"bytes\": %lld, "
-                "\"size_seconds\": %.6g, \"prepare_seconds\": %.6g, \"check_poses_seconds\": %.6g, \"prepare_shapes_per_second\": %.0f",
+    json_record("\"section\": \"prepare\", \"workload\": \"W1\", \"shapes\": %lld, \"vertices\": %lld, \"reps\": %d, "
+                "\"bytes\": %lld, "
+                "\"size_seconds\": %.6g, \"prepare_seconds\": %.6g, \"check_poses_seconds\": %.6g, "
+                "\"prepare_shapes_per_second\": %.0f",
                 (long long)shapes, (long long)vertices, reps, (long long)size, ts, tp, tq, ns / tp);
     headline_later("- gjk2d_shapes_prepare: %.1f M shapes/s (%.0f ns per W1 shape, %.0f bytes per prepared shape);\n",
                    ns / tp * 1e-6, tp * 1e9 / ns, (double)size / ns);

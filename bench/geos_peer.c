@@ -14,15 +14,13 @@ struct geos_peer {
     const float *radius;
 };
 
-static void geos_message(const char *message, void *user)
-{
+static void geos_message(const char *message, void *user) {
     (void)user;
     fprintf(stderr, "GEOS: %s\n", message);
 }
 
 static GEOSGeometry *make_geometry(GEOSContextHandle_t h, const gjk2d_geometry *geom, const int64_t *first,
-                                   const gjk2d_poses *poses, int32_t i)
-{
+                                   const gjk2d_poses *poses, int32_t i) {
     const int64_t f = first[i];
     const int32_t n = geom->count[i];
     double px, py;
@@ -43,8 +41,7 @@ static GEOSGeometry *make_geometry(GEOSContextHandle_t h, const gjk2d_geometry *
     return ring ? GEOSGeom_createPolygon_r(h, ring, NULL, 0) : NULL;
 }
 
-geos_peer *geos_peer_create(const gjk2d_geometry *geom, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t n)
-{
+geos_peer *geos_peer_create(const gjk2d_geometry *geom, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t n) {
     geos_peer *g = calloc(1, sizeof *g);
     if (!g) return NULL;
     g->h = GEOS_init_r();
@@ -79,8 +76,7 @@ geos_peer *geos_peer_create(const gjk2d_geometry *geom, const gjk2d_poses *poses
     return g;
 }
 
-void geos_peer_destroy(geos_peer *g)
-{
+void geos_peer_destroy(geos_peer *g) {
     if (!g) return;
     if (g->geom)
         for (int32_t i = 0; i < g->shape_count; i++)
@@ -90,8 +86,7 @@ void geos_peer_destroy(geos_peer *g)
     free(g);
 }
 
-static double radii(const geos_peer *g, int32_t a, int32_t b)
-{
+static double radii(const geos_peer *g, int32_t a, int32_t b) {
     return g->radius ? (double)g->radius[a] + (double)g->radius[b] : 0.0;
 }
 
@@ -99,8 +94,7 @@ static double radii(const geos_peer *g, int32_t a, int32_t b)
 static float clamp0(double d) { return (float)(d < 0.0 ? 0.0 : d); }
 
 void geos_peer_nearest(const geos_peer *g, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance,
-                       float *ax, float *ay, float *bx, float *by)
-{
+                       float *ax, float *ay, float *bx, float *by) {
     for (int64_t k = begin; k < end; k++) {
         const int32_t a = pairs->a[k], b = pairs->b[k];
         GEOSCoordSequence *seq = GEOSNearestPoints_r(g->h, g->geom[a], g->geom[b]);
@@ -115,8 +109,7 @@ void geos_peer_nearest(const geos_peer *g, const gjk2d_pairs *pairs, int64_t beg
     }
 }
 
-void geos_peer_distance(const geos_peer *g, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance)
-{
+void geos_peer_distance(const geos_peer *g, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance) {
     for (int64_t k = begin; k < end; k++) {
         const int32_t a = pairs->a[k], b = pairs->b[k];
         double d = NAN;
@@ -125,9 +118,7 @@ void geos_peer_distance(const geos_peer *g, const gjk2d_pairs *pairs, int64_t be
     }
 }
 
-void geos_peer_intersects(const geos_peer *g, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                          uint8_t *overlap)
-{
+void geos_peer_intersects(const geos_peer *g, const gjk2d_pairs *pairs, int64_t begin, int64_t end, uint8_t *overlap) {
     for (int64_t k = begin; k < end; k++) {
         const int32_t a = pairs->a[k], b = pairs->b[k];
         const double r = radii(g, a, b);

@@ -21,7 +21,6 @@ void geos_peer_nearest(const geos_peer *g, const gjk2d_pairs *pairs, int64_t beg
 /// GEOSDistance_r: the distance only.
 void geos_peer_distance(const geos_peer *g, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance);
 /// GEOSIntersects_r (GEOSDistanceWithin_r for rounded pairs).
-void geos_peer_intersects(const geos_peer *g, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                          uint8_t *overlap);
+void geos_peer_intersects(const geos_peer *g, const gjk2d_pairs *pairs, int64_t begin, int64_t end, uint8_t *overlap);
 
 #endif

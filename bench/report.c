@@ -12,8 +12,7 @@ static int json_count;
 static char later[16][512];
 static int nlater;
 
-static FILE *open_in_dir(const char *name, const char *mode)
-{
+static FILE *open_in_dir(const char *name, const char *mode) {
     if (!dir_path[0]) return NULL;
     char path[1200];
     snprintf(path, sizeof path, "%s/%s", dir_path, name);
@@ -25,8 +24,7 @@ static FILE *open_in_dir(const char *name, const char *mode)
     return f;
 }
 
-void report_open(const char *dir)
-{
+void report_open(const char *dir) {
     if (!dir) return;
     snprintf(dir_path, sizeof dir_path, "%s", dir);
     md_file = open_in_dir("tables.md", "w");
@@ -35,8 +33,7 @@ void report_open(const char *dir)
     fprintf(json_file, "{\"results\": [");
 }
 
-void report_close(void)
-{
+void report_close(void) {
     for (int i = 0; i < nlater; i++) headline("%s", later[i]);
     if (json_file) fprintf(json_file, "\n]}\n"), fclose(json_file);
     if (md_file) fclose(md_file);
@@ -44,8 +41,7 @@ void report_close(void)
     json_file = md_file = headline_file = NULL;
 }
 
-void md(const char *fmt, ...)
-{
+void md(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vprintf(fmt, ap);
@@ -58,8 +54,7 @@ void md(const char *fmt, ...)
     }
 }
 
-void json_record(const char *fmt, ...)
-{
+void json_record(const char *fmt, ...) {
     if (!json_file) return;
     fprintf(json_file, "%s\n  {", json_count++ ? "," : "");
     va_list ap;
@@ -71,8 +66,7 @@ void json_record(const char *fmt, ...)
 
 FILE *dat_open(const char *name) { return open_in_dir(name, "w"); }
 
-void headline(const char *fmt, ...)
-{
+void headline(const char *fmt, ...) {
     if (!headline_file) return;
     va_list ap;
     va_start(ap, fmt);
@@ -80,8 +74,7 @@ void headline(const char *fmt, ...)
     va_end(ap);
 }
 
-void headline_later(const char *fmt, ...)
-{
+void headline_later(const char *fmt, ...) {
     if (nlater == (int)(sizeof later / sizeof later[0])) return;
     va_list ap;
     va_start(ap, fmt);

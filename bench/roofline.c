@@ -12,8 +12,7 @@ typedef struct read_job {
     uint64_t sum;
 } read_job;
 
-static void *read_main(void *arg)
-{
+static void *read_main(void *arg) {
     read_job *j = arg;
     uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     for (size_t i = 0; i + 4 <= j->n; i += 4) s0 += j->p[i], s1 += j->p[i + 1], s2 += j->p[i + 2], s3 += j->p[i + 3];
@@ -21,8 +20,7 @@ static void *read_main(void *arg)
     return NULL;
 }
 
-double read_bandwidth(size_t bytes, int threads, int reps)
-{
+double read_bandwidth(size_t bytes, int threads, int reps) {
     size_t n = bytes / sizeof(uint64_t);
     uint64_t *buf = xmalloc(n * sizeof *buf);
     for (size_t i = 0; i < n; i++) buf[i] = i;
@@ -48,8 +46,7 @@ typedef struct spin_job {
     uint64_t n, x;
 } spin_job;
 
-static void *spin_main(void *arg)
-{
+static void *spin_main(void *arg) {
     spin_job *j = arg;
     uint64_t x = j->x;
     for (uint64_t i = 0; i < j->n; i++) x ^= x << 13, x ^= x >> 7, x ^= x << 17;
@@ -57,8 +54,7 @@ static void *spin_main(void *arg)
     return NULL;
 }
 
-double spin_speedup(int reps)
-{
+double spin_speedup(int reps) {
     // Pure register arithmetic: how much of a second core this machine gives right now (1.0 to 2.0).
     const uint64_t n = 200000000;
     double v[MAX_REPS];

@@ -9,20 +9,20 @@
 static const double PI = 3.14159265358979323846;
 
 /// A generated set prepared as the library takes it; -1 with a message if a shape is invalid.
-static int prepare(test_set *t, const pg_set *g, const char *label)
-{
+static int prepare(test_set *t, const pg_set *g, const char *label) {
     gjk2d_geometry geom = pg_geometry(g);
     int64_t bad = test_set_make(t, &geom, g->px, g->py, g->c, g->s, NULL);
     if (bad == 0) return 0;
-    if (bad < 0) fprintf(stderr, "%s: gjk2d_shapes_prepare: %s\n", label, gjk2d_error_message((int)bad));
-    else fprintf(stderr, "%s: %lld generated shapes are invalid\n", label, (long long)bad);
+    if (bad < 0)
+        fprintf(stderr, "%s: gjk2d_shapes_prepare: %s\n", label, gjk2d_error_message((int)bad));
+    else
+        fprintf(stderr, "%s: %lld generated shapes are invalid\n", label, (long long)bad);
     test_set_free(t);
     return -1;
 }
 
 /// The set prepared once, as a caller with persistent shapes does; every frame passes poses and pairs.
-static int finish(workload *w)
-{
+static int finish(workload *w) {
     w->pairs = pg_pairs(&w->g);
     return prepare(&w->set, &w->g, w->name);
 }
@@ -30,8 +30,7 @@ static int finish(workload *w)
 /// W3: every B moved along the SAT axis by the SAT separation (minus the penetration depth when they
 /// overlap), which is the exact minimum translation to contact; what remains is the rounding of B's new
 /// position to float, far inside the touching band.
-static int move_to_touching(workload *w)
-{
+static int move_to_touching(workload *w) {
     int64_t n = w->g.np;
     float *sep = xmalloc((size_t)n * sizeof(float)), *nx = xmalloc((size_t)n * sizeof(float));
     float *ny = xmalloc((size_t)n * sizeof(float));
@@ -57,11 +56,10 @@ static int move_to_touching(workload *w)
 }
 
 /// W4: each pair (A and B alike) shifted by the same random offset in [-1000, 1000]^2.
-static void move_far(workload *w)
-{
-    pg_rng r = {0xfa4};
+static void move_far(workload *w) {
+    oracle_rng r = {0xfa4};
     for (int64_t k = 0; k < w->g.np; k++) {
-        double ox = pg_range(&r, -1000.0, 1000.0), oy = pg_range(&r, -1000.0, 1000.0);
+        double ox = oracle_uniform(&r, -1000.0, 1000.0), oy = oracle_uniform(&r, -1000.0, 1000.0);
         int32_t a = w->g.pa[k], b = w->g.pb[k];
         w->g.px[a] = (float)(w->g.px[a] + ox), w->g.py[a] = (float)(w->g.py[a] + oy);
         w->g.px[b] = (float)(w->g.px[b] + ox), w->g.py[b] = (float)(w->g.py[b] + oy);
@@ -71,9 +69,8 @@ static void move_far(workload *w)
 /// B3: Box2D v3's "Shape Distance" benchmark sample: 10,000 pairs of the regular 8-gon of circumradius
 /// 0.5, A at a random position in [-0.1, 0.1]^2, B rounded by 0.1 at a random position in [0.25, 2]^2,
 /// both at random angles.
-static void make_b3(workload *w)
-{
-    pg_rng r = {0xb3};
+static void make_b3(workload *w) {
+    oracle_rng r = {0xb3};
     float x[8], y[8];
     for (int i = 0; i < 8; i++) {
         x[i] = (float)(0.5 * cos(2.0 * PI * i / 8.0));
@@ -81,20 +78,20 @@ static void make_b3(workload *w)
     }
     int32_t f = pg_add_vertices(&w->g, x, y, 8);
     for (int k = 0; k < 10000; k++) {
-        double ax = pg_range(&r, -0.1, 0.1), ay = pg_range(&r, -0.1, 0.1), aa = pg_range(&r, -PI, PI);
-        double bx = pg_range(&r, 0.25, 2.0), by = pg_range(&r, 0.25, 2.0), ba = pg_range(&r, -PI, PI);
+        double ax = oracle_uniform(&r, -0.1, 0.1), ay = oracle_uniform(&r, -0.1, 0.1), aa = oracle_uniform(&r, -PI, PI);
+        double bx = oracle_uniform(&r, 0.25, 2.0), by = oracle_uniform(&r, 0.25, 2.0), ba = oracle_uniform(&r, -PI, PI);
         int32_t a = pg_add_shape(&w->g, f, 8, 0.0f, (float)ax, (float)ay, aa);
         int32_t b = pg_add_shape(&w->g, f, 8, 0.1f, (float)bx, (float)by, ba);
         pg_add_pair(&w->g, a, b);
     }
 }
 
-int workload_make(workload *w, const char *name, int64_t pairs)
-{
+int workload_make(workload *w, const char *name, int64_t pairs) {
     memset(w, 0, sizeof *w);
     if (!strcasecmp(name, "w1")) {
         pg_workload(&w->g, 0xb1, pairs, 3, 8, 4096);
-        snprintf(w->desc, sizeof w->desc, "%lld random convex 3..8-gon pairs, poses in a 20 x 20 box", (long long)pairs);
+        snprintf(w->desc, sizeof w->desc, "%lld random convex 3..8-gon pairs, poses in a 20 x 20 box",
+                 (long long)pairs);
     } else if (!strcasecmp(name, "w2")) {
         pg_workload(&w->g, 0xb2, pairs, 8, 8, 4096);
         snprintf(w->desc, sizeof w->desc, "%lld random convex 8-gon pairs", (long long)pairs);
@@ -106,7 +103,8 @@ int workload_make(workload *w, const char *name, int64_t pairs)
     } else if (!strcasecmp(name, "w4")) {
         pg_workload(&w->g, 0xb4, pairs, 3, 8, 4096);
         move_far(w);
-        snprintf(w->desc, sizeof w->desc, "%lld 3..8-gon pairs (as W1) at world positions up to 1000", (long long)pairs);
+        snprintf(w->desc, sizeof w->desc, "%lld 3..8-gon pairs (as W1) at world positions up to 1000",
+                 (long long)pairs);
     } else if (!strcasecmp(name, "b3")) {
         make_b3(w);
         snprintf(w->desc, sizeof w->desc,
@@ -118,8 +116,7 @@ int workload_make(workload *w, const char *name, int64_t pairs)
     return finish(w);
 }
 
-int workload_sweep(workload *w, int n, int64_t pairs)
-{
+int workload_sweep(workload *w, int n, int64_t pairs) {
     memset(w, 0, sizeof *w);
     pg_workload(&w->g, 0x5e00 + (uint64_t)n, pairs, n, n, 1024);
     snprintf(w->name, sizeof w->name, "V%d", n);
@@ -127,8 +124,7 @@ int workload_sweep(workload *w, int n, int64_t pairs)
     return finish(w);
 }
 
-void workload_free(workload *w)
-{
+void workload_free(workload *w) {
     test_set_free(&w->set);
     pg_free(&w->g);
     memset(w, 0, sizeof *w);

@@ -6,6 +6,9 @@
 #  2. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer in ./build-asan (clang, with
 #     the libFuzzer targets built and replayed over their committed corpora; a tenth of the random
 #     pairs, which keeps this pass to a few minutes). Any sanitizer report fails the test it occurs in.
+#  3. a warnings build: GCC, debugoptimized, with the sanitizers and -Werror, library and command
+#     only (GCC's flow analysis at -O2 under instrumentation finds what the release build does not,
+#     e.g. a buffer it believes may be read uninitialized).
 # The last line counts the test cases of both passes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +33,13 @@ if ninja -C $asan; then
 else
   status=1
 fi
+
+warn=build-warnings
+if [ ! -f $warn/build.ninja ]; then
+  CC=gcc meson setup $warn -Dbuildtype=debugoptimized -Db_sanitize=address,undefined -Dwerror=true \
+    -Dtests=false -Dbench=false -Dcli=true
+fi
+ninja -C $warn || { echo "warnings build: failed (a warning under -Werror, see above)"; status=1; }
 
 echo "release pass: $(python3 scripts/test_summary.py build/meson-logs/testlog.json || true)"
 if [ -f $asan/meson-logs/testlog.json ]; then

@@ -167,7 +167,6 @@ Test(bad_input, prepare_errors_write_nothing) {
     cr_expect_eq(gjk2d_shapes_count(shapes), 0);
 }
 
-
 Test(bad_input, count_out_of_range_is_never_read) {
     // Shape 3 has count 2000 and a first index far outside the arrays: a per-pair `invalid`, on every ISA;
     // the empty range and NULL pair arrays are fine.
@@ -216,8 +215,10 @@ Test(bad_input, overwritten_set_memory_is_refused_on_every_isa) {
         gjk2d_distance_out dout = {.distance = d};
         gjk2d_overlap_out oout = {.overlap = ov};
         gjk2d_sat_out sout = {.separation = sep};
-        cr_expect_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 2, &dout), GJK2D_ERR_SHAPES, "%s", isa_names[i]);
-        cr_expect_eq(gjk2d_batch_overlap(t.shapes, &t.poses, &pairs, 0, 2, &oout), GJK2D_ERR_SHAPES, "%s", isa_names[i]);
+        cr_expect_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 2, &dout), GJK2D_ERR_SHAPES, "%s",
+                     isa_names[i]);
+        cr_expect_eq(gjk2d_batch_overlap(t.shapes, &t.poses, &pairs, 0, 2, &oout), GJK2D_ERR_SHAPES, "%s",
+                     isa_names[i]);
         cr_expect_eq(gjk2d_batch_sat(t.shapes, &t.poses, &pairs, 0, 2, &sout), GJK2D_ERR_SHAPES, "%s", isa_names[i]);
         cr_expect(d[0] == -7.0f && d[1] == -7.0f && sep[0] == -7.0f && ov[1] == 9, "%s: outputs written", isa_names[i]);
     }

@@ -16,8 +16,8 @@ static const double PI = 3.14159265358979323846;
 
 /// Distance outputs of one pair through the batch calls of every ISA this CPU runs: bit for bit the
 /// single-pair result (signed distance, core distance, features included).
-static void batch_equals_single(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
-                                const gjk2d_pose *pb, const gjk2d_distance_result *r) {
+static void batch_equals_single(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
+                                const gjk2d_distance_result *r) {
     const gjk2d_shape shapes[2] = {*a, *b};
     const gjk2d_pose poses[2] = {*pa, *pb};
     test_set t;
@@ -28,8 +28,8 @@ static void batch_equals_single(const gjk2d_shape *a, const gjk2d_pose *pa, cons
         if (gjk2d_set_isa(isa_names[i]) != 0) continue;
         float d, sd, core;
         int32_t fa, fb;
-        gjk2d_distance_out out = {.distance = &d, .signed_distance = &sd, .core_distance = &core, .feature_a = &fa,
-                                  .feature_b = &fb};
+        gjk2d_distance_out out = {
+            .distance = &d, .signed_distance = &sd, .core_distance = &core, .feature_a = &fa, .feature_b = &fb};
         cr_assert_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 1, &out), GJK2D_OK);
         cr_assert(memcmp(&d, &r->distance, 4) == 0 && memcmp(&sd, &r->signed_distance, 4) == 0 &&
                       memcmp(&core, &r->core_distance, 4) == 0 && fa == r->feature_a && fb == r->feature_b,
@@ -141,15 +141,18 @@ Test(distance_outputs, witness_features_contain_the_witness_points_and_are_close
         gjk2d_distance(&ta.s, &ta.pose, &tb.s, &tb.pose, &res, NULL);
         const int32_t f[2] = {res.feature_a, res.feature_b};
         for (int s = 0; s < 2; s++) {
-            if (f[s] == GJK2D_FEATURE_NONE) none++;
-            else if (GJK2D_FEATURE_IS_EDGE(f[s])) edges++;
-            else vertices++;
+            if (f[s] == GJK2D_FEATURE_NONE)
+                none++;
+            else if (GJK2D_FEATURE_IS_EDGE(f[s]))
+                edges++;
+            else
+                vertices++;
         }
         if (k % 20 == 0) batch_equals_single(&ta.s, &ta.pose, &tb.s, &tb.pose, &res);
     }
     report_stats("witness features", &st);
-    cr_expect(vertices > 1000 && edges > 1000 && none > 1000, "features seen: %d vertices, %d edges, %d none",
-              vertices, edges, none);
+    cr_expect(vertices > 1000 && edges > 1000 && none > 1000, "features seen: %d vertices, %d edges, %d none", vertices,
+              edges, none);
 }
 
 /// The features of A and B for the pair, after check_pair.
@@ -228,9 +231,11 @@ Test(distance_outputs, segment_reports_the_edge_facing_the_other_shape) {
     cr_expect(fa == GJK2D_FEATURE_EDGE(0) && fb == GJK2D_FEATURE_VERTEX(0), "point below: (%d, %d)", fa, fb);
     // The same with the segment as B and rounded.
     features_of(&p, &above, &rs, NULL, &fa, &fb);
-    cr_expect(fa == GJK2D_FEATURE_VERTEX(0) && fb == GJK2D_FEATURE_EDGE(1), "segment as B, point above: (%d, %d)", fa, fb);
+    cr_expect(fa == GJK2D_FEATURE_VERTEX(0) && fb == GJK2D_FEATURE_EDGE(1), "segment as B, point above: (%d, %d)", fa,
+              fb);
     features_of(&p, &below, &rs, NULL, &fa, &fb);
-    cr_expect(fa == GJK2D_FEATURE_VERTEX(0) && fb == GJK2D_FEATURE_EDGE(0), "segment as B, point below: (%d, %d)", fa, fb);
+    cr_expect(fa == GJK2D_FEATURE_VERTEX(0) && fb == GJK2D_FEATURE_EDGE(0), "segment as B, point below: (%d, %d)", fa,
+              fb);
     // Beyond an end: the end vertex.
     const gjk2d_pose beyond = {3.0f, 0.5f, 1.0f, 0.0f};
     features_of(&s, NULL, &p, &beyond, &fa, &fb);
@@ -256,7 +261,8 @@ Test(distance_outputs, collinear_run_is_named_by_its_edge_nearest_the_witness) {
             double ang = turn * 2.1;
             gjk2d_pose pa = gjk2d_pose_from_angle(-1.0f, 4.0f, ang);
             double c = cos(ang), s = sin(ang);
-            gjk2d_pose pb = gjk2d_pose_from_angle((float)(-1.0 + c * 3.0 - s * ys[i]), (float)(4.0 + s * 3.0 + c * ys[i]), 0.0);
+            gjk2d_pose pb =
+                gjk2d_pose_from_angle((float)(-1.0 + c * 3.0 - s * ys[i]), (float)(4.0 + s * 3.0 + c * ys[i]), 0.0);
             int32_t fa, fb;
             features_of(&a, &pa, &p, &pb, &fa, &fb);
             const int32_t want = GJK2D_FEATURE_EDGE(ys[i] < 1.0f ? 2 : 3);

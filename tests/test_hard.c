@@ -26,7 +26,7 @@ static gjk2d_pose compose(const gjk2d_pose *a, double rx, double ry, double rang
 
 TestSuite(hard, .timeout = 120);
 
-Test(hard, touching_along_an_edge) {
+Test(hard, touching_along_an_edge_matches_the_oracle) {
     gjk2d_shape a = {unit_square, 4, 0.0f};
     pair_stats st = {0};
     gjk2d_pose pb = {1.0f, 0.0f, 1.0f, 0.0f};
@@ -48,7 +48,7 @@ Test(hard, touching_along_an_edge) {
     report_stats("touching edges", &st);
 }
 
-Test(hard, touching_at_a_vertex) {
+Test(hard, touching_at_a_vertex_matches_the_oracle) {
     gjk2d_shape a = {unit_square, 4, 0.0f}, d = {diamond, 4, 0.0f};
     pair_stats st = {0};
     gjk2d_pose pd = {0.5f, 2.0f, 1.0f, 0.0f}; // diamond's lowest vertex on the square's top edge
@@ -80,7 +80,7 @@ Test(hard, touching_at_a_vertex) {
     report_stats("touching vertices", &st);
 }
 
-Test(hard, tiny_gaps) {
+Test(hard, tiny_gaps_match_the_oracle) {
     gjk2d_shape a = {unit_square, 4, 0.0f}, d = {diamond, 4, 0.0f};
     pair_stats st = {0};
     for (int e = 7; e >= 2; e--) {
@@ -91,8 +91,8 @@ Test(hard, tiny_gaps) {
             // towards the corner (1, 1) along the diagonal).
             gjk2d_pose q1 = compose(&p, 1.0 + g, 0.3, 0.0);
             gjk2d_pose q2 = compose(&p, 0.5, 2.0 + g, 0.0);
-            gjk2d_pose q3 = compose(&p, 1.0 + 1.0 / sqrt(2.0) + g / sqrt(2.0), 1.0 - 1.0 / sqrt(2.0) + g / sqrt(2.0),
-                                    -PI / 4.0);
+            gjk2d_pose q3 =
+                compose(&p, 1.0 + 1.0 / sqrt(2.0) + g / sqrt(2.0), 1.0 - 1.0 / sqrt(2.0) + g / sqrt(2.0), -PI / 4.0);
             check_pair(&a, &p, &a, &q1, CHECK_SAT_VALUE, &st);
             check_pair(&a, &p, &d, &q2, CHECK_SAT_VALUE, &st);
             check_pair(&a, &p, &d, &q3, CHECK_SAT_VALUE, &st);
@@ -135,7 +135,7 @@ static int degenerate_box(oracle_rng *r, gjk2d_vec2 *v) {
     return n;
 }
 
-Test(hard, collinear_and_duplicated_vertices) {
+Test(hard, collinear_and_duplicated_vertices_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(21);
     pair_stats st = {0};
     static test_shape ta, tb;
@@ -160,7 +160,7 @@ Test(hard, collinear_and_duplicated_vertices) {
     report_stats("collinear/duplicated vertices", &st);
 }
 
-Test(hard, shape_against_itself) {
+Test(hard, shape_overlaps_itself_at_distance_zero) {
     oracle_rng r = oracle_rng_seed(22);
     pair_stats st = {0};
     static test_shape t;
@@ -177,7 +177,7 @@ Test(hard, shape_against_itself) {
     report_stats("shape vs itself", &st);
 }
 
-Test(hard, one_inside_another) {
+Test(hard, nested_shapes_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(23);
     pair_stats st = {0};
     static test_shape big, small;
@@ -213,7 +213,7 @@ Test(hard, one_inside_another) {
     cr_expect(nested > 2000);
 }
 
-Test(hard, sat_short_collinear_edge_on_b) {
+Test(hard, sat_with_a_short_collinear_edge_on_b_matches_the_oracle) {
     // B is a 4 x 1 box with a valid collinear vertex 1e-4 from a corner. In A's frame B's vertices carry
     // rounding of about eps * L, so a normal computed from that 1e-4 edge after the transformation is off
     // by ~eps * L / 1e-4 rad, and the gap measured from the edge's own vertex along it is off by that
@@ -243,7 +243,7 @@ Test(hard, sat_short_collinear_edge_on_b) {
               (double)s.separation, want);
 }
 
-Test(hard, sat_short_collinear_edges_sweep) {
+Test(hard, sat_matches_the_oracle_for_every_short_collinear_edge_length) {
     // The same box with the short edge swept over rotations, overlapping and apart: every SAT value must
     // match the oracle (check_pair).
     const gjk2d_vec2 vb[] = {{-2, -0.5f}, {1.99989998f, -0.5f}, {2, -0.5f}, {2, 0.5f}, {-2, 0.5f}};
@@ -259,7 +259,7 @@ Test(hard, sat_short_collinear_edges_sweep) {
     report_stats("short collinear edge", &st);
 }
 
-Test(hard, slivers) {
+Test(hard, slivers_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(24);
     pair_stats st = {0};
     static test_shape ta, tb;
@@ -294,7 +294,7 @@ Test(hard, slivers) {
     report_stats("slivers 1e-4", &st);
 }
 
-Test(hard, millimetre_shapes) {
+Test(hard, millimetre_shapes_apart_are_never_in_contact) {
     // Box2D v3 reports overlap for separated shapes whose edges are below about 3.5 mm (an absolute
     // tolerance); gjk2d's tolerances are relative to the pair's size, so 1 mm shapes 1 um apart are apart.
     oracle_rng r = oracle_rng_seed(25);
@@ -353,13 +353,13 @@ Test(hard, world_position_does_not_cost_accuracy) {
     far_away(1e6, "at 1e6", &s6);
     // Both runs already passed the same L-relative tolerance; also the measured error may not grow by
     // more than the tolerance's own margin over what the origin run shows.
-    cr_expect(s4.max_dist_rel <= fmax(2.0 * s0.max_dist_rel, 4.0 * FLT_EPSILON), "at 1e4: %.3g L vs %.3g L at the origin",
-              s4.max_dist_rel, s0.max_dist_rel);
-    cr_expect(s6.max_dist_rel <= fmax(2.0 * s0.max_dist_rel, 4.0 * FLT_EPSILON), "at 1e6: %.3g L vs %.3g L at the origin",
-              s6.max_dist_rel, s0.max_dist_rel);
+    cr_expect(s4.max_dist_rel <= fmax(2.0 * s0.max_dist_rel, 4.0 * FLT_EPSILON),
+              "at 1e4: %.3g L vs %.3g L at the origin", s4.max_dist_rel, s0.max_dist_rel);
+    cr_expect(s6.max_dist_rel <= fmax(2.0 * s0.max_dist_rel, 4.0 * FLT_EPSILON),
+              "at 1e6: %.3g L vs %.3g L at the origin", s6.max_dist_rel, s0.max_dist_rel);
 }
 
-Test(hard, rotated_poses) {
+Test(hard, rotated_poses_match_the_oracle) {
     // Exact quarter turns, tiny angles and angles near the float limits of cos/sin.
     const double angles[] = {0.0, PI / 2, PI, -PI / 2, 1e-7, -1e-7, 1e-3, PI - 1e-7, 2.0, -2.5};
     oracle_rng r = oracle_rng_seed(27);
@@ -377,7 +377,7 @@ Test(hard, rotated_poses) {
     report_stats("rotated poses", &st);
 }
 
-Test(hard, nearly_unit_rotation) {
+Test(hard, nearly_unit_rotations_match_the_oracle) {
     // Validation accepts |c^2 + s^2 - 1| <= 1e-6, and the header defines world = R * local + p
     // with R = [c -s; s c]. For such an accepted pose the answer must match that formula, or, if the
     // library chooses to normalise (c, s), the normalised pose; either within the usual tolerance.
@@ -431,16 +431,21 @@ Test(hard, underflowing_weights_stay_finite) {
     gjk2d_pairs pairs = {a, b, 1};
     float ref[7] = {0};
     for (int i = 0; i < 6; i++) {
-        if (gjk2d_set_isa(isas[i]) != 0)
-            continue;
+        if (gjk2d_set_isa(isas[i]) != 0) continue;
         float o[7];
         int32_t it;
         uint8_t st;
-        gjk2d_distance_out out = {.distance = &o[0], .ax = &o[1], .ay = &o[2], .bx = &o[3], .by = &o[4],
-                                  .nx = &o[5], .ny = &o[6], .iterations = &it, .status = &st};
+        gjk2d_distance_out out = {.distance = &o[0],
+                                  .ax = &o[1],
+                                  .ay = &o[2],
+                                  .bx = &o[3],
+                                  .by = &o[4],
+                                  .nx = &o[5],
+                                  .ny = &o[6],
+                                  .iterations = &it,
+                                  .status = &st};
         cr_assert_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 1, &out), 0);
-        for (int k = 0; k < 7; k++)
-            cr_expect(isfinite(o[k]), "%s: output %d is %g", isas[i], k, (double)o[k]);
+        for (int k = 0; k < 7; k++) cr_expect(isfinite(o[k]), "%s: output %d is %g", isas[i], k, (double)o[k]);
         cr_expect(st == GJK2D_STATUS_OK && o[0] <= 1e-20f, "%s: status %d distance %g", isas[i], st, (double)o[0]);
         cr_expect(fabsf(o[1] + 3e-21f) <= 1e-21f && fabsf(o[2] + 3e-21f) <= 1e-21f, "%s: point on A (%g, %g)", isas[i],
                   (double)o[1], (double)o[2]);
@@ -471,13 +476,19 @@ Test(hard, tiny_coordinates_stay_finite) {
         cr_assert_eq(test_set_make(&t, &g, px, py, c, s, NULL), 0);
         gjk2d_pairs pairs = {a, b, 1};
         for (int i = 0; i < 6; i++) {
-            if (gjk2d_set_isa(isas[i]) != 0)
-                continue;
+            if (gjk2d_set_isa(isas[i]) != 0) continue;
             float d, ax, ay, bx, by, nx, ny;
             int32_t it;
             uint8_t st;
-            gjk2d_distance_out out = {.distance = &d, .ax = &ax, .ay = &ay, .bx = &bx, .by = &by, .nx = &nx,
-                                      .ny = &ny, .iterations = &it, .status = &st};
+            gjk2d_distance_out out = {.distance = &d,
+                                      .ax = &ax,
+                                      .ay = &ay,
+                                      .bx = &bx,
+                                      .by = &by,
+                                      .nx = &nx,
+                                      .ny = &ny,
+                                      .iterations = &it,
+                                      .status = &st};
             cr_assert_eq(gjk2d_batch_distance(t.shapes, &t.poses, &pairs, 0, 1, &out), 0);
             cr_expect(st == GJK2D_STATUS_OK && d == 0.0f, "%s scale %g: status %d distance %g", isas[i],
                       (double)scales[k], st, (double)d);

@@ -24,7 +24,7 @@ Test(oracle, bittle_worked_example_distance) {
     cr_expect(fabs(oracle_gap_along(&pa, &pb, 4 / sqrt(41.0), -5 / sqrt(41.0)) - 11.0 / sqrt(41.0)) < 1e-14);
 }
 
-Test(oracle, squares) {
+Test(oracle, squares_have_hand_computed_distance_and_penetration) {
     const gjk2d_vec2 sq[] = {{0, 0}, {2, 0}, {2, 2}, {0, 2}};
     gjk2d_pose p = {3.0f, 1.0f, 1.0f, 0.0f}; // B = [3,5] x [1,3]: gap 1 along x
     poly(&pa, sq, 4, 0, &identity);
@@ -48,7 +48,7 @@ Test(oracle, squares) {
     cr_expect(fabs(oracle_core_distance(&pa, &pb) - 1.0) < 1e-7);
 }
 
-Test(oracle, containment_and_crossing) {
+Test(oracle, containment_and_crossing_edges_overlap) {
     const gjk2d_vec2 big[] = {{-10, -10}, {10, -10}, {10, 10}, {-10, 10}};
     const gjk2d_vec2 tri[] = {{0, 0}, {1, 0}, {0, 1}};
     poly(&pa, big, 4, 0, &identity);
@@ -88,7 +88,7 @@ Test(oracle, point_in_polygon_with_degenerate_edges) {
     cr_expect_eq(oracle_point_core(&pa, 3.0, 3.0), sqrt(2.0));
 }
 
-Test(oracle, frames_and_scale) {
+Test(oracle, frames_round_trip_and_scale_ignores_world_position) {
     const gjk2d_vec2 a[] = {{1, 0}, {0, 1}, {-1, 0}};
     gjk2d_shape s = {a, 3, 0.5f};
     gjk2d_pose far = gjk2d_pose_from_angle(10000.0f, 10000.0f, 0.3);
@@ -99,7 +99,7 @@ Test(oracle, frames_and_scale) {
     cr_expect(fabs(oracle_scale(&s, &far, &s, &far) - 2.0) < 1e-11);
 }
 
-Test(oracle, generator) {
+Test(oracle, generator_gives_reproducible_strictly_convex_polygons) {
     oracle_rng r = oracle_rng_seed(42);
     gjk2d_vec2 v[256];
     int sizes[] = {3, 4, 8, 16, 17, 64, 256};

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "outputs.h"
 
 TestSuite(poses, .timeout = 120);
 
@@ -34,21 +35,15 @@ static void random_pairs(test_set *t, gjk2d_pairs *pairs, int32_t *a, int32_t *b
     cr_assert_eq(test_set_from_shapes(t, shapes, poses, 2 * NPAIRS, NULL), 0);
 }
 
-typedef struct dist_outputs {
-    float d[NPAIRS], sd[NPAIRS], core[NPAIRS], ax[NPAIRS], ay[NPAIRS], bx[NPAIRS], by[NPAIRS], nx[NPAIRS], ny[NPAIRS];
-    int32_t fa[NPAIRS], fb[NPAIRS], it[NPAIRS];
-    uint8_t st[NPAIRS];
-} dist_outputs;
-
-static void run_distance(const test_set *t, const gjk2d_poses *poses, const gjk2d_pairs *pairs, dist_outputs *o) {
-    gjk2d_distance_out out = {o->d, o->sd, o->core, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->fa, o->fb, o->it, o->st};
+static void run_distance(const test_set *t, const gjk2d_poses *poses, const gjk2d_pairs *pairs, query_outputs *o) {
+    gjk2d_distance_out out = outputs_distance(o);
     cr_assert_eq(gjk2d_batch_distance(t->shapes, poses, pairs, 0, pairs->count, &out), GJK2D_OK);
 }
 
 /// Pair k's distance outputs against the oracle of the pair at its float poses, translated by (dx, dy):
 /// distances within TOL_REL L, witness points on their surfaces within TOL_POINT(L, W). Returns the
 /// distance error / L.
-static double check_far_pair(const test_set *t, const dist_outputs *o, int k, double dx, double dy) {
+static double check_far_pair(const test_set *t, const query_outputs *o, int k, double dx, double dy) {
     static oracle_poly wa, wb;
     gjk2d_vec2 va[GJK2D_MAX_VERTICES], vb[GJK2D_MAX_VERTICES];
     gjk2d_shape a, b;
@@ -62,17 +57,19 @@ static double check_far_pair(const test_set *t, const dist_outputs *o, int k, do
     const double core = oracle_core_distance(&wa, &wb), ra = a.radius, rb = b.radius;
     cr_assert_eq(o->st[k], GJK2D_STATUS_OK, "pair %d at offset (%.17g, %.17g): status %d%s", k, dx, dy, o->st[k],
                  pair_repr(&a, &pa, &b, &pb));
-    double e = fabs(o->d[k] - fmax(0.0, core - ra - rb));
-    cr_assert(e <= tol && fabs(o->sd[k] - (core - ra - rb)) <= tol && fabs(o->core[k] - core) <= tol,
-              "pair %d at offset (%.17g, %.17g): distance %.9g signed %.9g core %.9g, oracle core %.17g (error %.3g L)%s",
-              k, dx, dy, (double)o->d[k], (double)o->sd[k], (double)o->core[k], core, e / L, pair_repr(&a, &pa, &b, &pb));
-    if (o->d[k] > 0.0f) {
+    double e = fabs(o->dist[k] - fmax(0.0, core - ra - rb));
+    cr_assert(
+        e <= tol && fabs(o->sd[k] - (core - ra - rb)) <= tol && fabs(o->core[k] - core) <= tol,
+        "pair %d at offset (%.17g, %.17g): distance %.9g signed %.9g core %.9g, oracle core %.17g (error %.3g L)%s", k,
+        dx, dy, (double)o->dist[k], (double)o->sd[k], (double)o->core[k], core, e / L, pair_repr(&a, &pa, &b, &pb));
+    if (o->dist[k] > 0.0f) {
         // World points are floats near the offset: as accurate as their own spacing (TOL_POINT's W term).
         // Subtracting the offset in double is exact (Sterbenz), so the oracle judges them at the origin.
         double ea = fabs(oracle_point_core(&wa, o->ax[k] - dx, o->ay[k] - dy) - ra);
         double eb = fabs(oracle_point_core(&wb, o->bx[k] - dx, o->by[k] - dy) - rb);
-        cr_assert(fmax(ea, eb) <= TOL_POINT(L, W), "pair %d at offset (%.17g, %.17g): witness points off by %.3g > %.3g%s",
-                  k, dx, dy, fmax(ea, eb), TOL_POINT(L, W), pair_repr(&a, &pa, &b, &pb));
+        cr_assert(fmax(ea, eb) <= TOL_POINT(L, W),
+                  "pair %d at offset (%.17g, %.17g): witness points off by %.3g > %.3g%s", k, dx, dy, fmax(ea, eb),
+                  TOL_POINT(L, W), pair_repr(&a, &pa, &b, &pb));
     }
     return e / L;
 }
@@ -85,7 +82,9 @@ Test(poses, double_positions_near_1e6_keep_the_accuracy_of_the_origin) {
     static int32_t a[NPAIRS], b[NPAIRS];
     gjk2d_pairs pairs;
     random_pairs(&t, &pairs, a, b, 0xd0b1e);
-    static dist_outputs near, far;
+    query_outputs near, far;
+    outputs_alloc(&near, NPAIRS);
+    outputs_alloc(&far, NPAIRS);
     const double offsets[][2] = {{1e6 + 0.37, -1e6 + 0.11}, {-3.3e6 - 0.01, 2.5e5 + 0.77}};
     for (int i = 0; i < 6; i++) {
         if (gjk2d_set_isa(isa_names[i]) != 0) continue;
@@ -100,6 +99,8 @@ Test(poses, double_positions_near_1e6_keep_the_accuracy_of_the_origin) {
                 free(storage);
             }
     }
+    outputs_free(&near);
+    outputs_free(&far);
     gjk2d_set_isa("auto");
     test_set_free(&t);
 }
@@ -109,31 +110,25 @@ Test(poses, every_layout_gives_the_bits_of_float_arrays_through_the_public_calls
     static int32_t a[NPAIRS], b[NPAIRS];
     gjk2d_pairs pairs;
     random_pairs(&t, &pairs, a, b, 0x1a7);
-    static dist_outputs base, got;
-    static float sep0[NPAIRS], sep[NPAIRS];
-    static uint8_t ov0[NPAIRS], ov[NPAIRS];
+    query_outputs base, got;
+    outputs_alloc(&base, NPAIRS);
+    outputs_alloc(&got, NPAIRS);
     for (int i = 0; i < 6; i++) {
         if (gjk2d_set_isa(isa_names[i]) != 0) continue;
-        run_distance(&t, &t.poses, &pairs, &base);
-        gjk2d_sat_out s0 = {.separation = sep0};
-        gjk2d_overlap_out o0 = {.overlap = ov0};
-        cr_assert_eq(gjk2d_batch_sat(t.shapes, &t.poses, &pairs, 0, NPAIRS, &s0), GJK2D_OK);
-        cr_assert_eq(gjk2d_batch_overlap(t.shapes, &t.poses, &pairs, 0, NPAIRS, &o0), GJK2D_OK);
+        cr_assert_eq(outputs_run_batch(t.shapes, &t.poses, &pairs, 0, NPAIRS, &base), GJK2D_OK);
         for (int layout = TEST_POSES_REC32; layout < TEST_POSE_LAYOUTS; layout++) {
             void *storage;
             gjk2d_poses poses = test_poses_layout(&t, layout, 0.0, 0.0, &storage);
-            memset(&got, 0xEE, sizeof got);
-            run_distance(&t, &poses, &pairs, &got);
-            gjk2d_sat_out s1 = {.separation = sep};
-            gjk2d_overlap_out o1 = {.overlap = ov};
-            cr_assert_eq(gjk2d_batch_sat(t.shapes, &poses, &pairs, 0, NPAIRS, &s1), GJK2D_OK);
-            cr_assert_eq(gjk2d_batch_overlap(t.shapes, &poses, &pairs, 0, NPAIRS, &o1), GJK2D_OK);
-            cr_expect(memcmp(&got, &base, sizeof got) == 0 && memcmp(sep, sep0, sizeof sep) == 0 &&
-                          memcmp(ov, ov0, sizeof ov) == 0,
-                      "%s: %s differ from float arrays", isa_names[i], test_pose_layout_name[layout]);
+            outputs_free(&got);
+            outputs_alloc(&got, NPAIRS); // poisoned again
+            cr_assert_eq(outputs_run_batch(t.shapes, &poses, &pairs, 0, NPAIRS, &got), GJK2D_OK);
+            cr_expect(outputs_equal(&got, &base), "%s: %s differ from float arrays", isa_names[i],
+                      test_pose_layout_name[layout]);
             free(storage);
         }
     }
+    outputs_free(&base);
+    outputs_free(&got);
     gjk2d_set_isa("auto");
     test_set_free(&t);
 }
@@ -142,8 +137,8 @@ Test(poses, double_position_is_judged_after_rounding_to_float) {
     // 1e15 + 1e7 rounds to the float 1e15 (999999986991104): accepted. 1e15 + 1e8 rounds to the next float
     // above (1000000121208832): refused, like any float position above GJK2D_MAX_COORDINATE.
     const double x[] = {1e15 + 1e7, 1e15 + 1e8, -(1e15 + 1e8), 1e16, -1e15 + 1e7, (double)GJK2D_MAX_COORDINATE};
-    const uint8_t want[] = {GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_MAGNITUDE, GJK2D_PROBLEM_MAGNITUDE,
-                            GJK2D_PROBLEM_MAGNITUDE, GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_NONE};
+    const uint8_t want[] = {GJK2D_PROBLEM_NONE,      GJK2D_PROBLEM_MAGNITUDE, GJK2D_PROBLEM_MAGNITUDE,
+                            GJK2D_PROBLEM_MAGNITUDE, GJK2D_PROBLEM_NONE,      GJK2D_PROBLEM_NONE};
     const double y[] = {0, 0, 0, 0, 0, 0};
     const float c[] = {1, 1, 1, 1, 1, 1}, s[] = {0, 0, 0, 0, 0, 0};
     gjk2d_poses poses = {x, y, c, s, 6, 0, GJK2D_FLOAT64};

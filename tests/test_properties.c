@@ -28,40 +28,37 @@ static void run(const char *title, uint64_t seed, long pairs, int a_lo, int a_hi
     }
     report_stats(title, &st);
     cr_expect(st.separated > pairs / 20 && st.overlapping > pairs / 20,
-              "the generator should give both outcomes (%ld separated, %ld overlapping)", st.separated,
-              st.overlapping);
+              "the generator should give both outcomes (%ld separated, %ld overlapping)", st.separated, st.overlapping);
 }
 
 TestSuite(properties, .timeout = 240);
 
-Test(properties, polygons_3_to_8) {
+Test(properties, random_3_to_8_gon_pairs_match_the_oracle) {
     run("polygons 3..8", 1, 100000L * SCALE, 3, 8, 3, 8, 0.0);
 }
 
-Test(properties, rounded_polygons) {
+Test(properties, random_rounded_polygon_pairs_match_the_oracle) {
     run("rounded polygons 3..8", 2, 20000L * SCALE, 3, 8, 3, 8, 1.0);
 }
 
-Test(properties, points_and_segments) {
+Test(properties, random_points_and_segments_match_the_oracle) {
     run("points/segments vs 1..8", 3, 10000L * SCALE, 1, 2, 1, 8, 0.0);
 }
 
-Test(properties, circles_and_capsules) {
+Test(properties, random_circles_and_capsules_match_the_oracle) {
     run("circles/capsules vs rounded 1..8", 4, 10000L * SCALE, 1, 2, 1, 8, 2.0);
 }
 
-Test(properties, polygons_16) {
+Test(properties, random_16_gon_pairs_match_the_oracle) {
     run("16-gons vs 3..16", 5, 2000L * SCALE, 16, 16, 3, 16, 0.0);
 }
 
-Test(properties, polygons_64) {
-    run("64-gons vs 3..64", 6, 600L * SCALE, 64, 64, 3, 64, 0.0);
-}
+Test(properties, random_64_gon_pairs_match_the_oracle) { run("64-gons vs 3..64", 6, 600L * SCALE, 64, 64, 3, 64, 0.0); }
 
-Test(properties, polygons_256) {
+Test(properties, random_256_gon_pairs_match_the_oracle) {
     run("256-gons vs 256-gons", 7, 150L * SCALE, 256, 256, 256, 256, 0.0);
 }
 
-Test(properties, polygons_256_small) {
+Test(properties, random_256_gons_against_small_shapes_match_the_oracle) {
     run("256-gons vs 3..8", 8, 300L * SCALE, 256, 256, 3, 8, 0.5);
 }

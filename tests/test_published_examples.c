@@ -13,7 +13,7 @@ static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
 static const gjk2d_vec2 bittle_a[] = {{4, 11}, {4, 5}, {9, 9}};
 static const gjk2d_vec2 bittle_b[] = {{8, 6}, {10, 2}, {13, 1}, {15, 6}};
 
-Test(bittle_example, distance_points_normal) {
+Test(bittle_example, distance_points_and_normal_are_the_published_ones) {
     gjk2d_shape a = {bittle_a, 3, 0.0f}, b = {bittle_b, 4, 0.0f};
     gjk2d_distance_result r;
     cr_assert_eq(gjk2d_distance(&a, &identity, &b, &identity, &r, NULL), GJK2D_STATUS_OK);
@@ -22,8 +22,8 @@ Test(bittle_example, distance_points_normal) {
     cr_expect(fabs(r.distance - d) <= tol, "distance %.9g, expected %.9g", (double)r.distance, d);
     cr_expect(fabs(r.core_distance - d) <= tol, "core distance %.9g", (double)r.core_distance);
     cr_expect(fabs(r.point_a.x - 284.0 / 41.0) <= tol && fabs(r.point_a.y - 301.0 / 41.0) <= tol,
-              "point on A (%.9g, %.9g), expected (%.9g, %.9g)", (double)r.point_a.x, (double)r.point_a.y,
-              284.0 / 41.0, 301.0 / 41.0);
+              "point on A (%.9g, %.9g), expected (%.9g, %.9g)", (double)r.point_a.x, (double)r.point_a.y, 284.0 / 41.0,
+              301.0 / 41.0);
     cr_expect(fabs(r.point_b.x - 8.0) <= tol && fabs(r.point_b.y - 6.0) <= tol, "point on B (%.9g, %.9g)",
               (double)r.point_b.x, (double)r.point_b.y);
     // (8,6) - (284/41, 301/41) = (44, -55)/41, whose direction is (4, -5)/sqrt(41).
@@ -43,7 +43,7 @@ Test(bittle_example, distance_points_normal) {
     cr_expect_eq(o.overlap, 0);
 }
 
-Test(bittle_example, swapped_and_moved) {
+Test(bittle_example, swapped_and_moved_pairs_give_the_same_answer) {
     // The same pair seen from B, and both moved and rotated together: same distance, mirrored normal.
     gjk2d_shape a = {bittle_a, 3, 0.0f}, b = {bittle_b, 4, 0.0f};
     gjk2d_pose p = gjk2d_pose_from_angle(1000.0f, -2000.0f, 0.7);
@@ -82,8 +82,8 @@ Test(bittle_example, trace_storage) {
     }
     // The first simplex is vertex 0 of each shape (CONTEXT: GJK starts there).
     cr_expect(rec[0].index_a[0] == 0 && rec[0].index_b[0] == 0);
-    cr_expect(full.count == r.iterations + 1 || full.count == r.iterations,
-              "%d records for %d iterations", (int)full.count, (int)r.iterations);
+    cr_expect(full.count == r.iterations + 1 || full.count == r.iterations, "%d records for %d iterations",
+              (int)full.count, (int)r.iterations);
 
     gjk2d_simplex_record one[1];
     gjk2d_trace small = {one, 1, -1, -1};
@@ -123,12 +123,12 @@ Test(catto_example, exact_perpendicular_search_direction) {
     double d = oracle_point_segment(0, 0, catto_seg[0].x, catto_seg[0].y, catto_seg[1].x, catto_seg[1].y, &cx, &cy);
     const double tol = TOL_REL * 79.58432;
     cr_expect(fabs(r.distance - d) <= tol, "distance %.9g, expected %.9g", (double)r.distance, d);
-    cr_expect(fabs(r.point_a.x - cx) <= tol && fabs(r.point_a.y - cy) <= tol, "closest (%.9g, %.9g), expected (%.9g, %.9g)",
-              (double)r.point_a.x, (double)r.point_a.y, cx, cy);
+    cr_expect(fabs(r.point_a.x - cx) <= tol && fabs(r.point_a.y - cy) <= tol,
+              "closest (%.9g, %.9g), expected (%.9g, %.9g)", (double)r.point_a.x, (double)r.point_a.y, cx, cy);
     cr_expect(r.point_b.x == 0.0f && r.point_b.y == 0.0f, "point_b must be q");
 }
 
-Test(catto_example, segment_barycentric) {
+Test(catto_example, segment_weights_are_the_published_ones) {
     gjk2d_vec2 q = {0.0f, 0.0f};
     gjk2d_segment_result s = gjk2d_closest_on_segment(catto_seg[0], catto_seg[1], q);
     cr_expect_eq(s.region, GJK2D_REGION_AB);

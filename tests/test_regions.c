@@ -40,20 +40,20 @@ static void expect_segment(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 q, gjk2d_regio
     }
 }
 
-Test(segment, regions) {
-    gjk2d_vec2 a = V(1, 1), b = V(5, 3); // direction (4, 2), perpendicular (-2, 4)
-    expect_segment(a, b, V(-1, 2), GJK2D_REGION_A);   // behind A, off the line
-    expect_segment(a, b, V(-3, -1), GJK2D_REGION_A);  // behind A, on the line
+Test(segment, every_region_is_found_in_both_orders) {
+    gjk2d_vec2 a = V(1, 1), b = V(5, 3);             // direction (4, 2), perpendicular (-2, 4)
+    expect_segment(a, b, V(-1, 2), GJK2D_REGION_A);  // behind A, off the line
+    expect_segment(a, b, V(-3, -1), GJK2D_REGION_A); // behind A, on the line
     expect_segment(a, b, V(7, 3), GJK2D_REGION_B);
     expect_segment(a, b, V(9, 5), GJK2D_REGION_B);
-    expect_segment(a, b, V(1, 5), GJK2D_REGION_AB);   // projects at t = 0.4
-    expect_segment(a, b, V(6, -1), GJK2D_REGION_AB);  // projects at t = 0.6, the other side
+    expect_segment(a, b, V(1, 5), GJK2D_REGION_AB);  // projects at t = 0.4
+    expect_segment(a, b, V(6, -1), GJK2D_REGION_AB); // projects at t = 0.6, the other side
     // Both orders of the same segment.
     expect_segment(b, a, V(-1, 2), GJK2D_REGION_B);
     expect_segment(b, a, V(7, 3), GJK2D_REGION_A);
 }
 
-Test(segment, on_vertices_and_edge) {
+Test(segment, points_on_the_vertices_and_the_edge_belong_to_their_regions) {
     gjk2d_vec2 a = V(0, 0), b = V(4, 2);
     expect_segment(a, b, a, GJK2D_REGION_A);
     expect_segment(a, b, b, GJK2D_REGION_B);
@@ -66,13 +66,13 @@ Test(segment, on_vertices_and_edge) {
               (double)s.point.x, (double)s.point.y);
 }
 
-Test(segment, zero_length) {
+Test(segment, zero_length_segment_answers_as_a_point) {
     gjk2d_vec2 a = V(2, 3);
     gjk2d_vec2 qs[] = {V(2, 3), V(0, 0), V(5, 3), V(2, -7)};
     for (int i = 0; i < 4; i++) expect_segment(a, a, qs[i], GJK2D_REGION_B);
 }
 
-Test(segment, random_against_oracle) {
+Test(segment, random_segments_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(11);
     for (int k = 0; k < 20000; k++) {
         gjk2d_vec2 a = V((float)oracle_uniform(&r, -5, 5), (float)oracle_uniform(&r, -5, 5));
@@ -83,9 +83,9 @@ Test(segment, random_against_oracle) {
         oracle_point_segment(q.x, q.y, a.x, a.y, b.x, b.y, &cx, &cy);
         double tol = TOL_REL * scale4(a, b, b, q);
         cr_assert(fabs(s.point.x - cx) <= tol && fabs(s.point.y - cy) <= tol,
-                  "segment (%.9g,%.9g)-(%.9g,%.9g) q (%.9g,%.9g): point (%.9g, %.9g), oracle (%.9g, %.9g)",
-                  (double)a.x, (double)a.y, (double)b.x, (double)b.y, (double)q.x, (double)q.y, (double)s.point.x,
-                  (double)s.point.y, cx, cy);
+                  "segment (%.9g,%.9g)-(%.9g,%.9g) q (%.9g,%.9g): point (%.9g, %.9g), oracle (%.9g, %.9g)", (double)a.x,
+                  (double)a.y, (double)b.x, (double)b.y, (double)q.x, (double)q.y, (double)s.point.x, (double)s.point.y,
+                  cx, cy);
     }
 }
 
@@ -132,10 +132,11 @@ static gjk2d_region check_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk
     oracle_triangle(a, b, c, q, &ox, &oy);
     cr_assert(isfinite(t.point.x) && isfinite(t.point.y) && isfinite(t.u) && isfinite(t.v) && isfinite(t.w),
               "non-finite result");
-    cr_assert(fabs(t.point.x - ox) <= tol && fabs(t.point.y - oy) <= tol,
-              "triangle (%.9g,%.9g) (%.9g,%.9g) (%.9g,%.9g) q (%.9g,%.9g): point (%.9g,%.9g) region %s, oracle (%.9g,%.9g)",
-              (double)a.x, (double)a.y, (double)b.x, (double)b.y, (double)c.x, (double)c.y, (double)q.x, (double)q.y,
-              (double)t.point.x, (double)t.point.y, gjk2d_region_name(t.region), ox, oy);
+    cr_assert(
+        fabs(t.point.x - ox) <= tol && fabs(t.point.y - oy) <= tol,
+        "triangle (%.9g,%.9g) (%.9g,%.9g) (%.9g,%.9g) q (%.9g,%.9g): point (%.9g,%.9g) region %s, oracle (%.9g,%.9g)",
+        (double)a.x, (double)a.y, (double)b.x, (double)b.y, (double)c.x, (double)c.y, (double)q.x, (double)q.y,
+        (double)t.point.x, (double)t.point.y, gjk2d_region_name(t.region), ox, oy);
     // Edge and vertex weights are u/(u+v): their sum is 1 within a few roundings. Interior weights are
     // sub-areas over the area; each sub-area (a cross product of differences up to 2L long) is off by
     // about 3 eps (2L)^2, so a thin triangle's weights can sum to 1 only within ~3 * 12 eps L^2 / area2.
@@ -145,15 +146,9 @@ static gjk2d_region check_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk
     cr_assert(fabs((double)t.u + t.v + t.w - 1.0) <= sum_tol, "weights (%.9g, %.9g, %.9g) region %s, area2 %.3g",
               (double)t.u, (double)t.v, (double)t.w, gjk2d_region_name(t.region), area2);
     switch (t.region) {
-    case GJK2D_REGION_A:
-        cr_assert(t.u == 1 && t.v == 0 && t.w == 0 && t.point.x == a.x && t.point.y == a.y);
-        break;
-    case GJK2D_REGION_B:
-        cr_assert(t.u == 0 && t.v == 1 && t.w == 0 && t.point.x == b.x && t.point.y == b.y);
-        break;
-    case GJK2D_REGION_C:
-        cr_assert(t.u == 0 && t.v == 0 && t.w == 1 && t.point.x == c.x && t.point.y == c.y);
-        break;
+    case GJK2D_REGION_A: cr_assert(t.u == 1 && t.v == 0 && t.w == 0 && t.point.x == a.x && t.point.y == a.y); break;
+    case GJK2D_REGION_B: cr_assert(t.u == 0 && t.v == 1 && t.w == 0 && t.point.x == b.x && t.point.y == b.y); break;
+    case GJK2D_REGION_C: cr_assert(t.u == 0 && t.v == 0 && t.w == 1 && t.point.x == c.x && t.point.y == c.y); break;
     case GJK2D_REGION_AB: cr_assert(t.u > 0 && t.v > 0 && t.w == 0, "AB weights (%g, %g, %g)", t.u, t.v, t.w); break;
     case GJK2D_REGION_BC: cr_assert(t.u == 0 && t.v > 0 && t.w > 0, "BC weights (%g, %g, %g)", t.u, t.v, t.w); break;
     case GJK2D_REGION_CA: cr_assert(t.u > 0 && t.v == 0 && t.w > 0, "CA weights (%g, %g, %g)", t.u, t.v, t.w); break;
@@ -173,7 +168,7 @@ static gjk2d_region check_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk
 
 static const gjk2d_region edge_region[3] = {GJK2D_REGION_AB, GJK2D_REGION_BC, GJK2D_REGION_CA};
 
-Test(triangle, every_region_both_windings) {
+Test(triangle, every_region_is_found_in_both_windings) {
     const gjk2d_vec2 ccw[3] = {V(1, 1), V(7, 2), V(3, 6)};
     for (int winding = 0; winding < 2; winding++) {
         gjk2d_vec2 p[3] = {ccw[0], winding ? ccw[2] : ccw[1], winding ? ccw[1] : ccw[2]};
@@ -195,7 +190,7 @@ Test(triangle, every_region_both_windings) {
     }
 }
 
-Test(triangle, queries_on_vertices_and_edges) {
+Test(triangle, points_on_vertices_and_edges_belong_to_their_regions) {
     // Even coordinates make every edge midpoint exact, so the query lies exactly on the edge.
     const gjk2d_vec2 ccw[3] = {V(0, 0), V(6, 2), V(2, 4)};
     for (int winding = 0; winding < 2; winding++) {
@@ -228,19 +223,19 @@ static void degenerate(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c) {
     }
 }
 
-Test(triangle, collinear) {
-    degenerate(V(0, 0), V(1, 1), V(3, 3));      // exactly collinear, distinct
-    degenerate(V(-2, 1), V(0, 1), V(4, 1));     // horizontal
+Test(triangle, collinear_triangle_is_never_region_abc) {
+    degenerate(V(0, 0), V(1, 1), V(3, 3));         // exactly collinear, distinct
+    degenerate(V(-2, 1), V(0, 1), V(4, 1));        // horizontal
     degenerate(V(-1.5f, -3), V(0.5f, 1), V(1, 2)); // slope 2, exact in float
 }
 
-Test(triangle, coincident_vertices) {
+Test(triangle, coincident_vertices_are_never_region_abc) {
     degenerate(V(1, 2), V(1, 2), V(4, 0)); // two equal
     degenerate(V(1, 2), V(1, 2), V(1, 2)); // all equal
     degenerate(V(0, 0), V(0, 0), V(0, 0));
 }
 
-Test(triangle, random_against_oracle) {
+Test(triangle, random_triangles_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(12);
     long regions[7] = {0};
     for (int k = 0; k < 50000; k++) {

@@ -73,7 +73,8 @@ Test(shapes, size_query_and_too_small_memory) {
     cr_assert_gt(size, 0);
     // The set holds at least the padded rows (every count rounded up to GJK2D_ROW_MULTIPLE, x and y).
     int64_t rows = 0;
-    for (int k = 0; k < NS; k++) rows += 2 * ((g.count[k] + GJK2D_ROW_MULTIPLE - 1) / GJK2D_ROW_MULTIPLE * GJK2D_ROW_MULTIPLE);
+    for (int k = 0; k < NS; k++)
+        rows += 2 * ((g.count[k] + GJK2D_ROW_MULTIPLE - 1) / GJK2D_ROW_MULTIPLE * GJK2D_ROW_MULTIPLE);
     cr_expect_geq(size, rows * (int64_t)sizeof(float), "size %lld < the padded rows' %lld bytes", (long long)size,
                   (long long)(rows * 4));
     cr_expect_eq(gjk2d_shapes_size(&x), size, "the size query is a pure function of the geometry");
@@ -128,7 +129,8 @@ Test(shapes, any_alignment_of_the_memory_gives_the_same_answers) {
             }
             // Nothing outside [memory + off, memory + off + size) was written.
             for (int k = 0; k < off; k++) cr_assert_eq(memory[k], 0xA5, "byte before the memory written");
-            for (int k = 0; k < 64 - off; k++) cr_assert_eq(memory[off + size + k], 0xA5, "byte after the memory written");
+            for (int k = 0; k < 64 - off; k++)
+                cr_assert_eq(memory[off + size + k], 0xA5, "byte after the memory written");
         }
     }
     gjk2d_set_isa("auto");
@@ -249,10 +251,11 @@ Test(shapes, problems_are_those_of_validate_shape) {
     gjk2d_shapes_prepare(&g, memory, sizeof memory, &sh, NULL, &first_bad);
     cr_expect_eq(first_bad, want_first);
     // The generator reached every problem it aims at.
-    const gjk2d_problem aimed[] = {GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_COUNT, GJK2D_PROBLEM_NONFINITE,
+    const gjk2d_problem aimed[] = {GJK2D_PROBLEM_NONE,      GJK2D_PROBLEM_COUNT,  GJK2D_PROBLEM_NONFINITE,
                                    GJK2D_PROBLEM_MAGNITUDE, GJK2D_PROBLEM_RADIUS, GJK2D_PROBLEM_CLOCKWISE,
                                    GJK2D_PROBLEM_REFLEX};
-    for (int i = 0; i < 7; i++) cr_expect_gt(kinds[aimed[i]], 0, "no shape with problem %s", gjk2d_problem_message(aimed[i]));
+    for (int i = 0; i < 7; i++)
+        cr_expect_gt(kinds[aimed[i]], 0, "no shape with problem %s", gjk2d_problem_message(aimed[i]));
     test_set_free(&set);
 }
 

@@ -16,18 +16,18 @@ static gjk2d_problem validate(const gjk2d_vec2 *v, int n, float radius, const gj
     return gjk2d_validate_shape(&s, pose, vertex);
 }
 
-#define EXPECT_PROBLEM(v, n, radius, pose, problem, index)                                                      \
-    do {                                                                                                       \
-        int32_t vtx_;                                                                                          \
-        gjk2d_problem p_ = validate(v, n, radius, pose, &vtx_);                                                \
-        cr_expect_eq(p_, problem, "problem %d (%s), expected %d (%s)", (int)p_, gjk2d_problem_message(p_),    \
-                     (int)(problem), gjk2d_problem_message(problem));                                          \
-        cr_expect_eq(vtx_, index, "vertex %d, expected %d", (int)vtx_, (int)(index));                          \
+#define EXPECT_PROBLEM(v, n, radius, pose, problem, index)                                                 \
+    do {                                                                                                   \
+        int32_t vtx_;                                                                                      \
+        gjk2d_problem p_ = validate(v, n, radius, pose, &vtx_);                                            \
+        cr_expect_eq(p_, problem, "problem %d (%s), expected %d (%s)", (int)p_, gjk2d_problem_message(p_), \
+                     (int)(problem), gjk2d_problem_message(problem));                                      \
+        cr_expect_eq(vtx_, index, "vertex %d, expected %d", (int)vtx_, (int)(index));                      \
     } while (0)
 
 static const gjk2d_vec2 square[] = {{0, 0}, {2, 0}, {2, 2}, {0, 2}};
 
-Test(validate, valid_shapes) {
+Test(validate, valid_shapes_have_no_problem) {
     const gjk2d_vec2 pt[] = {{3, 4}}, seg[] = {{1, 1}, {-2, 5}}, zero_seg[] = {{1, 1}, {1, 1}};
     EXPECT_PROBLEM(pt, 1, 0.0f, &identity, GJK2D_PROBLEM_NONE, -1);
     EXPECT_PROBLEM(pt, 1, 2.5f, &identity, GJK2D_PROBLEM_NONE, -1);
@@ -59,7 +59,7 @@ Test(validate, collinear_and_duplicated_vertices_are_valid) {
     EXPECT_PROBLEM(big, GJK2D_MAX_VERTICES, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
 }
 
-Test(validate, count) {
+Test(validate, count_out_of_range_is_a_problem) {
     EXPECT_PROBLEM(square, 0, 0.0f, NULL, GJK2D_PROBLEM_COUNT, -1);
     EXPECT_PROBLEM(square, -3, 0.0f, NULL, GJK2D_PROBLEM_COUNT, -1);
     for (int i = 0; i <= GJK2D_MAX_VERTICES; i++) {
@@ -69,7 +69,7 @@ Test(validate, count) {
     EXPECT_PROBLEM(big, GJK2D_MAX_VERTICES + 1, 0.0f, NULL, GJK2D_PROBLEM_COUNT, -1);
 }
 
-Test(validate, nonfinite) {
+Test(validate, nan_or_infinite_numbers_are_a_problem) {
     gjk2d_vec2 v[4];
     memcpy(v, square, sizeof v);
     v[2].y = NAN;
@@ -85,7 +85,7 @@ Test(validate, nonfinite) {
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_NONFINITE, -1);
 }
 
-Test(validate, magnitude) {
+Test(validate, magnitude_beyond_1e15_is_a_problem) {
     gjk2d_vec2 v[4];
     memcpy(v, square, sizeof v);
     v[1].x = 2.0e15f;
@@ -97,7 +97,7 @@ Test(validate, magnitude) {
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_MAGNITUDE, -1);
 }
 
-Test(validate, rotation) {
+Test(validate, rotation_that_is_not_unit_is_a_problem) {
     gjk2d_pose p = {0.0f, 0.0f, 1.001f, 0.0f};
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_ROTATION, -1);
     p.c = 0.0f;
@@ -107,7 +107,7 @@ Test(validate, rotation) {
     EXPECT_PROBLEM(square, 4, 0.0f, &p, GJK2D_PROBLEM_ROTATION, -1);
 }
 
-Test(validate, radius) {
+Test(validate, negative_nan_or_huge_radius_is_a_problem) {
     EXPECT_PROBLEM(square, 4, -0.5f, NULL, GJK2D_PROBLEM_RADIUS, -1);
     EXPECT_PROBLEM(square, 4, NAN, NULL, GJK2D_PROBLEM_RADIUS, -1);
     EXPECT_PROBLEM(square, 4, INFINITY, NULL, GJK2D_PROBLEM_RADIUS, -1);
@@ -115,7 +115,7 @@ Test(validate, radius) {
     EXPECT_PROBLEM(square, 1, -1e-30f, NULL, GJK2D_PROBLEM_RADIUS, -1);
 }
 
-Test(validate, clockwise) {
+Test(validate, clockwise_polygon_is_a_problem) {
     const gjk2d_vec2 cw[] = {{0, 0}, {0, 2}, {2, 2}, {2, 0}};
     EXPECT_PROBLEM(cw, 4, 0.0f, NULL, GJK2D_PROBLEM_CLOCKWISE, -1);
     const gjk2d_vec2 tri[] = {{0, 0}, {0, 1}, {1, 0}};
@@ -172,12 +172,13 @@ Test(validate, documented_order) {
     gjk2d_pose p = identity;
     p.px = NAN;
     int32_t vtx;
-    cr_expect_eq(validate(v, 4, 0.0f, &p, &vtx), GJK2D_PROBLEM_MAGNITUDE,
-                 "a NaN pose and a too-large vertex: got %s", gjk2d_problem_message(validate(v, 4, 0.0f, &p, &vtx)));
+    cr_expect_eq(validate(v, 4, 0.0f, &p, &vtx), GJK2D_PROBLEM_MAGNITUDE, "a NaN pose and a too-large vertex: got %s",
+                 gjk2d_problem_message(validate(v, 4, 0.0f, &p, &vtx)));
     cr_expect_eq(vtx, 0);
     v[3].y = NAN;
     cr_expect_eq(validate(v, 4, 0.0f, NULL, &vtx), GJK2D_PROBLEM_NONFINITE,
-                 "too-large vertex 0 and NaN vertex 3: got %s", gjk2d_problem_message(validate(v, 4, 0.0f, NULL, &vtx)));
+                 "too-large vertex 0 and NaN vertex 3: got %s",
+                 gjk2d_problem_message(validate(v, 4, 0.0f, NULL, &vtx)));
     cr_expect_eq(vtx, 3);
     // Radius before winding; both before the pose's rotation; the pose's own order (gjk2d_pose_problem).
     const gjk2d_vec2 cw[] = {{0, 0}, {0, 2}, {2, 2}, {2, 0}};
@@ -211,8 +212,8 @@ Test(validate, pose_problem_is_the_rule_of_every_call) {
         {{0, 0, 1.0000006f, 0}, GJK2D_PROBLEM_ROTATION}, // |c^2 - 1| = 1.2e-6
         {{0, 0, 1.0000004f, 0}, GJK2D_PROBLEM_NONE},     // 8e-7
         {{0, 0, 0, 0}, GJK2D_PROBLEM_ROTATION},
-        {{NAN, 2e15f, 0, 0}, GJK2D_PROBLEM_NONFINITE},   // order
-        {{2e15f, 0, 0, 0}, GJK2D_PROBLEM_MAGNITUDE},     // order
+        {{NAN, 2e15f, 0, 0}, GJK2D_PROBLEM_NONFINITE}, // order
+        {{2e15f, 0, 0, 0}, GJK2D_PROBLEM_MAGNITUDE},   // order
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         gjk2d_problem got = gjk2d_pose_problem(&cases[i].pose);
@@ -267,7 +268,7 @@ Test(validate, prepare_reports_each_shapes_problem) {
     cr_assert_leq(gjk2d_shapes_size(&g), (int64_t)sizeof memory);
     cr_assert_eq(gjk2d_shapes_prepare(&g, memory, sizeof memory, &shapes, problems, &bad), 3);
     const uint8_t expect[] = {GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_CLOCKWISE, GJK2D_PROBLEM_RADIUS,
-                              GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_REFLEX};
+                              GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_NONE,      GJK2D_PROBLEM_REFLEX};
     for (int i = 0; i < 6; i++) {
         cr_expect_eq(problems[i], expect[i], "shape %d: %d, expected %d", i, problems[i], expect[i]);
         cr_expect_eq(gjk2d_shapes_problem(shapes, i), expect[i], "stored problem of shape %d", i);
@@ -326,8 +327,8 @@ Test(validate, check_poses_names_each_bad_pose) {
     memset(problems, 0xEE, sizeof problems);
     int64_t bad = 77;
     cr_assert_eq(gjk2d_check_poses(&poses, problems, &bad), 3);
-    const uint8_t expect[] = {GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_NONFINITE, GJK2D_PROBLEM_MAGNITUDE,
-                              GJK2D_PROBLEM_ROTATION, GJK2D_PROBLEM_NONE, GJK2D_PROBLEM_NONE};
+    const uint8_t expect[] = {GJK2D_PROBLEM_NONE,     GJK2D_PROBLEM_NONFINITE, GJK2D_PROBLEM_MAGNITUDE,
+                              GJK2D_PROBLEM_ROTATION, GJK2D_PROBLEM_NONE,      GJK2D_PROBLEM_NONE};
     for (int i = 0; i < 6; i++) {
         cr_expect_eq(problems[i], expect[i], "pose %d: %d, expected %d", i, problems[i], expect[i]);
         gjk2d_pose p = {px[i], py[i], c[i], s[i]};
@@ -376,7 +377,8 @@ Test(validate, single_queries_give_bad_poses_their_own_status) {
         for (int side = 0; side < 2; side++) {
             const gjk2d_pose *qa = side ? NULL : &bad[i], *qb = side ? &bad[i] : NULL;
             gjk2d_distance_result r;
-            cr_expect_eq(gjk2d_distance(&good, qa, &good, qb, &r, NULL), GJK2D_STATUS_BAD_POSE, "pose %d side %d", i, side);
+            cr_expect_eq(gjk2d_distance(&good, qa, &good, qb, &r, NULL), GJK2D_STATUS_BAD_POSE, "pose %d side %d", i,
+                         side);
             cr_expect_eq(r.status, GJK2D_STATUS_BAD_POSE);
             cr_expect(isnan(r.distance) && isnan(r.signed_distance) && isnan(r.core_distance) && isnan(r.point_a.x) &&
                           isnan(r.point_b.y) && isnan(r.normal.x),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Shared pieces of the gjk2d command: exit statuses, output files, options, timing, progress, random numbers.
+// Shared pieces of the gjk2d command: exit statuses, output files, timing, progress, random numbers (the
+// options are in options.h).
 #ifndef GJK2D_CLI_H
 #define GJK2D_CLI_H
 
@@ -8,6 +9,7 @@
 #include <stdio.h>
 
 #include "gjk2d.h"
+#include "options.h"
 
 enum {
     EXIT_OK = 0,
@@ -30,8 +32,8 @@ typedef struct outfile {
     char *tmp_path; ///< temporary name while writing
     char *buf;
     size_t len, cap;
-    int failed;     ///< a write failed (errno reported once)
-    int direct;     ///< fd is a device or pipe opened in place: closed, never renamed
+    int failed; ///< a write failed (errno reported once)
+    int direct; ///< fd is a device or pipe opened in place: closed, never renamed
 } outfile;
 
 int out_open(outfile *out, const char *path);
@@ -75,24 +77,6 @@ double rng_range(rng *r, double lo, double hi);
 /// Uniform integer in [lo, hi].
 int rng_int(rng *r, int lo, int hi);
 
-/// Parse a whole decimal integer / floating-point option value. Return 0 on success.
-int parse_i64(const char *s, int64_t *v);
-int parse_f64(const char *s, double *v);
-
-/// The value of an option at argv[*i] ("--name VALUE" or "--name=VALUE"). Advances *i past a separate
-/// value. Returns NULL and reports the error when the value is missing.
-const char *opt_value(int argc, char **argv, int *i, const char *name);
-/// The whole-number value of option `name` at argv[*i], which must lie in [lo, hi] (hi = INT64_MAX: no
-/// upper bound). Returns 0, or -1 after reporting a missing, malformed or out-of-range value.
-int opt_count(int argc, char **argv, int *i, const char *name, int64_t lo, int64_t hi, int64_t *out);
-/// Whether argv[i] is option `name`, either alone or as "name=...".
-int opt_is(const char *arg, const char *name);
-
-/// Parse an ISA list ("auto", "all", or comma-separated names). Fills names (pointers into
-/// cli_isa_names) and returns how many, or -1 after reporting an unknown or unsupported name.
-/// "all" (and NULL) = every ISA this CPU supports.
-int parse_isa_list(const char *list, const char **names, int max);
-
 /// Largest --threads value any command accepts. Threads beyond the CPUs only add overhead; the bound
 /// keeps a typo (--threads 100000) from creating that many threads and their buffers.
 #define CLI_MAX_THREADS 4096
@@ -101,10 +85,6 @@ int parse_isa_list(const char *list, const char **names, int max);
 /// so `taskset -c 0 gjk2d ...` gets 1; sysconf's online CPUs where the mask is unavailable), at most
 /// CLI_MAX_THREADS.
 int default_threads(void);
-
-/// Parse a --threads value at argv[*i] into *out: a whole number in [1, CLI_MAX_THREADS]. Returns 0, or
-/// -1 after reporting the error.
-int opt_threads(int argc, char **argv, int *i, int64_t *out);
 
 /// "s" unless n is 1, for counts in messages ("1 thread", "2 threads").
 const char *plural(int64_t n);

@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-
 const char gen_options_help[] =
     "  --min-verts N     fewest vertices per shape (default 3; 1 = point, 2 = segment)\n"
     "  --max-verts N     most vertices per shape (default 8, at most 1024)\n"
@@ -203,8 +201,10 @@ static int gen_pair(const gen_opts *o, int64_t index, scene *sc, int64_t k) {
         double t = want ? rng_range(&r, 0.0, hi) : rng_range(&r, lo, 1.25 * reach + 1e-3);
         int ov = place(sc, a, b, cx, cy, t, ux, uy);
         if (ov == want) return ov;
-        if (want) hi = t;
-        else lo = t;
+        if (want)
+            hi = t;
+        else
+            lo = t;
     }
     // Certain answers: concentric shapes overlap, shapes farther apart than their reach do not.
     return place(sc, a, b, cx, cy, want ? 0.0 : 1.001 * reach + 1e-3, ux, uy);
@@ -244,9 +244,12 @@ static int64_t generate_pairs(const gen_opts *o, int64_t first_index, int64_t pa
     }
     int started = 0;
     for (int t = 0; t < threads; t++) {
-        jobs[t] = (gen_job){o, first_index, pairs * t / threads, pairs * (t + 1) / threads, 0, sc, t == 0 ? prog : NULL};
-        if (t > 0 && pthread_create(&tid[started], NULL, gen_worker, &jobs[t]) == 0) started++;
-        else if (t > 0) gen_worker(&jobs[t]); // no thread: generate the range here
+        jobs[t] =
+            (gen_job){o, first_index, pairs * t / threads, pairs * (t + 1) / threads, 0, sc, t == 0 ? prog : NULL};
+        if (t > 0 && pthread_create(&tid[started], NULL, gen_worker, &jobs[t]) == 0)
+            started++;
+        else if (t > 0)
+            gen_worker(&jobs[t]); // no thread: generate the range here
     }
     gen_worker(&jobs[0]);
     for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
@@ -289,71 +292,4 @@ int gen_scene(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, 
     }
     *overlapping = hits;
     return 0;
-}
-
-static const char gen_help[] =
-    "usage: gjk2d gen --pairs M [options] [-o FILE]\n"
-    "\n"
-    "Write a random valid scene: M pairs, each of two fresh random convex shapes, positions in the\n"
-    "20 x 20 box [-10, 10]^2, B placed from A along a random direction so that about the fraction F\n"
-    "of the pairs overlap. The fraction achieved (by gjk2d_distance) is printed on stderr.\n"
-    "\n"
-    "options:\n"
-    "  --pairs M         number of pairs (required); each pair gets two shapes of its own\n"
-    "%s"
-    "  --threads T       generator threads, 1..4096 (default: one per CPU this process may run on); the\n"
-    "                    scene does not depend on it\n"
-    "  -o FILE           output file ('-' or none: stdout); written under a temporary name, then renamed\n"
-    "\n"
-    "examples:\n"
-    "  gjk2d gen --pairs 1000000 --seed 1 -o w1.scene                 # W1: 3..8-gons, half overlapping\n"
-    "  gjk2d gen --pairs 1000000 --min-verts 8 --max-verts 8 -o w2.scene  # W2: all 8-gons\n";
-
-int cmd_gen(int argc, char **argv) {
-    gen_opts o;
-    gen_defaults(&o);
-    const char *out_path = NULL;
-    int64_t threads = default_threads();
-    for (int i = 1; i < argc; i++) {
-        if (is_help(argv[i])) {
-            printf(gen_help, gen_options_help);
-            return EXIT_OK;
-        }
-        int g = gen_option(argc, argv, &i, &o);
-        if (g < 0) return EXIT_USAGE;
-        if (g > 0) continue;
-        if (opt_is(argv[i], "-o") || opt_is(argv[i], "--output")) {
-            if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
-        } else if (opt_is(argv[i], "--threads")) {
-            if (opt_threads(argc, argv, &i, &threads)) return EXIT_USAGE;
-        } else {
-            return unknown_option("gen", argv[i]);
-        }
-    }
-    if (gen_check(&o) != 0) return EXIT_USAGE;
-
-    scene sc;
-    int64_t overlapping = 0;
-    progress prog;
-    progress_start(&prog, "gen");
-    if (gen_scene(&o, 0, o.pairs, &sc, &overlapping, (int)threads, &prog) != 0) {
-        progress_end(&prog);
-        cli_error("out of memory for %lld pairs", (long long)o.pairs);
-        return EXIT_USAGE;
-    }
-    progress_end(&prog);
-    outfile out;
-    if (out_open(&out, out_path) != 0) {
-        scene_free(&sc);
-        return EXIT_USAGE;
-    }
-    progress_start(&prog, "write");
-    scene_write(&sc, &out, &prog);
-    int rc = out_close(&out, 1);
-    progress_end(&prog);
-    fprintf(stderr, "gen: %lld pairs, %d shapes, %lld vertices; overlapping %lld = %.4f (target %.4f)\n",
-            (long long)sc.pair_count, sc.shape_count, (long long)sc.vertex_count, (long long)overlapping,
-            sc.pair_count ? (double)overlapping / (double)sc.pair_count : 0.0, o.overlap);
-    scene_free(&sc);
-    return rc == 0 ? EXIT_OK : EXIT_USAGE;
 }

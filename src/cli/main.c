@@ -45,45 +45,6 @@ int unknown_option(const char *command, const char *arg) {
     return EXIT_USAGE;
 }
 
-static const char info_help[] =
-    "usage: gjk2d info\n"
-    "\n"
-    "Print, one item per line:\n"
-    "  gjk2d <version>            the library's version (gjk2d_version()), and the header's if it differs\n"
-    "  isa: <name>, lane width N  the instruction set batch calls use now, pairs per SIMD block\n"
-    "  isa reason: <text>         why it was chosen (gjk2d_isa_reason(): auto, or the GJK2D_ISA variable,\n"
-    "                             or why GJK2D_ISA was ignored)\n"
-    "  cpu isas: <names>          the instruction sets this CPU and build support\n"
-    "  auto: <name>, lane width N the one 'auto' picks\n"
-    "  threads: N                 the default --threads: CPUs this process may run on\n"
-    "  isa <name> supported|unsupported, one line per instruction set the library knows\n";
-
-int cmd_info(int argc, char **argv) {
-    for (int i = 1; i < argc; i++) {
-        if (is_help(argv[i])) {
-            fputs(info_help, stdout);
-            return EXIT_OK;
-        }
-        return unknown_option("info", argv[i]);
-    }
-    const char *version = gjk2d_version();
-    if (strcmp(version, GJK2D_VERSION_STRING) == 0) printf("gjk2d %s\n", version);
-    else printf("gjk2d %s (built with the header of %s)\n", version, GJK2D_VERSION_STRING);
-    // The ISA in use and its reason come first: selecting 'auto' below changes both.
-    printf("isa: %s, lane width %d\n", gjk2d_isa(), gjk2d_lane_width());
-    printf("isa reason: %s\n", gjk2d_isa_reason());
-    printf("cpu isas:");
-    for (int k = 0; k < cli_isa_count; k++)
-        if (gjk2d_isa_supported(cli_isa_names[k])) printf(" %s", cli_isa_names[k]);
-    printf("\n");
-    if (gjk2d_set_isa("auto") == 0) printf("auto: %s, lane width %d\n", gjk2d_isa(), gjk2d_lane_width());
-    int threads = default_threads();
-    printf("threads: %d\n", threads);
-    for (int k = 0; k < cli_isa_count; k++)
-        printf("isa %s %s\n", cli_isa_names[k], gjk2d_isa_supported(cli_isa_names[k]) ? "supported" : "unsupported");
-    return EXIT_OK;
-}
-
 // The library never prints: when it ignored GJK2D_ISA it says so only in gjk2d_isa_reason(), which
 // then starts with "GJK2D_ISA" and says "ignored" (it holds static text only, so the value itself
 // is added here). The command passes that on once, before any command can change the choice
@@ -114,8 +75,8 @@ int main(int argc, char **argv) {
         const char *name;
         int (*fn)(int, char **);
     } commands[] = {
-        {"gen", cmd_gen}, {"run", cmd_run}, {"check", cmd_check}, {"bench", cmd_bench}, {"svg", cmd_svg},
-        {"info", cmd_info},
+        {"gen", cmd_gen},     {"run", cmd_run}, {"check", cmd_check},
+        {"bench", cmd_bench}, {"svg", cmd_svg}, {"info", cmd_info},
     };
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
         if (strcmp(cmd, commands[k].name) != 0) continue;

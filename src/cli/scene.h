@@ -22,20 +22,21 @@ typedef struct scene {
     int64_t vertex_count, vertex_cap;
     int32_t *first, *count;
     float *radius, *px, *py, *c, *s;
-    float *angle; ///< rotation angles, kept only by generated scenes (to write them); NULL after loading
+    float *angle;  ///< rotation angles, kept only by generated scenes (to write them); NULL after loading
+    int64_t *line; ///< the file line of each shape (scene_load), for messages; NULL for generated scenes
     int32_t shape_count;
     int32_t *pa, *pb;
     int64_t pair_count;
     // Filled by scene_prepare:
-    void *shapes_mem;            ///< the memory the prepared set lives in
-    const gjk2d_shapes *shapes;  ///< the prepared set (geometry only; poses go with every batch call)
-    uint8_t *problems;           ///< per-shape gjk2d_problem of the geometry
-    uint8_t *pose_problems;      ///< per-shape gjk2d_problem of the pose (gjk2d_pose_problem's rule)
-    int64_t invalid_count;       ///< shapes with invalid geometry
-    int64_t bad_pose_count;      ///< shapes with a bad pose
+    void *shapes_mem;           ///< the memory the prepared set lives in
+    const gjk2d_shapes *shapes; ///< the prepared set (geometry only; poses go with every batch call)
+    uint8_t *problems;          ///< per-shape gjk2d_problem of the geometry
+    uint8_t *pose_problems;     ///< per-shape gjk2d_problem of the pose (gjk2d_pose_problem's rule)
+    int64_t invalid_count;      ///< shapes with invalid geometry
+    int64_t bad_pose_count;     ///< shapes with a bad pose
 } scene;
 
-/// Read a scene file ("-" = standard input). On a malformed file prints "FILE:LINE: reason" on stderr
+/// Read a scene file ("-" = standard input) (scene_read.c). On a malformed file prints "FILE:LINE: reason" on stderr
 /// and returns -1 (nothing is kept). Reads through a small buffer: memory is the arrays only.
 int scene_load(const char *path, scene *sc);
 
@@ -47,7 +48,8 @@ void scene_free(scene *sc);
 
 /// Prepare the shape set (gjk2d_shapes_size, then gjk2d_shapes_prepare into memory allocated here) and
 /// check every pose (gjk2d_check_poses). Each invalid shape and each bad pose is reported on stderr once,
-/// with its index and reason, prefixed by `label` (usually the file name); their pairs still run and get
+/// with its index and reason, prefixed by `label` (usually the file name) and the shape's line when
+/// the scene was read from a file; their pairs still run and get
 /// status invalid or bad-pose. Returns the number of invalid shapes plus bad poses, or -1 after
 /// reporting a library error or out of memory.
 int64_t scene_prepare(scene *sc, const char *label);
@@ -60,8 +62,11 @@ gjk2d_pairs scene_pairs(const scene *sc);
 /// Shape i with its vertices copied into buf (room for sc->count[i] vertices).
 gjk2d_shape scene_shape(const scene *sc, int32_t i, gjk2d_vec2 *buf);
 gjk2d_pose scene_pose(const scene *sc, int32_t i);
+/// The vertex that makes shape i invalid (gjk2d_validate_shape's), or -1 when the problem is not one
+/// vertex's.
+int32_t scene_invalid_vertex(const scene *sc, int32_t i);
 
-/// Write a scene in the text format. Angles come from sc->angle when kept (exact round trip), else
+/// Write a scene in the text format (scene_write.c). Angles come from sc->angle when kept (exact round trip), else
 /// from atan2(s, c). prog (may be NULL) counts shapes.
 void scene_write(const scene *sc, outfile *out, progress *prog);
 

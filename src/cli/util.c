@@ -41,6 +41,7 @@ int out_open(outfile *out, const char *path) {
             return -1;
         }
         out->direct = 1;
+        out->path = strdup(path); // for messages only: a device is never renamed
     } else if (path && strcmp(path, "-") != 0) {
         size_t n = strlen(path);
         out->path = malloc(n + 1);
@@ -54,7 +55,8 @@ int out_open(outfile *out, const char *path) {
         snprintf(out->tmp_path, n + 16, "%s.tmp.XXXXXX", path);
         out->fd = mkstemp(out->tmp_path);
         if (out->fd < 0) {
-            cli_error("cannot create %s: %s", out->tmp_path, strerror(errno));
+            // The temporary name is ours, not the user's: the message names the file asked for.
+            cli_error("cannot create %s: %s", path, strerror(errno));
             free(out->path);
             free(out->tmp_path);
             out->path = out->tmp_path = NULL;
@@ -132,7 +134,7 @@ int out_close(outfile *out, int ok) {
     int bad = out->failed || !ok;
     if (out->direct) {
         if (close(out->fd) != 0 && !bad) {
-            cli_error("cannot write: %s", strerror(errno));
+            cli_error("cannot write %s: %s", out->path, strerror(errno));
             bad = 1;
         }
     } else if (out->path) {
@@ -145,7 +147,7 @@ int out_close(outfile *out, int ok) {
             bad = 1;
         }
         if (!bad && rename(out->tmp_path, out->path) != 0) {
-            cli_error("cannot rename %s to %s: %s", out->tmp_path, out->path, strerror(errno));
+            cli_error("cannot write %s: %s", out->path, strerror(errno));
             bad = 1;
         }
         if (bad) unlink(out->tmp_path);
@@ -219,106 +221,6 @@ double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_uni
 
 int rng_int(rng *r, int lo, int hi) { return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1)); }
 
-int parse_i64(const char *s, int64_t *v) {
-    char *end;
-    errno = 0;
-    long long x = strtoll(s, &end, 10);
-    if (end == s || *end || errno) return -1;
-    *v = x;
-    return 0;
-}
-
-int parse_f64(const char *s, double *v) {
-    char *end;
-    errno = 0;
-    double x = strtod(s, &end);
-    if (end == s || *end || errno) return -1;
-    *v = x;
-    return 0;
-}
-
-int opt_is(const char *arg, const char *name) {
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == 0 || arg[n] == '=');
-}
-
-const char *opt_value(int argc, char **argv, int *i, const char *name) {
-    const char *eq = strchr(argv[*i], '=');
-    if (eq && argv[*i][0] == '-' && argv[*i][1] == '-') return eq + 1;
-    if (*i + 1 >= argc) {
-        cli_error("option %s needs a value", name);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
-int opt_count(int argc, char **argv, int *i, const char *name, int64_t lo, int64_t hi, int64_t *out) {
-    const char *v = opt_value(argc, argv, i, name);
-    if (!v) return -1;
-    int64_t n;
-    if (parse_i64(v, &n) || n < lo || n > hi) {
-        if (hi == INT64_MAX)
-            cli_error("%s needs a count >= %lld, got '%s'", name, (long long)lo, v);
-        else
-            cli_error("%s needs a count in [%lld, %lld], got '%s'", name, (long long)lo, (long long)hi, v);
-        return -1;
-    }
-    *out = n;
-    return 0;
-}
-
-static const char *known_isa(const char *name, size_t len) {
-    for (int k = 0; k < cli_isa_count; k++)
-        if (strlen(cli_isa_names[k]) == len && strncmp(cli_isa_names[k], name, len) == 0) return cli_isa_names[k];
-    return NULL;
-}
-
-int parse_isa_list(const char *list, const char **names, int max) {
-    int n = 0;
-    if (!list || strcmp(list, "all") == 0) {
-        for (int k = 0; k < cli_isa_count && n < max; k++)
-            if (gjk2d_isa_supported(cli_isa_names[k])) names[n++] = cli_isa_names[k];
-        return n;
-    }
-    const char *p = list;
-    while (*p) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        const char *name;
-        if (len == 4 && strncmp(p, "auto", 4) == 0) {
-            if (gjk2d_set_isa("auto") != 0) {
-                cli_error("no instruction set available");
-                return -1;
-            }
-            name = known_isa(gjk2d_isa(), strlen(gjk2d_isa()));
-        } else {
-            name = known_isa(p, len);
-            if (!name) {
-                cli_error("unknown instruction set '%.*s' (known: scalar, portable, sse41, avx2, avx512, neon, auto)",
-                          (int)len, p);
-                return -1;
-            }
-            if (!gjk2d_isa_supported(name)) {
-                cli_error("instruction set '%s' is not supported by this CPU or build (see 'gjk2d info')", name);
-                return -1;
-            }
-        }
-        int dup = 0;
-        for (int k = 0; k < n; k++) dup |= names[k] == name;
-        if (!dup) {
-            if (n == max) break;
-            names[n++] = name;
-        }
-        if (!comma) break;
-        p = comma + 1;
-    }
-    if (n == 0) {
-        cli_error("empty instruction set list");
-        return -1;
-    }
-    return n;
-}
-
 // CPUs in this process's affinity mask, or 0 when it cannot be read. The mask is allocated for the
 // kernel's CPU count: a fixed cpu_set_t holds 1024 CPUs and sched_getaffinity fails with EINVAL on a
 // machine with more, so the set doubles until it fits.
@@ -342,10 +244,6 @@ int default_threads(void) {
     if (n < 1) n = sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1) n = 1;
     return n > CLI_MAX_THREADS ? CLI_MAX_THREADS : (int)n;
-}
-
-int opt_threads(int argc, char **argv, int *i, int64_t *out) {
-    return opt_count(argc, argv, i, "--threads", 1, CLI_MAX_THREADS, out);
 }
 
 const char *plural(int64_t n) { return n == 1 ? "" : "s"; }

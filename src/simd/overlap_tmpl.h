@@ -236,7 +236,7 @@ static void bool_overlap_run(const batch_in *in, int64_t begin, int64_t end,
         }
         for (unsigned m = bk.slow; m; m &= m - 1) slow_overlap_pair(in, bk.pair[__builtin_ctz(m)], out);
     }
-    bool_run_stragglers(in, strag, nstrag, out);
+    if (nstrag > 0) bool_run_stragglers(in, strag, nstrag, out);
     if (rounded) {
         const gjk_sink sink = {NULL, out};
         gjk_distance_run(in, begin, end, TAKE_ROUNDED, &sink);

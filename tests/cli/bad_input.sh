@@ -137,13 +137,50 @@ expect_status 0 "$G" run nofinal.scene -o nofinal.csv
 [ "$(wc -l < nofinal.csv)" = 2 ] || fail "scene without final newline"
 printf 'gjk2d-scene 1\r\n%s\r\npairs 1\r\n0 1\r\n' "$(printf '%s' "$ok_shapes" | sed 's/$/\r/')" > crlf.scene
 expect_status 0 "$G" run crlf.scene || fail "CRLF scene"
+# A NUL byte is named as such (it used to end the number early: "bad vertex x '0'"), and a number
+# beyond the float range as out of range (it used to round to infinity: "NaN or infinite").
+printf 'gjk2d-scene 1\nshapes 1\n0 0 0 0 1 1\0003 0\npairs 1\n0 0\n' > nul.scene
+for cmd in run check "svg --pair 0"; do
+    expect_status 2 "$G" $cmd nul.scene && grep -qx "nul.scene:3: a NUL byte at column 12 (not a text file?)" err.txt ||
+        fail "$cmd: NUL byte inside a number: $(cat err.txt)"
+done
+case_ floatrange 3 "vertex x '1e39' is beyond the float range" "gjk2d-scene 1
+shapes 1
+0 0 0 0 1 1e39 0
+pairs 0
+"
+case_ anglerange 3 "angle '1e309' is beyond the double range" "gjk2d-scene 1
+shapes 1
+0 0 1e309 0 1 0 0
+pairs 0
+"
+# A missing file or a directory is the command's error, not a line of the file (it used to be "FILE:0:").
 expect_status 2 "$G" run missing-file.scene -o x.csv
-grep -q "^missing-file.scene:0: cannot open" err.txt || fail "missing file message: $(cat err.txt)"
+grep -qx "gjk2d: cannot open missing-file.scene: No such file or directory" err.txt || fail "missing file message: $(cat err.txt)"
 [ -e x.csv ] && fail "missing file: output created"
+mkdir -p adir
+expect_status 2 "$G" run adir -o x.csv
+grep -qx "gjk2d: cannot read adir: a directory, not a scene file" err.txt || fail "directory message: $(cat err.txt)"
+
+# An invalid shape is reported at its own line of the file (comments and blank lines counted).
+printf 'gjk2d-scene 1\nshapes 2\n0 0 0 0 3 0 0 1 0 0 1\n# comment\n\n0 0 0 0 2 nan 0 1 0\npairs 1\n0 1\n' > inv.scene
+expect_status 0 "$G" run inv.scene -o inv.csv
+grep -q "^inv.scene:6: shape 1 is invalid (vertex 0): " err.txt || fail "invalid shape without its line: $(cat err.txt)"
+printf 'gjk2d-scene 1\nshapes 2\n0 0 0 0 3 0 0 1 0 0 1\n2e15 0 0 0 1 0 0\npairs 1\n0 1\n' > pose.scene
+expect_status 0 "$G" run pose.scene -o pose.csv
+grep -q "^pose.scene:4: shape 1 has a bad pose" err.txt || fail "bad pose without its line: $(cat err.txt)"
+
+# Output errors name the file asked for: a device by its name (it used to say "stdout"), never our
+# temporary name.
+if [ -w /dev/full ]; then
+    expect_status 2 "$G" run nofinal.scene -o /dev/full
+    grep -q "write to /dev/full failed" err.txt || fail "/dev/full message: $(cat err.txt)"
+fi
 
 # An output that cannot be written: exit 2, nothing left behind.
 expect_status 2 "$G" run nofinal.scene -o no-such-dir/x.csv
 [ -e no-such-dir ] && fail "output directory created"
+grep -qx "gjk2d: cannot create no-such-dir/x.csv: No such file or directory" err.txt || fail "unwritable output message: $(cat err.txt)"
 
 # Options and ISAs.
 expect_status 2 "$G" run --bogus nofinal.scene && grep -q "unknown option '--bogus'" err.txt || fail "unknown option message"

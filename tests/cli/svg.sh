@@ -60,10 +60,48 @@ grep -Eq 'distance [^<]*\(signed [^<]*\), core [^<]*, features (v|e)[0-9]+ / (v|
 # simplexes and says why.
 printf 'gjk2d-scene 1\nshapes 4\n0 0 0 0 4 0 0 1 0 1 1 0 1\n2e15 0 0 0 3 0 0 1 0 0 1\n0 2 nan 0 3 0 0 1 0 0 1\n3 0 0 0 3 0 0 0 1 1 0\npairs 3\n0 1\n2 0\n0 3\n' > pose.scene
 expect_status 0 "$G" svg pose.scene --pairs 0,1,2 -o pose.svg && { "$XMLLINT" --noout pose.svg || fail "pose.svg is not well-formed XML"; }
-grep -q "not computed: bad pose of shape 1: .*1e15" pose.svg || fail "pose.svg: pair 0 does not name the bad pose of shape 1"
-grep -q "not computed: bad pose of shape 2: .*NaN" pose.svg || fail "pose.svg: pair 1 does not name the bad pose of shape 2"
-grep -q "not computed: invalid shape 3: .*clockwise" pose.svg || fail "pose.svg: pair 2 does not name invalid shape 3"
+grep -q "not computed: shape B (1) has a bad pose: .*1e15" pose.svg || fail "pose.svg: pair 0 does not name the bad pose of shape 1"
+grep -q "not computed: shape A (2) has a bad pose: .*NaN" pose.svg || fail "pose.svg: pair 1 does not name the bad pose of shape 2"
+grep -q "not computed: shape B (3) is invalid: .*clockwise" pose.svg || fail "pose.svg: pair 2 does not name invalid shape 3"
 awk '/<g class="simplexes">/ { inside = 1; next } /<\/g>/ { inside = 0 } inside { n++ } END { exit n > 0 }' pose.svg ||
     fail "pose.svg: simplexes drawn for pairs that were not computed"
 grep -q "shape 1 has a bad pose" err.txt || fail "svg: the bad pose is not reported on stderr: $(cat err.txt)"
+# Iteration numbers never overlap: iterations that share a simplex vertex or repeat a simplex used to
+# pile their numbers on one spot; touching labels are now joined ("2,3"). A label's box: 7.5 px a
+# character (12 px bold digits), 14 px high, 2 px margin. Every iteration is still named in its panel.
+labels_overlap() { # FILE: prints the first pair of overlapping labels of a panel
+    awk '/<g id="pair-/ { n = 0 }
+         /class="iter"/ {
+             x = $0; sub(/.*<text x="/, "", x); sub(/".*/, "", x)
+             y = $0; sub(/.* y="/, "", y); sub(/".*/, "", y)
+             t = $0; sub(/.*">/, "", t); sub(/<.*/, "", t)
+             for (i = 0; i < n; i++) {
+                 w = 3.75 * (length(t) + length(T[i])) + 4
+                 if ((x - X[i]) ^ 2 < w * w && (y - Y[i]) ^ 2 < 16 * 16) { print "\"" T[i] "\" and \"" t "\" at " x "," y; exit }
+             }
+             X[n] = x; Y[n] = y; T[n] = t; n++
+         }' "$1"
+}
+expect_status 0 "$G" gen --pairs 200 --seed 11 --min-verts 1 --max-verts 12 -o many.scene
+for m in "" --minkowski; do
+    expect_status 0 "$G" svg many.scene --pairs "$(seq -s, 0 199)" $m -o many.svg || continue
+    bad=$(labels_overlap many.svg)
+    [ -n "$bad" ] && fail "many.svg $m: iteration numbers overlap: $bad"
+done
+expect_status 0 "$G" svg many.scene --pair 0 -o one.svg
+iters=$(grep -o '[0-9]* iterations' one.svg | cut -d' ' -f1)
+for k in $(seq 1 "$iters"); do
+    grep -Eq "class=\"iter\"[^>]*>([0-9,]*,)?$k(,[0-9,]*)?<" one.svg || fail "one.svg: iteration $k has no number"
+done
+
+# A pair that cannot be computed names the shape (A or B) and the reason; an overlapping pair shows
+# its penetration depth and axis.
+printf 'gjk2d-scene 1\nshapes 3\n0 0 0 0 4 0 0 2 0 2 2 0 2\n1.5 0 0 0 4 0 0 2 0 2 2 0 2\n0 0 0 0 3 nan 0 1 0 0 1\npairs 3\n0 2\n2 0\n0 1\n' > pen.scene
+expect_status 0 "$G" svg pen.scene --pairs 0,1,2 -o pen.svg
+grep -q "not computed: shape B (2) is invalid (vertex 0): " pen.svg || fail "pen.svg: invalid B not named: $(grep -o 'not computed[^<]*' pen.svg)"
+grep -q "not computed: shape A (2) is invalid (vertex 0): " pen.svg || fail "pen.svg: invalid A not named: $(grep -o 'not computed[^<]*' pen.svg)"
+grep -q "overlap: penetration depth 0.5 along the SAT axis (1, 0)" pen.svg || fail "pen.svg: no depth: $(grep -o 'overlap:[^<]*' pen.svg)"
+grep -q '<line [^>]*class="depth"' pen.svg || fail "pen.svg: no depth arrow"
+expect_status 0 "$G" svg pen.scene --pair 2 --minkowski -o penm.svg
+grep -q '<line [^>]*class="depth"' penm.svg || fail "penm.svg: no depth arrow"
 finish

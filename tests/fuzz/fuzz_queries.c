@@ -43,11 +43,9 @@ static const char *const isa_names[] = {"scalar", "portable", "sse41", "avx2", "
 static void fail(const char *what) { fz_fail("fuzz_queries", what); }
 
 /// A heap block of exactly n elements (ASan poisons everything around it); malloc(0) is still a block.
-static void *block(size_t n, size_t size)
-{
+static void *block(size_t n, size_t size) {
     void *p = malloc(n * size ? n * size : 1);
-    if (!p)
-        abort();
+    if (!p) abort();
     return p;
 }
 
@@ -59,49 +57,37 @@ enum { NFLOAT = 12, NINT = 4, NBYTE = 5 };
 
 /// Output arrays of all three queries, each of exactly `n` elements.
 typedef struct outs {
-    float *f[NFLOAT];   ///< distance: dist, signed, core, ax, ay, bx, by, nx, ny; sat: sep, snx, sny
-    int32_t *i[NINT];   ///< distance: iterations, feature_a, feature_b; overlap: iterations
-    uint8_t *b[NBYTE];  ///< distance status; overlap, its status; sat overlap, its status
+    float *f[NFLOAT];  ///< distance: dist, signed, core, ax, ay, bx, by, nx, ny; sat: sep, snx, sny
+    int32_t *i[NINT];  ///< distance: iterations, feature_a, feature_b; overlap: iterations
+    uint8_t *b[NBYTE]; ///< distance status; overlap, its status; sat overlap, its status
 } outs;
 
 enum { F_DIST, F_SIGNED, F_CORE, F_AX, F_AY, F_BX, F_BY, F_NX, F_NY, F_SEP, F_SNX, F_SNY };
 enum { I_IT, I_FA, I_FB, I_OIT };
 enum { B_ST, B_OV, B_OST, B_SOV, B_SST };
 
-static void outs_alloc(outs *o, size_t n)
-{
-    for (int k = 0; k < NFLOAT; k++)
-        memset(o->f[k] = block(n, sizeof(float)), SENTINEL, n * sizeof(float));
-    for (int k = 0; k < NINT; k++)
-        memset(o->i[k] = block(n, sizeof(int32_t)), SENTINEL, n * sizeof(int32_t));
-    for (int k = 0; k < NBYTE; k++)
-        memset(o->b[k] = block(n, 1), SENTINEL, n);
+static void outs_alloc(outs *o, size_t n) {
+    for (int k = 0; k < NFLOAT; k++) memset(o->f[k] = block(n, sizeof(float)), SENTINEL, n * sizeof(float));
+    for (int k = 0; k < NINT; k++) memset(o->i[k] = block(n, sizeof(int32_t)), SENTINEL, n * sizeof(int32_t));
+    for (int k = 0; k < NBYTE; k++) memset(o->b[k] = block(n, 1), SENTINEL, n);
 }
 
-static void outs_free(outs *o)
-{
-    for (int k = 0; k < NFLOAT; k++)
-        free(o->f[k]);
-    for (int k = 0; k < NINT; k++)
-        free(o->i[k]);
-    for (int k = 0; k < NBYTE; k++)
-        free(o->b[k]);
+static void outs_free(outs *o) {
+    for (int k = 0; k < NFLOAT; k++) free(o->f[k]);
+    for (int k = 0; k < NINT; k++) free(o->i[k]);
+    for (int k = 0; k < NBYTE; k++) free(o->b[k]);
 }
 
 /// Run the three queries; every call must return `want`.
 static void run_all(const gjk2d_shapes *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
-                    int64_t end, const outs *o, int want)
-{
-    gjk2d_distance_out d = {o->f[F_DIST], o->f[F_SIGNED], o->f[F_CORE], o->f[F_AX], o->f[F_AY], o->f[F_BX],
-                            o->f[F_BY], o->f[F_NX], o->f[F_NY], o->i[I_FA], o->i[I_FB], o->i[I_IT], o->b[B_ST]};
+                    int64_t end, const outs *o, int want) {
+    gjk2d_distance_out d = {o->f[F_DIST], o->f[F_SIGNED], o->f[F_CORE], o->f[F_AX], o->f[F_AY], o->f[F_BX], o->f[F_BY],
+                            o->f[F_NX],   o->f[F_NY],     o->i[I_FA],   o->i[I_FB], o->i[I_IT], o->b[B_ST]};
     gjk2d_overlap_out v = {o->b[B_OV], o->i[I_OIT], o->b[B_OST]};
     gjk2d_sat_out s = {o->b[B_SOV], o->f[F_SEP], o->f[F_SNX], o->f[F_SNY], o->b[B_SST]};
-    if (gjk2d_batch_distance(set, poses, pairs, begin, end, &d) != want)
-        fail("batch_distance return code");
-    if (gjk2d_batch_overlap(set, poses, pairs, begin, end, &v) != want)
-        fail("batch_overlap return code");
-    if (gjk2d_batch_sat(set, poses, pairs, begin, end, &s) != want)
-        fail("batch_sat return code");
+    if (gjk2d_batch_distance(set, poses, pairs, begin, end, &d) != want) fail("batch_distance return code");
+    if (gjk2d_batch_overlap(set, poses, pairs, begin, end, &v) != want) fail("batch_overlap return code");
+    if (gjk2d_batch_sat(set, poses, pairs, begin, end, &s) != want) fail("batch_sat return code");
     // A NULL output struct is refused before anything else is looked at.
     if (gjk2d_batch_distance(set, poses, pairs, begin, end, NULL) != GJK2D_ERR_NULL ||
         gjk2d_batch_overlap(set, poses, pairs, begin, end, NULL) != GJK2D_ERR_NULL ||
@@ -110,35 +96,27 @@ static void run_all(const gjk2d_shapes *set, const gjk2d_poses *poses, const gjk
 }
 
 /// Whether pair k of o is still the sentinel in every field.
-static int untouched(const outs *o, int64_t k)
-{
+static int untouched(const outs *o, int64_t k) {
     const uint8_t s[4] = {SENTINEL, SENTINEL, SENTINEL, SENTINEL};
     for (int i = 0; i < NFLOAT; i++)
-        if (memcmp(&o->f[i][k], s, 4) != 0)
-            return 0;
+        if (memcmp(&o->f[i][k], s, 4) != 0) return 0;
     for (int i = 0; i < NINT; i++)
-        if (memcmp(&o->i[i][k], s, 4) != 0)
-            return 0;
+        if (memcmp(&o->i[i][k], s, 4) != 0) return 0;
     for (int i = 0; i < NBYTE; i++)
-        if (o->b[i][k] != SENTINEL)
-            return 0;
+        if (o->b[i][k] != SENTINEL) return 0;
     return 1;
 }
 
 /// Bit-identity of pair k, every field, or only the fields that do not depend on world positions.
-static int same_pair(const outs *x, const outs *y, int64_t k, int relative_only)
-{
+static int same_pair(const outs *x, const outs *y, int64_t k, int relative_only) {
     for (int i = 0; i < NFLOAT; i++) {
         int world = i == F_AX || i == F_AY || i == F_BX || i == F_BY;
-        if (!(relative_only && world) && !fz_same(x->f[i][k], y->f[i][k]))
-            return 0;
+        if (!(relative_only && world) && !fz_same(x->f[i][k], y->f[i][k])) return 0;
     }
     for (int i = 0; i < NINT; i++)
-        if (x->i[i][k] != y->i[i][k])
-            return 0;
+        if (x->i[i][k] != y->i[i][k]) return 0;
     for (int i = 0; i < NBYTE; i++)
-        if (x->b[i][k] != y->b[i][k])
-            return 0;
+        if (x->b[i][k] != y->b[i][k]) return 0;
     return 1;
 }
 
@@ -149,18 +127,14 @@ static int same_pair(const outs *x, const outs *y, int64_t k, int relative_only)
 static int in_range(int32_t n) { return n >= 1 && n <= GJK2D_MAX_VERTICES; }
 
 /// gjk2d_shapes_size's documented errors, shape by shape in order (bad: the shape of a span error).
-static int64_t expected_plan(const gjk2d_geometry *g, int64_t *bad)
-{
+static int64_t expected_plan(const gjk2d_geometry *g, int64_t *bad) {
     *bad = -1;
-    if (g->shape_count < 0 || g->vertex_count < 0)
-        return GJK2D_ERR_RANGE;
-    if (g->shape_count > 0 && (!g->count || (g->vertex_count > 0 && (!g->vx || !g->vy))))
-        return GJK2D_ERR_NULL;
+    if (g->shape_count < 0 || g->vertex_count < 0) return GJK2D_ERR_RANGE;
+    if (g->shape_count > 0 && (!g->count || (g->vertex_count > 0 && (!g->vx || !g->vy)))) return GJK2D_ERR_NULL;
     int64_t next = 0;
     for (int32_t k = 0; k < g->shape_count; k++) {
         int32_t n = g->count[k];
-        if (!g->first && n < 0)
-            return GJK2D_ERR_RANGE; // "when first is NULL, a negative count"
+        if (!g->first && n < 0) return GJK2D_ERR_RANGE; // "when first is NULL, a negative count"
         int64_t f = g->first ? g->first[k] : next;
         next = f + (n > 0 ? n : 0);
         // A count out of range is a shape problem: its vertices are never read.
@@ -173,19 +147,15 @@ static int64_t expected_plan(const gjk2d_geometry *g, int64_t *bad)
 }
 
 /// Start of shape k's vertices (the geometry passed expected_plan).
-static int64_t first_of(const gjk2d_geometry *g, int32_t k)
-{
-    if (g->first)
-        return g->first[k];
+static int64_t first_of(const gjk2d_geometry *g, int32_t k) {
+    if (g->first) return g->first[k];
     int64_t at = 0;
-    for (int32_t i = 0; i < k; i++)
-        at += g->count[i] > 0 ? g->count[i] : 0;
+    for (int32_t i = 0; i < k; i++) at += g->count[i] > 0 ? g->count[i] : 0;
     return at;
 }
 
 /// Shape k as a single-pair shape, vertices copied to buf.
-static gjk2d_shape shape_of(const gjk2d_geometry *g, int32_t k, gjk2d_vec2 *buf)
-{
+static gjk2d_shape shape_of(const gjk2d_geometry *g, int32_t k, gjk2d_vec2 *buf) {
     int64_t f = first_of(g, k);
     for (int32_t i = 0; in_range(g->count[k]) && i < g->count[k]; i++)
         buf[i] = (gjk2d_vec2){g->vx[f + i], g->vy[f + i]};
@@ -194,33 +164,27 @@ static gjk2d_shape shape_of(const gjk2d_geometry *g, int32_t k, gjk2d_vec2 *buf)
 }
 
 /// The problem gjk2d_validate_shape finds with shape k's geometry (no pose).
-static gjk2d_problem geometry_problem(const gjk2d_geometry *g, int32_t k)
-{
+static gjk2d_problem geometry_problem(const gjk2d_geometry *g, int32_t k) {
     static gjk2d_vec2 buf[GJK2D_MAX_VERTICES];
-    if (!in_range(g->count[k]))
-        return GJK2D_PROBLEM_COUNT;
+    if (!in_range(g->count[k])) return GJK2D_PROBLEM_COUNT;
     gjk2d_shape s = shape_of(g, k, buf);
     int32_t vertex = -2;
     gjk2d_problem p = gjk2d_validate_shape(&s, NULL, &vertex);
-    if (vertex < -1 || vertex >= s.count)
-        fail("validate_shape: vertex index out of range");
+    if (vertex < -1 || vertex >= s.count) fail("validate_shape: vertex index out of range");
     return p;
 }
 
 /// gjk2d_shapes_bound's documented value: the largest |vertex| plus the radius, never rounded down.
-static void check_bound(const gjk2d_geometry *g, const gjk2d_shapes *set, int32_t k, int valid)
-{
+static void check_bound(const gjk2d_geometry *g, const gjk2d_shapes *set, int32_t k, int valid) {
     float bound = gjk2d_shapes_bound(set, k);
     if (!valid) {
-        if (!isnan(bound))
-            fail("shapes_bound: an invalid shape's bound is not NaN");
+        if (!isnan(bound)) fail("shapes_bound: an invalid shape's bound is not NaN");
         return;
     }
     static gjk2d_vec2 buf[GJK2D_MAX_VERTICES];
     gjk2d_shape s = shape_of(g, k, buf);
     double r2 = 0.0;
-    for (int32_t i = 0; i < s.count; i++)
-        r2 = fmax(r2, (double)buf[i].x * buf[i].x + (double)buf[i].y * buf[i].y);
+    for (int32_t i = 0; i < s.count; i++) r2 = fmax(r2, (double)buf[i].x * buf[i].x + (double)buf[i].y * buf[i].y);
     double exact = sqrt(r2) + s.radius;
     // The library takes the same square root in double; 4 double roundings of slack below, and one
     // float rounding up (plus one for the double sum) above: relative, or the denormal spacing 2^-149.
@@ -239,17 +203,14 @@ typedef struct geometry_copy {
     void *mem[5];
 } geometry_copy;
 
-static void *dup_block(const void *src, int64_t n, size_t size)
-{
-    if (!src)
-        return NULL;
+static void *dup_block(const void *src, int64_t n, size_t size) {
+    if (!src) return NULL;
     void *p = block(n > 0 ? (size_t)n : 0, size);
     memcpy(p, src, n > 0 ? (size_t)n * size : 0);
     return p;
 }
 
-static void geometry_dup(geometry_copy *c, const gjk2d_geometry *g)
-{
+static void geometry_dup(geometry_copy *c, const gjk2d_geometry *g) {
     c->g = *g;
     int32_t ns = g->shape_count;
     c->g.vx = c->mem[0] = dup_block(g->vx, g->vertex_count, sizeof(float));
@@ -259,26 +220,21 @@ static void geometry_dup(geometry_copy *c, const gjk2d_geometry *g)
     c->g.radius = c->mem[4] = dup_block(g->radius, ns, sizeof(float));
 }
 
-static void geometry_drop(geometry_copy *c)
-{
-    for (int i = 0; i < 5; i++)
-        free(c->mem[i]);
+static void geometry_drop(geometry_copy *c) {
+    for (int i = 0; i < 5; i++) free(c->mem[i]);
 }
 
 /// prepare()'s work on the copy `g` of `orig`.
 static const gjk2d_shapes *prepare_from(const gjk2d_geometry *g, const gjk2d_geometry *orig, int shift, void **mem,
-                                        uint8_t *problems)
-{
+                                        uint8_t *problems) {
     int64_t want_bad, want = expected_plan(g, &want_bad);
     int64_t size = gjk2d_shapes_size(g);
     if (want != GJK2D_OK) {
-        if (size != want)
-            fail("shapes_size: wrong error code");
+        if (size != want) fail("shapes_size: wrong error code");
     } else if (size < 64) {
         fail("shapes_size: an error or too small for the set's header");
     }
-    if (gjk2d_shapes_size(NULL) != GJK2D_ERR_NULL)
-        fail("shapes_size: NULL geometry not reported");
+    if (gjk2d_shapes_size(NULL) != GJK2D_ERR_NULL) fail("shapes_size: NULL geometry not reported");
     int32_t ns = g->shape_count > 0 ? g->shape_count : 0;
     int64_t first_bad = 77;
     const gjk2d_shapes *set = NULL;
@@ -288,31 +244,25 @@ static const gjk2d_shapes *prepare_from(const gjk2d_geometry *g, const gjk2d_geo
         memset(small, SENTINEL, sizeof small);
         memset(problems, SENTINEL, (size_t)ns);
         int64_t rc = gjk2d_shapes_prepare(g, small, sizeof small, &set, problems, &first_bad);
-        if (rc != want || first_bad != want_bad)
-            fail("shapes_prepare: wrong error, or the wrong shape named");
+        if (rc != want || first_bad != want_bad) fail("shapes_prepare: wrong error, or the wrong shape named");
         for (int32_t k = 0; k < ns; k++)
-            if (problems[k] != SENTINEL)
-                fail("shapes_prepare: problems written on an error");
+            if (problems[k] != SENTINEL) fail("shapes_prepare: problems written on an error");
         for (size_t i = 0; i < sizeof small; i++)
-            if ((uint8_t)small[i] != SENTINEL)
-                fail("shapes_prepare: memory written on an error");
-        if (set)
-            fail("shapes_prepare: a set returned on an error");
+            if ((uint8_t)small[i] != SENTINEL) fail("shapes_prepare: memory written on an error");
+        if (set) fail("shapes_prepare: a set returned on an error");
         return NULL;
     }
     // One byte too little: GJK2D_ERR_MEMORY, nothing written.
     char *base = block((size_t)size + (size_t)shift, 1);
     memset(base, SENTINEL, (size_t)size + (size_t)shift);
     memset(problems, SENTINEL, (size_t)ns);
-    if (gjk2d_shapes_prepare(g, base + shift, size - 1, &set, problems, &first_bad) != GJK2D_ERR_MEMORY || first_bad != -1 ||
-        set)
+    if (gjk2d_shapes_prepare(g, base + shift, size - 1, &set, problems, &first_bad) != GJK2D_ERR_MEMORY ||
+        first_bad != -1 || set)
         fail("shapes_prepare: memory smaller than shapes_size accepted");
     for (int64_t i = 0; i < size + shift; i++)
-        if ((uint8_t)base[i] != SENTINEL)
-            fail("shapes_prepare: memory written on GJK2D_ERR_MEMORY");
+        if ((uint8_t)base[i] != SENTINEL) fail("shapes_prepare: memory written on GJK2D_ERR_MEMORY");
     for (int32_t k = 0; k < ns; k++)
-        if (problems[k] != SENTINEL)
-            fail("shapes_prepare: problems written on GJK2D_ERR_MEMORY");
+        if (problems[k] != SENTINEL) fail("shapes_prepare: problems written on GJK2D_ERR_MEMORY");
     if (gjk2d_shapes_prepare(g, NULL, size, &set, problems, NULL) != GJK2D_ERR_NULL ||
         gjk2d_shapes_prepare(g, base + shift, size, NULL, problems, NULL) != GJK2D_ERR_NULL)
         fail("shapes_prepare: NULL memory or result not reported");
@@ -323,16 +273,13 @@ static const gjk2d_shapes *prepare_from(const gjk2d_geometry *g, const gjk2d_geo
     int64_t n_invalid = 0, first = -1;
     for (int32_t k = 0; k < ns; k++) {
         gjk2d_problem p = geometry_problem(orig, k);
-        if (problems[k] != p || gjk2d_shapes_problem(set, k) != p)
-            fail("shapes_prepare and validate_shape disagree");
+        if (problems[k] != p || gjk2d_shapes_problem(set, k) != p) fail("shapes_prepare and validate_shape disagree");
         check_bound(orig, set, k, p == GJK2D_PROBLEM_NONE);
-        if (p != GJK2D_PROBLEM_NONE && !n_invalid++)
-            first = k;
+        if (p != GJK2D_PROBLEM_NONE && !n_invalid++) first = k;
     }
     if (invalid != n_invalid || first_bad != first)
         fail("shapes_prepare: wrong count of invalid shapes, or the wrong first one");
-    if (!set || gjk2d_shapes_count(set) != ns || gjk2d_shapes_count(NULL) != 0)
-        fail("shapes_count");
+    if (!set || gjk2d_shapes_count(set) != ns || gjk2d_shapes_count(NULL) != 0) fail("shapes_count");
     if (gjk2d_shapes_problem(set, -1) != GJK2D_PROBLEM_COUNT || gjk2d_shapes_problem(set, ns) != GJK2D_PROBLEM_COUNT ||
         gjk2d_shapes_problem(NULL, 0) != GJK2D_PROBLEM_COUNT || !isnan(gjk2d_shapes_bound(set, ns)))
         fail("shapes_problem / shapes_bound out of range");
@@ -343,8 +290,7 @@ static const gjk2d_shapes *prepare_from(const gjk2d_geometry *g, const gjk2d_geo
 /// Prepare the set (from a copy of the geometry, freed after) into a block of exactly `size` bytes at
 /// offset `shift` of an allocation, checking everything the header promises. Returns the set or NULL
 /// (an error, checked); *mem receives the block.
-static const gjk2d_shapes *prepare(const gjk2d_geometry *orig, int shift, void **mem, uint8_t *problems)
-{
+static const gjk2d_shapes *prepare(const gjk2d_geometry *orig, int shift, void **mem, uint8_t *problems) {
     geometry_copy copy;
     geometry_dup(&copy, orig);
     const gjk2d_shapes *set = prepare_from(&copy.g, orig, shift, mem, problems);
@@ -366,17 +312,28 @@ typedef struct pose_values {
 
 /// A double position: mostly the float value, else a value no float holds, a magnitude out of float's
 /// range, one on either side of 1e15, a non-finite one, or a large world offset.
-static double fz_position(fuzz_reader *r, float f)
-{
+static double fz_position(fuzz_reader *r, float f) {
     uint8_t m = fz_byte(r);
-    if (m < 150)
-        return f;
+    if (m < 150) return f;
     if (m < 190) // between floats: a tiny relative offset
         return (double)f * (1.0 + ldexp((int8_t)fz_byte(r), -30 - fz_byte(r) % 20)) + ldexp((int8_t)fz_byte(r), -60);
     if (m < 215) {
-        static const double odd[] = {1e300, -1e300, 4e38, -4e38, 1e15, -1e15, 1.0000000000001e15, 1.00000003e15,
-                                     999999986991104.0, 1000000054099968.0, 1000000020545536.0, 1000000020545537.0,
-                                     NAN, INFINITY, -INFINITY, 4.9e-324};
+        static const double odd[] = {1e300,
+                                     -1e300,
+                                     4e38,
+                                     -4e38,
+                                     1e15,
+                                     -1e15,
+                                     1.0000000000001e15,
+                                     1.00000003e15,
+                                     999999986991104.0,
+                                     1000000054099968.0,
+                                     1000000020545536.0,
+                                     1000000020545537.0,
+                                     NAN,
+                                     INFINITY,
+                                     -INFINITY,
+                                     4.9e-324};
         return odd[fz_byte(r) % 16];
     }
     return (double)f + ldexp(1.0, 20 + fz_byte(r) % 30) * ((fz_byte(r) & 1) ? -1.0 : 1.0); // a large world
@@ -388,23 +345,19 @@ typedef struct pose_storage {
     gjk2d_poses p;
 } pose_storage;
 
-static void storage_free(pose_storage *st)
-{
-    for (int i = 0; i < 4; i++)
-        free(st->mem[i]);
+static void storage_free(pose_storage *st) {
+    for (int i = 0; i < 4; i++) free(st->mem[i]);
     memset(st, 0, sizeof *st);
 }
 
 /// Lay out `count` poses: packed arrays (stride 0) of exactly `count` elements, or records of `stride`
 /// bytes whose fields sit at the offsets `order` gives, in one block that ends with the last field.
-static void lay_out(pose_storage *st, const pose_values *v, int64_t count, int layout, int64_t stride, uint8_t order)
-{
+static void lay_out(pose_storage *st, const pose_values *v, int64_t count, int layout, int64_t stride, uint8_t order) {
     memset(st, 0, sizeof *st);
     int dbl = layout == L_DOUBLE_SOA || layout == L_DOUBLE_RECORDS;
     size_t psize = dbl ? 8 : 4;
     if (layout == L_FLOAT_SOA || layout == L_DOUBLE_SOA) {
-        for (int i = 0; i < 4; i++)
-            st->mem[i] = block((size_t)count, i < 2 ? psize : 4);
+        for (int i = 0; i < 4; i++) st->mem[i] = block((size_t)count, i < 2 ? psize : 4);
         for (int64_t k = 0; k < count; k++) {
             if (dbl) {
                 ((double *)st->mem[0])[k] = v->dx[k];
@@ -416,8 +369,8 @@ static void lay_out(pose_storage *st, const pose_values *v, int64_t count, int l
             ((float *)st->mem[2])[k] = v->c[k];
             ((float *)st->mem[3])[k] = v->s[k];
         }
-        st->p = (gjk2d_poses){st->mem[0], st->mem[1], st->mem[2], st->mem[3], count, 0,
-                              dbl ? GJK2D_FLOAT64 : GJK2D_FLOAT32};
+        st->p = (gjk2d_poses){
+            st->mem[0], st->mem[1], st->mem[2], st->mem[3], count, 0, dbl ? GJK2D_FLOAT64 : GJK2D_FLOAT32};
         return;
     }
     // Field offsets: positions first or rotation first, x before y or after.
@@ -442,13 +395,12 @@ static void lay_out(pose_storage *st, const pose_values *v, int64_t count, int l
         memcpy(r + off[2], &v->c[k], 4);
         memcpy(r + off[3], &v->s[k], 4);
     }
-    st->p = (gjk2d_poses){rec + off[0], rec + off[1], (const float *)(rec + off[2]), (const float *)(rec + off[3]),
-                          count, stride, dbl ? GJK2D_FLOAT64 : GJK2D_FLOAT32};
+    st->p = (gjk2d_poses){rec + off[0], rec + off[1], (const float *)(rec + off[2]),      (const float *)(rec + off[3]),
+                          count,        stride,       dbl ? GJK2D_FLOAT64 : GJK2D_FLOAT32};
 }
 
 /// Pose k as the library must read it (an independent reading of the documented layout).
-static void read_pose(const gjk2d_poses *p, int64_t k, double *x, double *y, float *c, float *s)
-{
+static void read_pose(const gjk2d_poses *p, int64_t k, double *x, double *y, float *c, float *s) {
     int64_t fs = p->stride ? p->stride : 4, ds = p->stride ? p->stride : 8;
     memcpy(c, (const char *)p->c + k * fs, 4);
     memcpy(s, (const char *)p->s + k * fs, 4);
@@ -464,8 +416,7 @@ static void read_pose(const gjk2d_poses *p, int64_t k, double *x, double *y, flo
 }
 
 /// Whether pose k's position is a float's (the single-pair calls take float poses).
-static int float_positions(const gjk2d_poses *p, int64_t k)
-{
+static int float_positions(const gjk2d_poses *p, int64_t k) {
     double x, y;
     float c, s;
     read_pose(p, k, &x, &y, &c, &s);
@@ -474,38 +425,31 @@ static int float_positions(const gjk2d_poses *p, int64_t k)
 
 /// gjk2d_pose_problem's rule as the header words it: the four numbers finite, then the position within
 /// GJK2D_MAX_COORDINATE after rounding to float, then |c*c + s*s - 1| <= GJK2D_ROTATION_TOLERANCE in float.
-static gjk2d_problem expected_pose_problem(double x, double y, float c, float s)
-{
-    if (!isfinite(x) || !isfinite(y) || !isfinite(c) || !isfinite(s))
-        return GJK2D_PROBLEM_NONFINITE;
+static gjk2d_problem expected_pose_problem(double x, double y, float c, float s) {
+    if (!isfinite(x) || !isfinite(y) || !isfinite(c) || !isfinite(s)) return GJK2D_PROBLEM_NONFINITE;
     if (!(fabsf((float)x) <= GJK2D_MAX_COORDINATE) || !(fabsf((float)y) <= GJK2D_MAX_COORDINATE))
         return GJK2D_PROBLEM_MAGNITUDE;
     float dev = (c * c + s * s) - 1.0f;
-    if (!(fabsf(dev) <= GJK2D_ROTATION_TOLERANCE))
-        return GJK2D_PROBLEM_ROTATION;
+    if (!(fabsf(dev) <= GJK2D_ROTATION_TOLERANCE)) return GJK2D_PROBLEM_ROTATION;
     return GJK2D_PROBLEM_NONE;
 }
 
-static int layout_ok(const gjk2d_poses *p, int64_t needed)
-{
+static int layout_ok(const gjk2d_poses *p, int64_t needed) {
     return p->count >= needed && p->stride >= 0 && p->stride % 4 == 0 &&
            (p->position_type == GJK2D_FLOAT32 || p->position_type == GJK2D_FLOAT64);
 }
 
 /// gjk2d_check_poses against the rule, pose by pose; returns the expected problem of each pose in `want`.
-static void check_poses(const gjk2d_poses *p, uint8_t *want)
-{
+static void check_poses(const gjk2d_poses *p, uint8_t *want) {
     uint8_t got[MAX_SHAPES + 3];
     memset(got, SENTINEL, sizeof got);
     int64_t first_bad = 77, rc = gjk2d_check_poses(p, got, &first_bad);
     int pointers = p->count <= 0 || (p->px && p->py && p->c && p->s);
     if (!pointers || p->count < 0 || !layout_ok(p, 0)) {
         int64_t code = !pointers ? GJK2D_ERR_NULL : p->count < 0 ? GJK2D_ERR_RANGE : GJK2D_ERR_POSES;
-        if (rc != code || first_bad != -1)
-            fail("check_poses: wrong error code");
+        if (rc != code || first_bad != -1) fail("check_poses: wrong error code");
         for (size_t k = 0; k < sizeof got; k++)
-            if (got[k] != SENTINEL)
-                fail("check_poses: problems written on an error");
+            if (got[k] != SENTINEL) fail("check_poses: problems written on an error");
         return;
     }
     int64_t bad = 0, first = -1;
@@ -514,20 +458,15 @@ static void check_poses(const gjk2d_poses *p, uint8_t *want)
         float c, s;
         read_pose(p, k, &x, &y, &c, &s);
         want[k] = (uint8_t)expected_pose_problem(x, y, c, s);
-        if (got[k] != want[k])
-            fail("check_poses: a pose's problem differs from the documented rule");
-        if (want[k] != GJK2D_PROBLEM_NONE && !bad++)
-            first = k;
+        if (got[k] != want[k]) fail("check_poses: a pose's problem differs from the documented rule");
+        if (want[k] != GJK2D_PROBLEM_NONE && !bad++) first = k;
         if (p->position_type == GJK2D_FLOAT32) {
             gjk2d_pose q = {(float)x, (float)y, c, s};
-            if (gjk2d_pose_problem(&q) != want[k])
-                fail("pose_problem differs from the documented rule");
+            if (gjk2d_pose_problem(&q) != want[k]) fail("pose_problem differs from the documented rule");
         }
     }
-    if (rc != bad || first_bad != first)
-        fail("check_poses: wrong count of bad poses, or the wrong first one");
-    if (gjk2d_check_poses(NULL, NULL, NULL) != GJK2D_ERR_NULL)
-        fail("check_poses: NULL not reported");
+    if (rc != bad || first_bad != first) fail("check_poses: wrong count of bad poses, or the wrong first one");
+    if (gjk2d_check_poses(NULL, NULL, NULL) != GJK2D_ERR_NULL) fail("check_poses: NULL not reported");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -538,19 +477,13 @@ static void check_poses(const gjk2d_poses *p, uint8_t *want)
 /// and layout, the pair pointers, then pair by pair the indices. The header lists the poses' layout
 /// before the range; where both are wrong, the library reports the range (reported).
 static int expected_check(int set_ok, int32_t ns, const gjk2d_poses *po, const gjk2d_pairs *q, int64_t begin,
-                          int64_t end, int64_t *bad)
-{
+                          int64_t end, int64_t *bad) {
     *bad = -1;
-    if (!set_ok)
-        return GJK2D_ERR_SHAPES;
-    if (q->count < 0 || begin < 0 || begin > end || end > q->count)
-        return GJK2D_ERR_RANGE;
-    if (ns > 0 && (!po->px || !po->py || !po->c || !po->s))
-        return GJK2D_ERR_NULL;
-    if (!layout_ok(po, ns))
-        return GJK2D_ERR_POSES;
-    if (end > begin && (!q->a || !q->b))
-        return GJK2D_ERR_NULL;
+    if (!set_ok) return GJK2D_ERR_SHAPES;
+    if (q->count < 0 || begin < 0 || begin > end || end > q->count) return GJK2D_ERR_RANGE;
+    if (ns > 0 && (!po->px || !po->py || !po->c || !po->s)) return GJK2D_ERR_NULL;
+    if (!layout_ok(po, ns)) return GJK2D_ERR_POSES;
+    if (end > begin && (!q->a || !q->b)) return GJK2D_ERR_NULL;
     for (int64_t k = begin; k < end; k++)
         if (q->a[k] < 0 || q->a[k] >= ns || q->b[k] < 0 || q->b[k] >= ns) {
             *bad = k;
@@ -560,11 +493,9 @@ static int expected_check(int set_ok, int32_t ns, const gjk2d_poses *po, const g
 }
 
 /// Memory that is not a prepared set (any bytes but the magic): GJK2D_ERR_SHAPES from every call.
-static void check_not_a_set(fuzz_reader *r, const gjk2d_poses *poses, const gjk2d_pairs *pairs)
-{
+static void check_not_a_set(fuzz_reader *r, const gjk2d_poses *poses, const gjk2d_pairs *pairs) {
     uint64_t *junk = block(8, sizeof(uint64_t)); // 64 bytes: as large as a set's header
-    for (int i = 0; i < 8; i++)
-        junk[i] = (uint64_t)fz_u32(r) << 32 | fz_u32(r);
+    for (int i = 0; i < 8; i++) junk[i] = (uint64_t)fz_u32(r) << 32 | fz_u32(r);
     if (junk[0] == 0x676a6b3264736574ull) // the magic ("gjk2dset"): that would be a set
         junk[0] ^= 1;
     const gjk2d_shapes *fake = (const gjk2d_shapes *)junk;
@@ -582,19 +513,16 @@ static void check_not_a_set(fuzz_reader *r, const gjk2d_poses *poses, const gjk2
 }
 
 /// A feature of a shape of `count` vertices: a vertex or an edge it has (a point has no edge).
-static int feature_ok(int32_t f, int32_t count)
-{
+static int feature_ok(int32_t f, int32_t count) {
     return f >= 0 && GJK2D_FEATURE_INDEX(f) < count && !(count == 1 && GJK2D_FEATURE_IS_EDGE(f));
 }
 
 /// Per-pair outcome rules: an invalid shape gives `invalid`, else a bad pose `bad-pose`, both with NaN
 /// floats, overlap 0, iterations 0 and no features; the others a finite, consistent answer.
-static void check_outcome(const outs *o, int64_t k, gjk2d_status want, int32_t na, int32_t nb)
-{
+static void check_outcome(const outs *o, int64_t k, gjk2d_status want, int32_t na, int32_t nb) {
     if (want != GJK2D_STATUS_OK) {
         for (int i = 0; i < NFLOAT; i++)
-            if (!isnan(o->f[i][k]))
-                fail("invalid or bad-pose pair: a float output is not NaN");
+            if (!isnan(o->f[i][k])) fail("invalid or bad-pose pair: a float output is not NaN");
         if (o->b[B_ST][k] != want || o->b[B_OST][k] != want || o->b[B_SST][k] != want)
             fail(want == GJK2D_STATUS_INVALID ? "invalid shape not reported" : "bad pose not reported");
         if (o->b[B_OV][k] != 0 || o->b[B_SOV][k] != 0 || o->i[I_IT][k] != 0 || o->i[I_OIT][k] != 0)
@@ -608,33 +536,28 @@ static void check_outcome(const outs *o, int64_t k, gjk2d_status want, int32_t n
             fail("valid pair with good poses reported invalid or bad-pose");
     const float dist = o->f[F_DIST][k], sd = o->f[F_SIGNED][k], core = o->f[F_CORE][k];
     for (int i = 0; i < NFLOAT; i++)
-        if (!isfinite(o->f[i][k]) && !(dist <= 1e-18f))
-            fail("valid pair gave a non-finite result");
+        if (!isfinite(o->f[i][k]) && !(dist <= 1e-18f)) fail("valid pair gave a non-finite result");
     // (NaN closest points of shapes within ~1e-18, where squared lengths are denormal, are an open
     // finding of fuzz_pair, reported; the bit-identity across ISAs is still checked for them.)
-    if (!(dist >= 0.0f) || !(core >= 0.0f))
-        fail("negative distance");
+    if (!(dist >= 0.0f) || !(core >= 0.0f)) fail("negative distance");
     if (!isnan(sd) && (dist != (sd > 0.0f ? sd : 0.0f) || !(sd <= core)))
         fail("distance is not max(0, signed distance), or signed distance above the core distance");
-    if (o->b[B_OV][k] > 1 || o->b[B_SOV][k] > 1)
-        fail("overlap not 0 or 1");
-    if (o->i[I_IT][k] < 0 || o->i[I_OIT][k] < 0)
-        fail("negative iteration count");
+    if (o->b[B_OV][k] > 1 || o->b[B_SOV][k] > 1) fail("overlap not 0 or 1");
+    if (o->i[I_IT][k] < 0 || o->i[I_OIT][k] < 0) fail("negative iteration count");
     int32_t fa = o->i[I_FA][k], fb = o->i[I_FB][k];
     if ((fa != GJK2D_FEATURE_NONE && !feature_ok(fa, na)) || (fb != GJK2D_FEATURE_NONE && !feature_ok(fb, nb)))
         fail("a witness feature not on its shape");
     // Apart as the library decides it: a non-zero normal (cores apart by less than float's smallest denormal
     // have a zero core distance and a normal: fuzz_pair).
     int apart = o->f[F_NX][k] != 0.0f || o->f[F_NY][k] != 0.0f;
-    if (isfinite(core) && (apart != (fa != GJK2D_FEATURE_NONE) || apart != (fb != GJK2D_FEATURE_NONE) ||
-                           (core > 0.0f && !apart)))
+    if (isfinite(core) &&
+        (apart != (fa != GJK2D_FEATURE_NONE) || apart != (fb != GJK2D_FEATURE_NONE) || (core > 0.0f && !apart)))
         fail("witness features present exactly when the cores are apart: not so");
 }
 
 /// The single-pair calls on pair k (float poses) must equal the scalar batch's outputs bit for bit.
 static void check_single(const gjk2d_geometry *g, const gjk2d_poses *po, int32_t ia, int32_t ib, const outs *o,
-                         int64_t k)
-{
+                         int64_t k) {
     static gjk2d_vec2 va[GJK2D_MAX_VERTICES], vb[GJK2D_MAX_VERTICES];
     gjk2d_shape a = shape_of(g, ia, va), b = shape_of(g, ib, vb);
     double x, y;
@@ -649,11 +572,10 @@ static void check_single(const gjk2d_geometry *g, const gjk2d_poses *po, int32_t
     gjk2d_distance(&a, &pa, &b, &pb, &r, NULL);
     gjk2d_overlap(&a, &pa, &b, &pb, &v);
     gjk2d_sat(&a, &pa, &b, &pb, &s);
-    const float want[NFLOAT] = {r.distance, r.signed_distance, r.core_distance, r.point_a.x, r.point_a.y, r.point_b.x,
-                                r.point_b.y, r.normal.x, r.normal.y, s.separation, s.normal.x, s.normal.y};
+    const float want[NFLOAT] = {r.distance,  r.signed_distance, r.core_distance, r.point_a.x,  r.point_a.y, r.point_b.x,
+                                r.point_b.y, r.normal.x,        r.normal.y,      s.separation, s.normal.x,  s.normal.y};
     for (int i = 0; i < NFLOAT; i++)
-        if (!fz_same(want[i], o->f[i][k]))
-            fail("scalar batch differs from the single-pair calls (a float field)");
+        if (!fz_same(want[i], o->f[i][k])) fail("scalar batch differs from the single-pair calls (a float field)");
     if (r.iterations != o->i[I_IT][k] || r.feature_a != o->i[I_FA][k] || r.feature_b != o->i[I_FB][k] ||
         (uint8_t)r.status != o->b[B_ST][k])
         fail("scalar batch distance differs from gjk2d_distance");
@@ -665,19 +587,16 @@ static void check_single(const gjk2d_geometry *g, const gjk2d_poses *po, int32_t
 
 /// Every ISA on [begin, end) must give `ref`'s bits and write nothing outside the range.
 static void check_isas(const gjk2d_shapes *set, const gjk2d_poses *po, const gjk2d_pairs *pairs, int64_t begin,
-                       int64_t end, const outs *ref)
-{
+                       int64_t end, const outs *ref) {
     size_t n = (size_t)pairs->count;
     for (int i = 1; i < NISA; i++) {
-        if (gjk2d_set_isa(isa_names[i]) != 0)
-            continue;
+        if (gjk2d_set_isa(isa_names[i]) != 0) continue;
         outs got;
         outs_alloc(&got, n);
         run_all(set, po, pairs, begin, end, &got, GJK2D_OK);
         for (int64_t k = 0; k < pairs->count; k++) {
             if (k < begin || k >= end) {
-                if (!untouched(&got, k))
-                    fail("a pair outside [begin, end) was written");
+                if (!untouched(&got, k)) fail("a pair outside [begin, end) was written");
             } else if (!same_pair(&got, ref, k, 0)) {
                 fprintf(stderr, "isa %s, layout stride %lld type %d, pair %lld\n", isa_names[i], (long long)po->stride,
                         po->position_type, (long long)k);
@@ -690,8 +609,7 @@ static void check_isas(const gjk2d_shapes *set, const gjk2d_poses *po, const gjk
 }
 
 /// Whether a + b is exact in double (Knuth's two-sum: the rounding error of the sum is zero).
-static int exact_sum(double a, double b)
-{
+static int exact_sum(double a, double b) {
     double s = a + b, bb = s - a;
     return (a - (s - bb)) + (b - bb) == 0.0;
 }
@@ -700,8 +618,7 @@ static int exact_sum(double a, double b)
 // The input
 // ---------------------------------------------------------------------------------------------
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_reader r = {data, size};
     uint8_t flags = fz_byte(&r);
     int32_t ns = fz_byte(&r) % (MAX_SHAPES + 1);
@@ -716,19 +633,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else if (m < 230)
             count[k] = 17 + fz_u16(&r) % (MAX_BUILT - 16);
         else {
-            static const int32_t odd[] = {0, -1, GJK2D_MAX_VERTICES, GJK2D_MAX_VERTICES + 1, 2000, INT32_MAX, INT32_MIN, 3};
+            static const int32_t odd[] = {0,    -1,        GJK2D_MAX_VERTICES, GJK2D_MAX_VERTICES + 1,
+                                          2000, INT32_MAX, INT32_MIN,          3};
             count[k] = odd[m % 8];
         }
         first[k] = (int32_t)total;
-        if (in_range(count[k]))
-            total += count[k];
+        if (in_range(count[k])) total += count[k];
     }
     // The vertex arrays are exactly vertex_count long; a shape may also claim a span outside them.
     int64_t nv = total;
-    if (flags & 1)
-        nv -= fz_byte(&r) % 3; // the last shapes' spans may now overflow
-    if (nv < 0)
-        nv = 0;
+    if (flags & 1) nv -= fz_byte(&r) % 3; // the last shapes' spans may now overflow
+    if (nv < 0) nv = 0;
     float *vx = block((size_t)nv, sizeof(float)), *vy = block((size_t)nv, sizeof(float));
     float *radius = block((size_t)ns, sizeof(float));
     pose_values pv;
@@ -752,12 +667,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
-    // The SAT is O(na nb): a pair of 1024-gons costs ~7 ms natively, 47 of them through every ISA under
-    // ASan took 12 s and tripped the hang timeout (a slow input, not a hang). With a 1024-gon in the set
-    // a few pairs are enough.
+    // The SAT is O(na nb): many 1024-gon pairs through every ISA under ASan trip the hang timeout (a slow
+    // input, not a hang; the cost is in docs/robustness.md, Fuzzing). With a 1024-gon in the set a few
+    // pairs are enough.
     int big = 0;
-    for (int32_t k = 0; k < ns; k++)
-        big |= count[k] > MAX_BUILT && count[k] <= GJK2D_MAX_VERTICES;
+    for (int32_t k = 0; k < ns; k++) big |= count[k] > MAX_BUILT && count[k] <= GJK2D_MAX_VERTICES;
     int64_t np = fz_byte(&r) % ((big ? 4 : MAX_PAIRS) + 1);
     int32_t *pa = block((size_t)np, sizeof(int32_t)), *pb = block((size_t)np, sizeof(int32_t));
     for (int64_t k = 0; k < np; k++) {
@@ -799,13 +713,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     // as it did (running out of bytes reads zeros: float SoA poses, the set at offset 0).
     uint8_t lay = fz_byte(&r), shift = fz_byte(&r) % 64, pose_flags = fz_byte(&r);
     int layout = lay & 3;
-    int64_t pcount = ns; // poses available
-    if (pose_flags & 1)
-        pcount += (pose_flags >> 4) % 4; // more poses than shapes is fine
-    if (pose_flags & 2)
-        pcount -= 1 + (pose_flags >> 6); // fewer: GJK2D_ERR_POSES
-    if (pcount < 0)
-        pcount = (pose_flags & 4) ? pcount : 0;
+    int64_t pcount = ns;                                 // poses available
+    if (pose_flags & 1) pcount += (pose_flags >> 4) % 4; // more poses than shapes is fine
+    if (pose_flags & 2) pcount -= 1 + (pose_flags >> 6); // fewer: GJK2D_ERR_POSES
+    if (pcount < 0) pcount = (pose_flags & 4) ? pcount : 0;
     for (int64_t k = ns; k < pcount && k < MAX_SHAPES + 3; k++) { // the extra poses are identities
         pv.fx[k] = pv.fy[k] = pv.s[k] = 0.0f;
         pv.c[k] = 1.0f;
@@ -842,8 +753,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     int64_t bad_pair = 77, want_bad;
     int want = set ? expected_check(1, ns, &poses, &pairs, begin, end, &want_bad) : GJK2D_ERR_NULL;
-    if (!set)
-        want_bad = -1;
+    if (!set) want_bad = -1;
     if (gjk2d_check_batch(set, &poses, &pairs, begin, end, &bad_pair) != want || bad_pair != want_bad)
         fail("check_batch does not match its documentation");
 
@@ -852,27 +762,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     outs_alloc(&ref, nout);
     if (want != GJK2D_OK) {
         for (int i = 0; i < NISA; i++) {
-            if (gjk2d_set_isa(isa_names[i]) != 0)
-                continue;
+            if (gjk2d_set_isa(isa_names[i]) != 0) continue;
             run_all(set, &poses, &pairs, begin, end, &ref, want);
             for (int64_t k = 0; k < np; k++)
-                if (!untouched(&ref, k))
-                    fail("a batch call that returned an error wrote an output");
+                if (!untouched(&ref, k)) fail("a batch call that returned an error wrote an output");
         }
     } else {
         gjk2d_set_isa("scalar");
         run_all(set, &poses, &pairs, begin, end, &ref, GJK2D_OK);
         for (int64_t k = 0; k < np; k++) {
             if (k < begin || k >= end) {
-                if (!untouched(&ref, k))
-                    fail("a pair outside [begin, end) was written");
+                if (!untouched(&ref, k)) fail("a pair outside [begin, end) was written");
                 continue;
             }
             int32_t a = pa[k], b = pb[k];
-            gjk2d_status st = problems[a] != GJK2D_PROBLEM_NONE || problems[b] != GJK2D_PROBLEM_NONE ? GJK2D_STATUS_INVALID
-                              : pose_problem[a] != GJK2D_PROBLEM_NONE || pose_problem[b] != GJK2D_PROBLEM_NONE
-                                  ? GJK2D_STATUS_BAD_POSE
-                                  : GJK2D_STATUS_OK;
+            gjk2d_status st =
+                problems[a] != GJK2D_PROBLEM_NONE || problems[b] != GJK2D_PROBLEM_NONE           ? GJK2D_STATUS_INVALID
+                : pose_problem[a] != GJK2D_PROBLEM_NONE || pose_problem[b] != GJK2D_PROBLEM_NONE ? GJK2D_STATUS_BAD_POSE
+                                                                                                 : GJK2D_STATUS_OK;
             check_outcome(&ref, k, st, count[a], count[b]);
             if (in_range(count[a]) && in_range(count[b]) && float_positions(&poses, a) && float_positions(&poses, b))
                 check_single(&geom, &poses, a, b, &ref, k);
@@ -892,15 +799,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
         // The same numbers in another layout give the same bits.
         if (exact || layout >= L_DOUBLE_SOA) {
-            int other = exact ? (layout + 1 + (lay >> 6) % 3) % 4 : (layout == L_DOUBLE_SOA ? L_DOUBLE_RECORDS : L_DOUBLE_SOA);
+            int other =
+                exact ? (layout + 1 + (lay >> 6) % 3) % 4 : (layout == L_DOUBLE_SOA ? L_DOUBLE_RECORDS : L_DOUBLE_SOA);
             pose_storage os;
             lay_out(&os, &seen, pcount, other, other == L_DOUBLE_RECORDS ? 24 : 16, lay);
             outs got;
             outs_alloc(&got, nout);
             run_all(set, &os.p, &pairs, begin, end, &got, GJK2D_OK);
             for (int64_t k = begin; k < end; k++)
-                if (!same_pair(&got, &ref, k, 0))
-                    fail("the same poses in another layout gave other bits");
+                if (!same_pair(&got, &ref, k, 0)) fail("the same poses in another layout gave other bits");
             outs_free(&got);
             storage_free(&os);
         }

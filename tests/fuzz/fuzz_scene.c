@@ -1,4 +1,4 @@
-// libFuzzer target: the gjk2d command's scene reader (src/cli/scene.c, with its number parser) on
+// libFuzzer target: the gjk2d command's scene reader (src/cli/scene_read.c, with its number parser) on
 // arbitrary bytes.
 //
 // The reader must either reject the file (scene_load returns -1 and keeps nothing) or return a scene
@@ -30,24 +30,20 @@ static char input_path[64], dir_path[64], out_path[96];
 
 static void fail(const char *what) { fz_fail("fuzz_scene", what); }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     // The bytes go to an in-memory file that the reader opens by name, like any scene file.
     input_fd = memfd_create("scene", 0);
-    if (input_fd < 0)
-        abort();
+    if (input_fd < 0) abort();
     snprintf(input_path, sizeof input_path, "/proc/self/fd/%d", input_fd);
     snprintf(dir_path, sizeof dir_path, "/tmp/fuzz_scene.XXXXXX");
-    if (!mkdtemp(dir_path))
-        abort();
+    if (!mkdtemp(dir_path)) abort();
     snprintf(out_path, sizeof out_path, "%s/rt.scene", dir_path);
     return 0;
 }
 
-static void same_scene(const scene *x, const scene *y)
-{
+static void same_scene(const scene *x, const scene *y) {
     if (x->shape_count != y->shape_count || x->pair_count != y->pair_count || x->vertex_count != y->vertex_count)
         fail("round trip: counts differ");
     for (int32_t i = 0; i < x->shape_count; i++) {
@@ -56,17 +52,13 @@ static void same_scene(const scene *x, const scene *y)
             fail("round trip: a shape differs");
     }
     for (int64_t v = 0; v < x->vertex_count; v++)
-        if (!fz_same(x->vx[v], y->vx[v]) || !fz_same(x->vy[v], y->vy[v]))
-            fail("round trip: a vertex differs");
+        if (!fz_same(x->vx[v], y->vx[v]) || !fz_same(x->vy[v], y->vy[v])) fail("round trip: a vertex differs");
     for (int64_t k = 0; k < x->pair_count; k++)
-        if (x->pa[k] != y->pa[k] || x->pb[k] != y->pb[k])
-            fail("round trip: a pair differs");
+        if (x->pa[k] != y->pa[k] || x->pb[k] != y->pb[k]) fail("round trip: a pair differs");
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    if (ftruncate(input_fd, 0) != 0 || pwrite(input_fd, data, size, 0) != (ssize_t)size)
-        abort();
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (ftruncate(input_fd, 0) != 0 || pwrite(input_fd, data, size, 0) != (ssize_t)size) abort();
     scene sc;
     if (scene_load(input_path, &sc) != 0) {
         // Rejected: nothing may be kept.
@@ -75,14 +67,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     int64_t flagged = scene_prepare(&sc, "fuzz");
-    if (flagged < 0)
-        fail("scene_prepare failed on a loaded scene");
+    if (flagged < 0) fail("scene_prepare failed on a loaded scene");
     int64_t invalid = 0, bad_poses = 0;
     for (int32_t i = 0; i < sc.shape_count; i++) {
         invalid += sc.problems[i] != GJK2D_PROBLEM_NONE;
         bad_poses += sc.pose_problems[i] != GJK2D_PROBLEM_NONE;
-        if (sc.problems[i] != gjk2d_shapes_problem(sc.shapes, i))
-            fail("scene problems differ from the prepared set's");
+        if (sc.problems[i] != gjk2d_shapes_problem(sc.shapes, i)) fail("scene problems differ from the prepared set's");
     }
     if (invalid != sc.invalid_count || bad_poses != sc.bad_pose_count || flagged != invalid + bad_poses)
         fail("scene_prepare's counts are not those of its problems");
@@ -99,8 +89,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t st[2][MAX_RUN_PAIRS];
     for (int i = 0; i < 2; i++) {
         gjk2d_set_isa(i ? "auto" : "scalar");
-        gjk2d_distance_out out = {f[i][0], f[i][1], f[i][2], f[i][3], f[i][4], f[i][5], f[i][6], f[i][7], f[i][8],
-                                  fa[i], fb[i], it[i], st[i]};
+        gjk2d_distance_out out = {f[i][0], f[i][1], f[i][2], f[i][3], f[i][4], f[i][5], f[i][6],
+                                  f[i][7], f[i][8], fa[i],   fb[i],   it[i],   st[i]};
         if (gjk2d_batch_distance(sc.shapes, &poses, &pairs, 0, np, &out) != GJK2D_OK)
             fail("batch_distance failed on a loaded scene");
     }
@@ -110,25 +100,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             : sc.pose_problems[a] || sc.pose_problems[b] ? GJK2D_STATUS_BAD_POSE
                                                                          : GJK2D_STATUS_OK;
         for (int j = 0; j < NF; j++)
-            if (!fz_same(f[0][j][k], f[1][j][k]))
-                fail("auto implementation differs from the scalar reference");
+            if (!fz_same(f[0][j][k], f[1][j][k])) fail("auto implementation differs from the scalar reference");
         if (st[0][k] != st[1][k] || it[0][k] != it[1][k] || fa[0][k] != fa[1][k] || fb[0][k] != fb[1][k])
             fail("auto implementation differs from the scalar reference");
-        if ((want == GJK2D_STATUS_OK) != (st[0][k] <= GJK2D_STATUS_MAXITER) || (want != GJK2D_STATUS_OK && st[0][k] != want))
+        if ((want == GJK2D_STATUS_OK) != (st[0][k] <= GJK2D_STATUS_MAXITER) ||
+            (want != GJK2D_STATUS_OK && st[0][k] != want))
             fail("status invalid / bad-pose does not match the scene's problems");
         if (want == GJK2D_STATUS_OK && !(f[0][0][k] >= 0.0f && isfinite(f[0][0][k])))
             fail("valid pair with a non-finite or negative distance");
     }
 
     outfile out;
-    if (out_open(&out, out_path) != 0)
-        abort();
+    if (out_open(&out, out_path) != 0) abort();
     scene_write(&sc, &out, NULL);
-    if (out_close(&out, 1) != 0)
-        abort();
+    if (out_close(&out, 1) != 0) abort();
     scene back;
-    if (scene_load(out_path, &back) != 0)
-        fail("a written scene does not read back");
+    if (scene_load(out_path, &back) != 0) fail("a written scene does not read back");
     same_scene(&sc, &back);
     scene_free(&back);
     scene_free(&sc);

@@ -28,14 +28,14 @@ static void check_poses(const char *what, const test_set *t, const gjk2d_poses *
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
     cr_assert(nt >= 1, "no SIMD kernel table available");
-    xc_out ref, first;
-    xc_out_alloc(&ref, pairs->count);
+    query_outputs ref, first;
+    outputs_alloc(&ref, pairs->count);
     xc_run(&gjk2d__scalar_table, t->shapes, poses, pairs, 0, pairs->count, pairs->count, &ref);
-    xc_out_alloc(&first, pairs->count);
+    outputs_alloc(&first, pairs->count);
     int64_t failures = 0;
     for (int i = 0; i < nt; i++) {
-        xc_out got;
-        xc_out_alloc(&got, pairs->count);
+        query_outputs got;
+        outputs_alloc(&got, pairs->count);
         xc_run(tables[i].table, t->shapes, poses, pairs, 0, pairs->count, chunk, &got);
         int64_t exact = 0;
         int64_t bad = xc_compare_ref(tables[i].label, t, poses, pairs, &ref, &got, &exact);
@@ -43,18 +43,18 @@ static void check_poses(const char *what, const test_set *t, const gjk2d_poses *
                 what, tables[i].label, (long long)pairs->count, (long long)bad, (long long)exact);
         failures += bad;
         if (i == 0) {
-            xc_out_free(&first);
+            outputs_free(&first);
             first = got;
             continue;
         }
         int64_t diff = xc_compare_exact(tables[0].label, tables[i].label, t, poses, pairs, &first, &got);
         cr_expect(diff == 0, "%s: %s and %s differ on %lld pairs (must be bit-identical)", what, tables[0].label,
                   tables[i].label, (long long)diff);
-        xc_out_free(&got);
+        outputs_free(&got);
     }
     cr_expect(failures == 0, "%s: %lld pair/ISA results outside tolerance (see stderr)", what, (long long)failures);
-    xc_out_free(&ref);
-    xc_out_free(&first);
+    outputs_free(&ref);
+    outputs_free(&first);
 }
 
 /// Prepare a generated set with its float poses and check it.
@@ -116,8 +116,8 @@ Test(simd, batch_sizes)
     test_set set;
     cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
     gjk2d_pairs pairs = pg_pairs(&g);
-    xc_out ref;
-    xc_out_alloc(&ref, pairs.count);
+    query_outputs ref;
+    outputs_alloc(&ref, pairs.count);
     xc_run(&gjk2d__scalar_table, set.shapes, &set.poses, &pairs, 0, pairs.count, pairs.count, &ref);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
@@ -126,23 +126,23 @@ Test(simd, batch_sizes)
         const int64_t sizes[] = {0, 1, w - 1, w + 1, 97, 3 * w + 5};
         for (int s = 0; s < 6; s++) {
             const int64_t begin = 13, end = begin + sizes[s];
-            xc_out got;
-            xc_out_alloc(&got, pairs.count);
-            xc_out poison;
-            xc_out_alloc(&poison, pairs.count);
+            query_outputs got;
+            outputs_alloc(&got, pairs.count);
+            query_outputs poison;
+            outputs_alloc(&poison, pairs.count);
             xc_run(tables[t].table, set.shapes, &set.poses, &pairs, begin, end, sizes[s] > 0 ? sizes[s] : 1, &got);
             for (int64_t k = 0; k < pairs.count; k++) {
-                const xc_out *want = k >= begin && k < end ? &ref : &poison;
+                const query_outputs *want = k >= begin && k < end ? &ref : &poison;
                 int same = xc_pair_exact(&got, want, k);
                 if (!same) xc_print_pair(&set, &set.poses, &pairs, k);
                 cr_assert(same, "isa=%s batch [%lld, %lld): pair %lld %s", tables[t].label, (long long)begin,
                           (long long)end, (long long)k, k >= begin && k < end ? "differs from the reference" : "was written");
             }
-            xc_out_free(&got);
-            xc_out_free(&poison);
+            outputs_free(&got);
+            outputs_free(&poison);
         }
     }
-    xc_out_free(&ref);
+    outputs_free(&ref);
     test_set_free(&set);
     pg_free(&g);
 }
@@ -173,10 +173,10 @@ Test(simd, threads_split_a_batch)
     test_set set;
     cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
     gjk2d_pairs pairs = pg_pairs(&g);
-    xc_out one, two;
-    xc_out_alloc(&one, pairs.count);
-    xc_out_alloc(&two, pairs.count);
-    gjk2d_distance_out o1 = xc_distance_out(&one), o2 = xc_distance_out(&two);
+    query_outputs one, two;
+    outputs_alloc(&one, pairs.count);
+    outputs_alloc(&two, pairs.count);
+    gjk2d_distance_out o1 = outputs_distance(&one), o2 = outputs_distance(&two);
     cr_assert_eq(gjk2d_batch_distance(set.shapes, &set.poses, &pairs, 0, pairs.count, &o1), 0);
     // Two threads share the one prepared set (read-only) and write disjoint ranges of the same arrays.
     split_job jobs[2] = {{&set, &pairs, 0, 9999, &o2}, {&set, &pairs, 9999, pairs.count, &o2}};
@@ -185,8 +185,8 @@ Test(simd, threads_split_a_batch)
     for (int i = 0; i < 2; i++) pthread_join(th[i], NULL);
     for (int64_t k = 0; k < pairs.count; k++)
         cr_assert(xc_pair_exact(&one, &two, k), "pair %lld: two threads differ from one", (long long)k);
-    xc_out_free(&one);
-    xc_out_free(&two);
+    outputs_free(&one);
+    outputs_free(&two);
     test_set_free(&set);
     pg_free(&g);
 }
@@ -256,10 +256,10 @@ static void expect_nothing_counted(const char *label, const gjk2d_simd_stats *s)
 
 /// Run `query` (0 distance, 1 overlap) of a table over a set with the lane counters on.
 static gjk2d_simd_stats counted_run(const gjk2d_kernel_table *table, int query, const test_set *set,
-                                    const gjk2d_pairs *pairs, xc_out *o)
+                                    const gjk2d_pairs *pairs, query_outputs *o)
 {
-    gjk2d_distance_out d = xc_distance_out(o);
-    gjk2d_overlap_out v = {o->ov, o->oiter, o->ost};
+    gjk2d_distance_out d = outputs_distance(o);
+    gjk2d_overlap_out v = outputs_overlap(o);
     gjk2d__simd_stats_enable(1);
     if (query == 0) table->distance(set->shapes, &set->poses, pairs, 0, pairs->count, &d);
     else table->overlap(set->shapes, &set->poses, pairs, 0, pairs->count, &v);
@@ -280,8 +280,8 @@ Test(simd, fast_path_taken)
     gjk2d_pairs pairs = pg_pairs(&g);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
-    xc_out o;
-    xc_out_alloc(&o, pairs.count);
+    query_outputs o;
+    outputs_alloc(&o, pairs.count);
     for (int t = 0; t < nt; t++) {
         gjk2d_simd_stats s = counted_run(tables[t].table, 0, &set, &pairs, &o);
         if (!counting) {
@@ -293,14 +293,13 @@ Test(simd, fast_path_taken)
         cr_expect_eq(s.slow_pairs, 0, "isa=%s", tables[t].label);
         double use = (double)s.lane_steps / (double)s.lane_slots;
         // Lockstep blocks of W consecutive pairs, bounded at 4 iterations with the slower pairs restarted
-        // in blocks of their own: on this workload the distribution of iterations gives about 2/3 useful
-        // lane steps (measured 0.65 to 0.72 for W = 16 to 4). Blocks running to their slowest lane
-        // instead would give about 0.5.
+        // in blocks of their own, must use more lane steps than blocks running to their slowest lane
+        // would (the measured lane use: docs/design.md, Stragglers).
         cr_expect(use > 0.6, "isa=%s: lane use %.3f", tables[t].label, use);
         fprintf(stderr, "%-12s lanes %2d: mean iterations %.3f, lane use %.1f%%\n", tables[t].label,
                 tables[t].table->width, (double)s.lane_iterations / (double)s.pairs, 100.0 * use);
     }
-    xc_out_free(&o);
+    outputs_free(&o);
     test_set_free(&set);
     pg_free(&g);
 }
@@ -319,8 +318,8 @@ Test(simd, rounded_overlap_uses_lanes)
     gjk2d_pairs pairs = pg_pairs(&g);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
-    xc_out o;
-    xc_out_alloc(&o, pairs.count);
+    query_outputs o;
+    outputs_alloc(&o, pairs.count);
     for (int t = 0; t < nt; t++) {
         gjk2d_simd_stats s = counted_run(tables[t].table, 1, &set, &pairs, &o);
         if (!counting) {
@@ -331,7 +330,7 @@ Test(simd, rounded_overlap_uses_lanes)
                      tables[t].label, (long long)s.pairs, (long long)pairs.count);
         cr_expect_eq(s.slow_pairs, 0, "isa=%s", tables[t].label);
     }
-    xc_out_free(&o);
+    outputs_free(&o);
     test_set_free(&set);
     pg_free(&g);
 }

@@ -37,22 +37,22 @@ static void layouts_agree(const char *what, const pg_set *g)
     xc_table tables[16];
     int nt = all_tables(tables, 16);
     for (int i = 0; i < nt; i++) {
-        xc_out base;
-        xc_out_alloc(&base, pairs.count);
+        query_outputs base;
+        outputs_alloc(&base, pairs.count);
         xc_run(tables[i].table, t.shapes, &t.poses, &pairs, 0, pairs.count, pairs.count, &base);
         for (int layout = TEST_POSES_REC32; layout < TEST_POSE_LAYOUTS; layout++) {
             void *storage;
             gjk2d_poses poses = test_poses_layout(&t, layout, 0.0, 0.0, &storage);
-            xc_out got;
-            xc_out_alloc(&got, pairs.count);
+            query_outputs got;
+            outputs_alloc(&got, pairs.count);
             xc_run(tables[i].table, t.shapes, &poses, &pairs, 0, pairs.count, pairs.count, &got);
             int64_t diff = xc_compare_exact("float arrays", test_pose_layout_name[layout], &t, &poses, &pairs, &base, &got);
             cr_expect(diff == 0, "%s, isa=%s: %s differ from float arrays on %lld pairs", what, tables[i].label,
                       test_pose_layout_name[layout], (long long)diff);
-            xc_out_free(&got);
+            outputs_free(&got);
             free(storage);
         }
-        xc_out_free(&base);
+        outputs_free(&base);
     }
     test_set_free(&t);
 }
@@ -98,7 +98,7 @@ static const spoil spoils[] = {
     {"x = 1e300 (double)", 1e300, 0.0, 1.0f, 0.0f, 1},
 };
 
-static int is_bad_pose_output(const xc_out *o, int64_t k)
+static int is_bad_pose_output(const query_outputs *o, int64_t k)
 {
     const float *f[] = {o->dist, o->sd, o->core, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->sep, o->snx, o->sny};
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
@@ -130,8 +130,8 @@ Test(simd, pose_spoiled_after_prepare_gives_bad_pose_to_its_pairs_only_on_every_
         for (int i = 0; i < nt; i++) {
             void *storage;
             gjk2d_poses poses = test_poses_layout(&t, layout, 0.0, 0.0, &storage);
-            xc_out base;
-            xc_out_alloc(&base, pairs.count);
+            query_outputs base;
+            outputs_alloc(&base, pairs.count);
             xc_run(tables[i].table, t.shapes, &poses, &pairs, 0, pairs.count, pairs.count, &base);
             for (size_t b = 0; b < sizeof spoils / sizeof spoils[0]; b++) {
                 const spoil *sp = &spoils[b];
@@ -144,8 +144,8 @@ Test(simd, pose_spoiled_after_prepare_gives_bad_pose_to_its_pairs_only_on_every_
                 cr_expect_eq(gjk2d_check_poses(&poses, NULL, &first_bad), 1, "%s, %s: check_poses", sp->what,
                              test_pose_layout_name[layout]);
                 cr_expect_eq(first_bad, V);
-                xc_out got;
-                xc_out_alloc(&got, pairs.count);
+                query_outputs got;
+                outputs_alloc(&got, pairs.count);
                 xc_run(tables[i].table, t.shapes, &poses, &pairs, 0, pairs.count, pairs.count, &got);
                 for (int64_t k = 0; k < pairs.count; k++) {
                     const int uses = pairs.a[k] == V || pairs.b[k] == V;
@@ -160,10 +160,10 @@ Test(simd, pose_spoiled_after_prepare_gives_bad_pose_to_its_pairs_only_on_every_
                               uses ? "is not a bad-pose result (NaN floats, 0, NONE)"
                                    : "changed though it does not use the pose");
                 }
-                xc_out_free(&got);
+                outputs_free(&got);
                 test_pose_write(&poses, V, px0, py0, c0, s0);
             }
-            xc_out_free(&base);
+            outputs_free(&base);
             free(storage);
         }
     }

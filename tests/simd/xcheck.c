@@ -37,53 +37,12 @@ int xc_tables(xc_table *out, int cap)
     return n;
 }
 
-#define FIELDS_F(X) X(dist) X(sd) X(core) X(ax) X(ay) X(bx) X(by) X(nx) X(ny) X(sep) X(snx) X(sny)
-#define FIELDS_I(X) X(fa) X(fb) X(iter) X(oiter)
-#define FIELDS_B(X) X(st) X(ov) X(ost) X(sov) X(sst)
-
-void xc_out_alloc(xc_out *o, int64_t n)
-{
-    memset(o, 0, sizeof *o);
-    o->n = n;
-    size_t m = (size_t)(n > 0 ? n : 1);
-#define ALLOC(f)                                                    \
-    o->f = calloc(m, sizeof *o->f);                                 \
-    if (!o->f) abort();
-    FIELDS_F(ALLOC) FIELDS_I(ALLOC) FIELDS_B(ALLOC)
-#undef ALLOC
-    // Poison so that a pair a kernel forgot to write is a visible difference.
-    for (size_t k = 0; k < m; k++) {
-#define POISON_F(f) o->f[k] = -12345.0f;
-        FIELDS_F(POISON_F)
-#undef POISON_F
-        o->fa[k] = o->fb[k] = o->iter[k] = o->oiter[k] = -7;
-#define POISON_B(f) o->f[k] = 0xee;
-        FIELDS_B(POISON_B)
-#undef POISON_B
-    }
-}
-
-void xc_out_free(xc_out *o)
-{
-#define FREE(f) free(o->f);
-    FIELDS_F(FREE) FIELDS_I(FREE) FIELDS_B(FREE)
-#undef FREE
-    memset(o, 0, sizeof *o);
-}
-
-gjk2d_distance_out xc_distance_out(const xc_out *o)
-{
-    gjk2d_distance_out d = {o->dist, o->sd, o->core, o->ax, o->ay, o->bx, o->by, o->nx, o->ny,
-                            o->fa, o->fb, o->iter, o->st};
-    return d;
-}
-
 void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses,
-            const gjk2d_pairs *pairs, int64_t begin, int64_t end, int64_t chunk, xc_out *o)
+            const gjk2d_pairs *pairs, int64_t begin, int64_t end, int64_t chunk, query_outputs *o)
 {
-    gjk2d_distance_out d = xc_distance_out(o);
-    gjk2d_overlap_out v = {o->ov, o->oiter, o->ost};
-    gjk2d_sat_out s = {o->sov, o->sep, o->snx, o->sny, o->sst};
+    gjk2d_distance_out d = outputs_distance(o);
+    gjk2d_overlap_out v = outputs_overlap(o);
+    gjk2d_sat_out s = outputs_sat(o);
     if (chunk < 1) chunk = 1;
     for (int64_t k = begin; k < end; k += chunk) {
         int64_t e = k + chunk < end ? k + chunk : end;
@@ -110,35 +69,32 @@ void xc_print_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pa
     }
 }
 
-/// L: largest |coordinate| of both cores in A's frame (B moved there in double) plus both radii.
+/// The pair's scale L (src/tolerance.h) at the poses the queries ran with.
 static double pair_scale(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k)
 {
     const gjk2d_geometry *g = &set->geometry;
-    int32_t a = pairs->a[k], b = pairs->b[k];
-    double L = 0.0;
-    for (int32_t j = 0; j < g->count[a]; j++) {
-        L = fmax(L, fabs(g->vx[g->first[a] + j]));
-        L = fmax(L, fabs(g->vy[g->first[a] + j]));
+    tol_shape side[2];
+    int32_t ids[2] = {pairs->a[k], pairs->b[k]};
+    for (int j = 0; j < 2; j++) {
+        int32_t i = ids[j];
+        float c, s;
+        tol_shape *t = &side[j];
+        test_pose_at(poses, i, &t->px, &t->py, &c, &s);
+        t->c = c;
+        t->s = s;
+        t->x = g->vx + g->first[i];
+        t->y = g->vy + g->first[i];
+        t->stride = 1;
+        t->n = g->count[i];
+        t->radius = g->radius ? g->radius[i] : 0.0;
     }
-    double pax, pay, pbx, pby;
-    float ca, sa, cb, sb;
-    test_pose_at(poses, a, &pax, &pay, &ca, &sa);
-    test_pose_at(poses, b, &pbx, &pby, &cb, &sb);
-    double dx = pbx - pax, dy = pby - pay;
-    for (int32_t j = 0; j < g->count[b]; j++) {
-        double x = g->vx[g->first[b] + j], y = g->vy[g->first[b] + j];
-        double wx = (double)cb * x - (double)sb * y + dx, wy = (double)sb * x + (double)cb * y + dy;
-        L = fmax(L, fabs(ca * wx + sa * wy));
-        L = fmax(L, fabs(-sa * wx + ca * wy));
-    }
-    if (g->radius) L += g->radius[a] + g->radius[b];
-    return L;
+    return tol_pair_scale(&side[0], &side[1]);
 }
 
 /// The pair's scale for a report; NaN for pairs of invalid shapes or bad poses (their counts may be
 /// out of range, so their vertices are not read).
 static double r_scale_or_nan(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                             const xc_out *ref, int64_t k)
+                             const query_outputs *ref, int64_t k)
 {
     if (ref->st[k] == GJK2D_STATUS_INVALID || ref->st[k] == GJK2D_STATUS_BAD_POSE) return NAN;
     return pair_scale(set, poses, pairs, k);
@@ -146,7 +102,7 @@ static double r_scale_or_nan(const test_set *set, const gjk2d_poses *poses, cons
 
 static int same_f(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
 
-int xc_pair_exact(const xc_out *a, const xc_out *b, int64_t k)
+int xc_pair_exact(const query_outputs *a, const query_outputs *b, int64_t k)
 {
     return same_f(a->dist[k], b->dist[k]) && same_f(a->sd[k], b->sd[k]) && same_f(a->core[k], b->core[k]) &&
            same_f(a->ax[k], b->ax[k]) && same_f(a->ay[k], b->ay[k]) && same_f(a->bx[k], b->bx[k]) &&
@@ -157,7 +113,7 @@ int xc_pair_exact(const xc_out *a, const xc_out *b, int64_t k)
            a->sst[k] == b->sst[k];
 }
 
-void xc_print_outputs(const char *label, const xc_out *o, int64_t k)
+void xc_print_outputs(const char *label, const query_outputs *o, int64_t k)
 {
     fprintf(stderr,
             "  %-12s distance %.9g signed %.9g core %.9g A (%.9g, %.9g) B (%.9g, %.9g) n (%.9g, %.9g) features "
@@ -182,7 +138,7 @@ static int feature_ok(int32_t f, int32_t n)
 
 /// Why pair k fails against the reference, or NULL.
 static const char *check_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                              const xc_out *r, const xc_out *g, int64_t k)
+                              const query_outputs *r, const query_outputs *g, int64_t k)
 {
     if (g->st[k] != r->st[k]) return "distance status";
     if (g->ost[k] != r->ost[k]) return "overlap status";
@@ -193,7 +149,7 @@ static const char *check_pair(const test_set *set, const gjk2d_poses *poses, con
             return "invalid or bad-pose pair outputs";
         return NULL;
     }
-    const double eps = FLT_EPSILON, L = pair_scale(set, poses, pairs, k), tol = TOL_K * eps * L;
+    const double eps = FLT_EPSILON, L = pair_scale(set, poses, pairs, k), tol = TOL_REL * L;
     if (!close_to(g->dist[k], r->dist[k], tol)) return "distance";
     if (!close_to(g->sd[k], r->sd[k], tol)) return "signed distance";
     if (!close_to(g->core[k], r->core[k], tol)) return "core distance";
@@ -222,7 +178,7 @@ static const char *check_pair(const test_set *set, const gjk2d_poses *poses, con
 }
 
 int64_t xc_compare_ref(const char *label, const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                       const xc_out *ref, const xc_out *got, int64_t *exact)
+                       const query_outputs *ref, const query_outputs *got, int64_t *exact)
 {
     int64_t bad = 0, same = 0;
     for (int64_t k = 0; k < ref->n; k++) {
@@ -242,7 +198,7 @@ int64_t xc_compare_ref(const char *label, const test_set *set, const gjk2d_poses
 }
 
 int64_t xc_compare_exact(const char *label_a, const char *label_b, const test_set *set, const gjk2d_poses *poses,
-                         const gjk2d_pairs *pairs, const xc_out *a, const xc_out *b)
+                         const gjk2d_pairs *pairs, const query_outputs *a, const query_outputs *b)
 {
     int64_t bad = 0;
     for (int64_t k = 0; k < a->n; k++) {

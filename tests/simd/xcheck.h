@@ -1,8 +1,8 @@
 // The SIMD cross-check (dav1d checkasm style): every kernel table this host can run, native or
 // SIMDe-emulated, is fed the same seeded pairs as the scalar reference and compared with it.
 //
-// Tolerance (README-simd.md): with L = largest |coordinate| of both cores in A's frame plus both radii,
-// distances, separations and A-frame positions may differ from the reference by TOL_K * FLT_EPSILON * L;
+// Tolerance (src/tolerance.h): with L = largest |coordinate| of both cores in A's frame plus both radii,
+// distances, separations and A-frame positions may differ from the reference by TOL_REL * L;
 // world-frame points also carry the rounding of the final pose (FLT_EPSILON * |world coordinate| per
 // coordinate, twice); a unit normal may turn by that tolerance divided by the core distance (the
 // direction of a nearly-zero vector is ill-conditioned). Statuses must be equal, and overlap
@@ -17,9 +17,9 @@
 
 #include "gjk2d.h"
 #include "kernels.h"
+#include "outputs.h"
 #include "support.h"
-
-#define TOL_K 32.0
+#include "tolerance.h"
 
 typedef struct xc_table {
     char label[32];                  ///< e.g. "avx2" or "avx512-emul"
@@ -29,41 +29,27 @@ typedef struct xc_table {
 /// Every SIMD table this host can run: native (CPU supports it) and SIMDe-emulated builds. Returns the count.
 int xc_tables(xc_table *out, int cap);
 
-/// Outputs of the three queries for every pair of a set.
-typedef struct xc_out {
-    int64_t n;
-    float *dist, *sd, *core, *ax, *ay, *bx, *by, *nx, *ny, *sep, *snx, *sny;
-    int32_t *fa, *fb, *iter, *oiter;
-    uint8_t *st, *ov, *ost, *sov, *sst;
-} xc_out;
-
-void xc_out_alloc(xc_out *o, int64_t n);
-void xc_out_free(xc_out *o);
-
-/// The distance output struct writing into `o`.
-gjk2d_distance_out xc_distance_out(const xc_out *o);
-
 /// Run the three queries of `t` over [begin, end) in chunks of `chunk` pairs (the range API).
 void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses,
-            const gjk2d_pairs *pairs, int64_t begin, int64_t end, int64_t chunk, xc_out *o);
+            const gjk2d_pairs *pairs, int64_t begin, int64_t end, int64_t chunk, query_outputs *o);
 
 /// Compare `got` (table label) with the reference `ref` on every pair; prints the first failures with the
 /// pair's shapes and returns the number of failing pairs. `exact` counts pairs bit-identical to the reference.
 /// `set` holds the geometry the shapes were prepared from, `poses` the poses the queries ran with.
 int64_t xc_compare_ref(const char *label, const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                       const xc_out *ref, const xc_out *got, int64_t *exact);
+                       const query_outputs *ref, const query_outputs *got, int64_t *exact);
 
 /// Bit-identity of two tables' outputs; prints the first difference; returns the number of differing pairs.
 int64_t xc_compare_exact(const char *label_a, const char *label_b, const test_set *set, const gjk2d_poses *poses,
-                         const gjk2d_pairs *pairs, const xc_out *a, const xc_out *b);
+                         const gjk2d_pairs *pairs, const query_outputs *a, const query_outputs *b);
 
 /// Whether pair k's outputs are bit-identical in `a` and `b` (every field).
-int xc_pair_exact(const xc_out *a, const xc_out *b, int64_t k);
+int xc_pair_exact(const query_outputs *a, const query_outputs *b, int64_t k);
 
 /// Print pair k's shapes and poses (for a failure report) to stderr.
 void xc_print_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k);
 
 /// Print pair k's outputs under a label to stderr.
-void xc_print_outputs(const char *label, const xc_out *o, int64_t k);
+void xc_print_outputs(const char *label, const query_outputs *o, int64_t k);
 
 #endif

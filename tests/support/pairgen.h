@@ -10,23 +10,13 @@
 #include <string.h>
 
 #include "gjk2d.h"
+#include "oracle.h"
 
-typedef struct pg_rng {
-    uint64_t s;
-} pg_rng;
-
-static inline uint64_t pg_next(pg_rng *r)
-{
-    // splitmix64: tiny, good enough for test geometry, identical on every platform.
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+/// The tests' one random generator (oracle.h, splitmix64). An integer in [lo, hi] from one uniform draw
+/// (not oracle_int's remainder), so the workloads keep the sequences their results were measured on.
+static inline int pg_int(oracle_rng *r, int lo, int hi) {
+    return lo + (int)(oracle_uniform(r, 0.0, 1.0) * (hi - lo + 1));
 }
-/// Uniform in [0, 1).
-static inline double pg_unit(pg_rng *r) { return (double)(pg_next(r) >> 11) * (1.0 / 9007199254740992.0); }
-static inline double pg_range(pg_rng *r, double lo, double hi) { return lo + (hi - lo) * pg_unit(r); }
-static inline int pg_int(pg_rng *r, int lo, int hi) { return lo + (int)(pg_unit(r) * (hi - lo + 1)); }
 
 /// Growable SoA geometry, poses and pair list (test/bench set-up only; the library never allocates).
 typedef struct pg_set {
@@ -39,16 +29,23 @@ typedef struct pg_set {
     int64_t np, cap_p;
 } pg_set;
 
-static inline void pg_free(pg_set *g)
-{
-    free(g->vx); free(g->vy); free(g->first); free(g->count); free(g->radius);
-    free(g->px); free(g->py); free(g->c); free(g->s); free(g->pa); free(g->pb);
+static inline void pg_free(pg_set *g) {
+    free(g->vx);
+    free(g->vy);
+    free(g->first);
+    free(g->count);
+    free(g->radius);
+    free(g->px);
+    free(g->py);
+    free(g->c);
+    free(g->s);
+    free(g->pa);
+    free(g->pb);
     memset(g, 0, sizeof *g);
 }
 
 /// Append vertices; returns the index of the first.
-static inline int32_t pg_add_vertices(pg_set *g, const float *x, const float *y, int32_t n)
-{
+static inline int32_t pg_add_vertices(pg_set *g, const float *x, const float *y, int32_t n) {
     if (g->nv + n > g->cap_v) {
         int64_t nc = g->cap_v ? g->cap_v * 2 : 256;
         while (nc < g->nv + n) nc *= 2;
@@ -66,8 +63,7 @@ static inline int32_t pg_add_vertices(pg_set *g, const float *x, const float *y,
 
 /// Append a shape instance referring to vertices [first, first+count).
 static inline int32_t pg_add_shape(pg_set *g, int32_t first, int32_t count, float radius, float px, float py,
-                                   double angle)
-{
+                                   double angle) {
     if (g->ns + 1 > g->cap_s) {
         int32_t nc = g->cap_s ? g->cap_s * 2 : 256;
         g->first = (int32_t *)realloc(g->first, (size_t)nc * sizeof(int32_t));
@@ -92,8 +88,7 @@ static inline int32_t pg_add_shape(pg_set *g, int32_t first, int32_t count, floa
     return i;
 }
 
-static inline void pg_add_pair(pg_set *g, int32_t a, int32_t b)
-{
+static inline void pg_add_pair(pg_set *g, int32_t a, int32_t b) {
     if (g->np + 1 > g->cap_p) {
         int64_t nc = g->cap_p ? g->cap_p * 2 : 256;
         g->pa = (int32_t *)realloc(g->pa, (size_t)nc * sizeof(int32_t));
@@ -108,34 +103,30 @@ static inline void pg_add_pair(pg_set *g, int32_t a, int32_t b)
 
 /// The set's geometry, to prepare a shape set from (gjk2d_shapes_prepare, or test_set_make in
 /// tests/support.h). Shape instances share their prototype's vertices through `first`.
-static inline gjk2d_geometry pg_geometry(const pg_set *g)
-{
+static inline gjk2d_geometry pg_geometry(const pg_set *g) {
     gjk2d_geometry geo = {g->vx, g->vy, g->nv, g->count, g->first, g->radius, g->ns};
     return geo;
 }
 
 /// The set's poses as packed float arrays, one per shape.
-static inline gjk2d_poses pg_poses(const pg_set *g)
-{
+static inline gjk2d_poses pg_poses(const pg_set *g) {
     gjk2d_poses p = {g->px, g->py, g->c, g->s, g->ns, 0, GJK2D_FLOAT32};
     return p;
 }
 
-static inline gjk2d_pairs pg_pairs(const pg_set *g)
-{
+static inline gjk2d_pairs pg_pairs(const pg_set *g) {
     gjk2d_pairs p = {g->pa, g->pb, g->np};
     return p;
 }
 
 /// A random convex n-gon (n >= 3) of circumradius about `size`: points on an ellipse at jittered,
 /// well-separated angles (an affine image of a circle, so it stays strictly convex), CCW.
-static inline void pg_polygon(pg_rng *r, int n, double size, float *x, float *y)
-{
-    double aspect = pg_range(r, 0.5, 1.0), rot = pg_range(r, 0.0, 6.283185307179586);
-    double phase = pg_unit(r);
+static inline void pg_polygon(oracle_rng *r, int n, double size, float *x, float *y) {
+    double aspect = oracle_uniform(r, 0.5, 1.0), rot = oracle_uniform(r, 0.0, 6.283185307179586);
+    double phase = oracle_uniform(r, 0.0, 1.0);
     double cr = cos(rot), sr = sin(rot);
     for (int i = 0; i < n; i++) {
-        double t = (i + phase + 0.6 * pg_unit(r)) / n * 6.283185307179586;
+        double t = (i + phase + 0.6 * oracle_uniform(r, 0.0, 1.0)) / n * 6.283185307179586;
         double ex = size * cos(t), ey = size * aspect * sin(t);
         x[i] = (float)(cr * ex - sr * ey);
         y[i] = (float)(sr * ex + cr * ey);
@@ -145,27 +136,26 @@ static inline void pg_polygon(pg_rng *r, int n, double size, float *x, float *y)
 /// The benchmark / cross-check workload: `pairs` pairs of random convex polygons with nmin..nmax
 /// vertices (radius 0), instances of `distinct` prototypes; A's position uniform in a 20x20 box, B
 /// placed at a random offset from A sized so that about half of the pairs overlap.
-static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin, int nmax, int distinct)
-{
-    pg_rng r = {seed};
+static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin, int nmax, int distinct) {
+    oracle_rng r = {seed};
     float x[64], y[64];
     int32_t *proto_first = (int32_t *)malloc((size_t)distinct * sizeof(int32_t));
     int32_t *proto_n = (int32_t *)malloc((size_t)distinct * sizeof(int32_t));
     if (!proto_first || !proto_n) abort();
     for (int i = 0; i < distinct; i++) {
         int n = pg_int(&r, nmin, nmax);
-        pg_polygon(&r, n, pg_range(&r, 0.5, 1.5), x, y);
+        pg_polygon(&r, n, oracle_uniform(&r, 0.5, 1.5), x, y);
         proto_first[i] = pg_add_vertices(g, x, y, n);
         proto_n[i] = n;
     }
     for (int64_t k = 0; k < pairs; k++) {
         int i = pg_int(&r, 0, distinct - 1), j = pg_int(&r, 0, distinct - 1);
-        double ax = pg_range(&r, -7.0, 7.0), ay = pg_range(&r, -7.0, 7.0);
-        double off = pg_range(&r, 0.0, 3.0), dir = pg_range(&r, 0.0, 6.283185307179586);
+        double ax = oracle_uniform(&r, -7.0, 7.0), ay = oracle_uniform(&r, -7.0, 7.0);
+        double off = oracle_uniform(&r, 0.0, 3.0), dir = oracle_uniform(&r, 0.0, 6.283185307179586);
         int32_t a = pg_add_shape(g, proto_first[i], proto_n[i], 0.0f, (float)ax, (float)ay,
-                                 pg_range(&r, -3.14159, 3.14159));
+                                 oracle_uniform(&r, -3.14159, 3.14159));
         int32_t b = pg_add_shape(g, proto_first[j], proto_n[j], 0.0f, (float)(ax + off * cos(dir)),
-                                 (float)(ay + off * sin(dir)), pg_range(&r, -3.14159, 3.14159));
+                                 (float)(ay + off * sin(dir)), oracle_uniform(&r, -3.14159, 3.14159));
         pg_add_pair(g, a, b);
     }
     free(proto_first);
@@ -176,16 +166,14 @@ static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin
 // Hard cases.
 
 /// Append a polygon given as interleaved x, y (at most 128 vertices); returns its first vertex.
-static inline int32_t pg_add_poly(pg_set *g, const float *xy, int n)
-{
+static inline int32_t pg_add_poly(pg_set *g, const float *xy, int n) {
     float x[128], y[128];
     for (int i = 0; i < n; i++) x[i] = xy[2 * i], y[i] = xy[2 * i + 1];
     return pg_add_vertices(g, x, y, n);
 }
 
 /// The same, every coordinate multiplied by `scale`.
-static inline int32_t pg_add_scaled(pg_set *g, const float *xy, int n, float scale)
-{
+static inline int32_t pg_add_scaled(pg_set *g, const float *xy, int n, float scale) {
     float t[256];
     for (int i = 0; i < 2 * n; i++) t[i] = xy[i] * scale;
     return pg_add_poly(g, t, n);
@@ -199,8 +187,7 @@ typedef struct pg_proto {
 
 /// The hard-case prototypes: squares, collinear and duplicated vertices, slivers, 1 mm shapes, segments,
 /// capsules, points, circles, a rounded box, a clockwise (invalid) square, 12-, 16- and 64-gons.
-static inline int pg_hard_protos(pg_set *g, pg_proto *p)
-{
+static inline int pg_hard_protos(pg_set *g, pg_proto *p) {
     static const float square[] = {-1, -1, 1, -1, 1, 1, -1, 1};
     static const float diamond[] = {0, -1, 1, 0, 0, 1, -1, 0};
     static const float collinear[] = {-1, -1, 0, -1, 1, -1, 1, 0, 1, 1, 0, 1, -1, 1, -1, 0};
@@ -221,13 +208,13 @@ static inline int pg_hard_protos(pg_set *g, pg_proto *p)
     p[n++] = (pg_proto){pg_add_scaled(g, square, 4, 0.0005f), 4, 0.0f, 0.001f}; // 1 mm edges
     p[n++] = (pg_proto){pg_add_scaled(g, tri, 3, 0.001f), 3, 0.0f, 0.001f};
     p[n++] = (pg_proto){pg_add_poly(g, seg, 2), 2, 0.0f, 1.0f};
-    p[n++] = (pg_proto){pg_add_poly(g, seg, 2), 2, 0.25f, 1.25f};          // capsule
-    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.0f, 0.0f};             // point
-    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.5f, 0.5f};             // circle
-    p[n++] = (pg_proto){pg_add_poly(g, square, 4), 4, 0.1f, 1.6f};         // rounded box
+    p[n++] = (pg_proto){pg_add_poly(g, seg, 2), 2, 0.25f, 1.25f};  // capsule
+    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.0f, 0.0f};     // point
+    p[n++] = (pg_proto){pg_add_poly(g, pt, 1), 1, 0.5f, 0.5f};     // circle
+    p[n++] = (pg_proto){pg_add_poly(g, square, 4), 4, 0.1f, 1.6f}; // rounded box
     p[n++] = (pg_proto){pg_add_poly(g, tri, 3), 3, 0.0f, 1.0f};
-    p[n++] = (pg_proto){pg_add_poly(g, cw, 4), 4, 0.0f, 1.5f};             // invalid
-    pg_rng r = {77};
+    p[n++] = (pg_proto){pg_add_poly(g, cw, 4), 4, 0.0f, 1.5f}; // invalid
+    oracle_rng r = {77};
     const int sizes[] = {16, 64, 12};
     for (int i = 0; i < 3; i++) {
         float x[64], y[64];
@@ -239,24 +226,23 @@ static inline int pg_hard_protos(pg_set *g, pg_proto *p)
 
 /// Every pair of hard-case prototypes `per_combo` times (at the origin and far from it, overlapping
 /// and apart), exact contact and tiny gaps, a shape against itself, containment.
-static inline void pg_hard_cases(pg_set *g, int per_combo)
-{
+static inline void pg_hard_cases(pg_set *g, int per_combo) {
     pg_proto p[32];
     int np = pg_hard_protos(g, p);
-    pg_rng r = {0xbadcafe};
+    oracle_rng r = {0xbadcafe};
     const double bases[] = {0.0, 1.0e4, -3.0e3};
     for (int i = 0; i < np; i++) {
         for (int j = 0; j < np; j++) {
             for (int t = 0; t < per_combo; t++) {
                 double bx = bases[t % 3], by = bases[(t / 3) % 3];
-                double ang = pg_range(&r, -3.14159, 3.14159);
+                double ang = oracle_uniform(&r, -3.14159, 3.14159);
                 double reach = p[i].size + p[j].size + p[i].radius + p[j].radius;
-                double off = t == 0 ? 0.0 : reach * pg_range(&r, 0.0, 1.2);
-                double dir = pg_range(&r, 0.0, 6.283185307179586);
-                int32_t a = pg_add_shape(g, p[i].first, p[i].n, p[i].radius, (float)bx, (float)by,
-                                         t == 1 ? 0.0 : ang);
-                int32_t b = pg_add_shape(g, p[j].first, p[j].n, p[j].radius, (float)(bx + off * cos(dir)),
-                                         (float)(by + off * sin(dir)), t == 1 ? 0.0 : pg_range(&r, -3.14159, 3.14159));
+                double off = t == 0 ? 0.0 : reach * oracle_uniform(&r, 0.0, 1.2);
+                double dir = oracle_uniform(&r, 0.0, 6.283185307179586);
+                int32_t a = pg_add_shape(g, p[i].first, p[i].n, p[i].radius, (float)bx, (float)by, t == 1 ? 0.0 : ang);
+                int32_t b =
+                    pg_add_shape(g, p[j].first, p[j].n, p[j].radius, (float)(bx + off * cos(dir)),
+                                 (float)(by + off * sin(dir)), t == 1 ? 0.0 : oracle_uniform(&r, -3.14159, 3.14159));
                 pg_add_pair(g, a, b);
             }
         }
@@ -268,12 +254,18 @@ static inline void pg_hard_cases(pg_set *g, int per_combo)
         float o = base ? 1.0e4f : 0.0f;
         for (int k = 0; k < 6; k++) {
             float gp = gaps[k];
-            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o, 0));
-            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o + 0.25f, 0));
-            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o + 2.0f + gp, 0));
-            pg_add_pair(g, pg_add_shape(g, p[1].first, 4, 0, o, o, 0), pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o, 0));
-            pg_add_pair(g, pg_add_shape(g, p[10].first, 1, 0, o + 1.0f + gp, o, 0), pg_add_shape(g, p[0].first, 4, 0, o, o, 0));
-            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0), pg_add_shape(g, p[8].first, 2, 0, o, o + 1.0f + gp, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o + 0.25f, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[0].first, 4, 0, o + 2.0f + gp, o + 2.0f + gp, 0));
+            pg_add_pair(g, pg_add_shape(g, p[1].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[1].first, 4, 0, o + 2.0f + gp, o, 0));
+            pg_add_pair(g, pg_add_shape(g, p[10].first, 1, 0, o + 1.0f + gp, o, 0),
+                        pg_add_shape(g, p[0].first, 4, 0, o, o, 0));
+            pg_add_pair(g, pg_add_shape(g, p[0].first, 4, 0, o, o, 0),
+                        pg_add_shape(g, p[8].first, 2, 0, o, o + 1.0f + gp, 0));
         }
     }
     // Same shape, same pose; containment.

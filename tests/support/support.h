@@ -21,8 +21,8 @@ typedef struct test_set {
 
 /// Prepare `geometry` into freshly allocated memory and copy the poses (px == NULL: identity poses).
 /// `problems` (may be NULL) receives each shape's problem. Returns gjk2d_shapes_prepare's return.
-int64_t test_set_make(test_set *t, const gjk2d_geometry *geometry, const float *px, const float *py,
-                      const float *c, const float *s, uint8_t *problems);
+int64_t test_set_make(test_set *t, const gjk2d_geometry *geometry, const float *px, const float *py, const float *c,
+                      const float *s, uint8_t *problems);
 
 /// The same from single-pair shapes and poses (poses == NULL: identity): shape k is shapes[k].
 int64_t test_set_from_shapes(test_set *t, const gjk2d_shape *shapes, const gjk2d_pose *poses, int32_t n,

@@ -1,5 +1,7 @@
 #include "oracle.h"
 
+#include "tolerance.h"
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -28,8 +30,7 @@ void oracle_into_frame(const oracle_poly *world, const gjk2d_pose *frame, oracle
     }
 }
 
-double oracle_point_segment(double px, double py, double ax, double ay, double bx, double by, double *cx,
-                            double *cy) {
+double oracle_point_segment(double px, double py, double ax, double ay, double bx, double by, double *cx, double *cy) {
     double ex = bx - ax, ey = by - ay;
     double ee = ex * ex + ey * ey;
     double t = 0.0;
@@ -60,9 +61,7 @@ static int edge_count(const oracle_poly *p) {
     return p->n >= 3 ? p->n : 1; // a segment is one edge, a point one zero-length edge
 }
 
-static int edge_end(const oracle_poly *p, int i) {
-    return p->n == 1 ? 0 : (i + 1) % p->n;
-}
+static int edge_end(const oracle_poly *p, int i) { return p->n == 1 ? 0 : (i + 1) % p->n; }
 
 double oracle_point_core(const oracle_poly *p, double x, double y) {
     if (p->n >= 3 && signed_area2(p) > 0.0) {
@@ -85,12 +84,10 @@ double oracle_point_core(const oracle_poly *p, double x, double y) {
     return best;
 }
 
-int oracle_segments_cross(double ax, double ay, double bx, double by, double cx, double cy, double dx,
-                          double dy) {
+int oracle_segments_cross(double ax, double ay, double bx, double by, double cx, double cy, double dx, double dy) {
     double o1 = orient(ax, ay, bx, by, cx, cy), o2 = orient(ax, ay, bx, by, dx, dy);
     double o3 = orient(cx, cy, dx, dy, ax, ay), o4 = orient(cx, cy, dx, dy, bx, by);
-    return ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0)) &&
-           ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0));
+    return ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0)) && ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0));
 }
 
 double oracle_core_distance(const oracle_poly *a, const oracle_poly *b) {
@@ -105,8 +102,7 @@ double oracle_core_distance(const oracle_poly *a, const oracle_poly *b) {
         int i2 = edge_end(a, i);
         for (int j = 0; j < eb; j++) {
             int j2 = edge_end(b, j);
-            if (oracle_segments_cross(a->x[i], a->y[i], a->x[i2], a->y[i2], b->x[j], b->y[j], b->x[j2],
-                                      b->y[j2]))
+            if (oracle_segments_cross(a->x[i], a->y[i], a->x[i2], a->y[i2], b->x[j], b->y[j], b->x[j2], b->y[j2]))
                 return 0.0;
             double d1 = oracle_point_segment(a->x[i], a->y[i], b->x[j], b->y[j], b->x[j2], b->y[j2], 0, 0);
             double d2 = oracle_point_segment(a->x[i2], a->y[i2], b->x[j], b->y[j], b->x[j2], b->y[j2], 0, 0);
@@ -176,14 +172,10 @@ double oracle_max_abs(const oracle_poly *p) {
     return m;
 }
 
-double oracle_scale(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
-                    const gjk2d_pose *pb) {
-    static _Thread_local oracle_poly wa, wb, fa, fb;
-    oracle_world(a, pa, &wa);
-    oracle_world(b, pb, &wb);
-    oracle_into_frame(&wa, pa, &fa);
-    oracle_into_frame(&wb, pa, &fb);
-    return fmax(oracle_max_abs(&fa), oracle_max_abs(&fb)) + fabs((double)a->radius) + fabs((double)b->radius);
+double oracle_scale(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb) {
+    tol_shape ta = {&a->vertices[0].x, &a->vertices[0].y, 2, a->count, a->radius, pa->px, pa->py, pa->c, pa->s};
+    tol_shape tb = {&b->vertices[0].x, &b->vertices[0].y, 2, b->count, b->radius, pb->px, pb->py, pb->c, pb->s};
+    return tol_pair_scale(&ta, &tb);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,9 +197,7 @@ double oracle_uniform(oracle_rng *r, double lo, double hi) {
     return lo + (hi - lo) * u;
 }
 
-int oracle_int(oracle_rng *r, int lo, int hi) {
-    return lo + (int)(oracle_next(r) % (uint64_t)(hi - lo + 1));
-}
+int oracle_int(oracle_rng *r, int lo, int hi) { return lo + (int)(oracle_next(r) % (uint64_t)(hi - lo + 1)); }
 
 int oracle_strictly_convex(const gjk2d_vec2 *v, int n) {
     if (n < 3) return 0;
@@ -263,6 +253,4 @@ gjk2d_pose oracle_random_pose(oracle_rng *r, double half_box) {
     return p;
 }
 
-float oracle_random_radius(oracle_rng *r, double max_radius) {
-    return (float)oracle_uniform(r, 0.0, max_radius);
-}
+float oracle_random_radius(oracle_rng *r, double max_radius) { return (float)oracle_uniform(r, 0.0, max_radius); }

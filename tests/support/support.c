@@ -25,8 +25,8 @@ static int64_t prepare(test_set *t, uint8_t *problems) {
     return t->invalid;
 }
 
-int64_t test_set_make(test_set *t, const gjk2d_geometry *geometry, const float *px, const float *py,
-                      const float *c, const float *s, uint8_t *problems) {
+int64_t test_set_make(test_set *t, const gjk2d_geometry *geometry, const float *px, const float *py, const float *c,
+                      const float *s, uint8_t *problems) {
     memset(t, 0, sizeof *t);
     const int32_t n = geometry->shape_count > 0 ? geometry->shape_count : 0;
     // Pose arrays, then (for first == NULL) each shape's first vertex, so reports can find every shape.
@@ -169,7 +169,8 @@ gjk2d_poses test_poses_layout(const test_set *t, int layout, double dx, double d
         break;
     }
     }
-    for (int64_t k = 0; k < n; k++) test_pose_write(&p, k, (double)t->px[k] + dx, (double)t->py[k] + dy, t->c[k], t->s[k]);
+    for (int64_t k = 0; k < n; k++)
+        test_pose_write(&p, k, (double)t->px[k] + dx, (double)t->py[k] + dy, t->c[k], t->s[k]);
     return p;
 }
 

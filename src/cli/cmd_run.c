@@ -4,9 +4,10 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "batch.h"
 #include "cli.h"
 #include "commands.h"
+#include "csv.h"
+#include "runner.h"
 #include "scene.h"
 
 static const char run_help[] =
@@ -65,8 +66,7 @@ static int select_isa(const char *name) {
 }
 
 // --verbose: sizes, timings, statuses and peak memory on stderr.
-static void report_run(const scene *sc, const results *res, int threads, double parse_s, double run_s,
-                       double write_s) {
+static void report_run(const scene *sc, const results *res, int threads, double parse_s, double run_s, double write_s) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     int64_t counts[STATUS_KINDS];
@@ -84,37 +84,26 @@ static void report_run(const scene *sc, const results *res, int threads, double 
 }
 
 int cmd_run(int argc, char **argv) {
-    const char *query = "distance", *isa = NULL, *scene_path = NULL, *out_path = NULL;
-    int64_t threads = default_threads();
+    common_opts o;
+    common_defaults(&o, "run", OPT_SCENE | OPT_ISA | OPT_QUERY | OPT_THREADS | OPT_OUTPUT);
+    o.query = "distance";
     int verbose = 0;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_help(a)) {
+        if (is_help(argv[i])) {
             fputs(run_help, stdout);
             return EXIT_OK;
-        } else if (opt_is(a, "--query")) {
-            if (!(query = opt_value(argc, argv, &i, "--query"))) return EXIT_USAGE;
-        } else if (opt_is(a, "--isa")) {
-            if (!(isa = opt_value(argc, argv, &i, "--isa"))) return EXIT_USAGE;
-        } else if (opt_is(a, "--threads")) {
-            if (opt_threads(argc, argv, &i, &threads)) return EXIT_USAGE;
-        } else if (opt_is(a, "-o") || opt_is(a, "--output")) {
-            if (!(out_path = opt_value(argc, argv, &i, "-o"))) return EXIT_USAGE;
-        } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
+        } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
             verbose = 1;
-        } else if (a[0] == '-' && a[1] != 0) {
-            return unknown_option("run", a);
-        } else if (!scene_path) {
-            scene_path = a;
-        } else {
-            cli_error("run: one scene file expected, got '%s' and '%s'", scene_path, a);
+        } else if (common_option(argc, argv, &i, &o) < 0) {
             return EXIT_USAGE;
         }
     }
-    if (!scene_path) {
+    if (!o.scene) {
         cli_error("run: missing SCENE (see 'gjk2d run --help')");
         return EXIT_USAGE;
     }
+    const char *query = o.query, *isa = o.isa, *scene_path = o.scene, *out_path = o.output;
+    int64_t threads = o.threads;
     int kind = parse_query(query);
     // Without --isa the library's own choice stands (the best ISA, or GJK2D_ISA from the environment).
     if (kind < 0 || (isa && select_isa(isa) != 0)) return EXIT_USAGE;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Running the library's batch queries over a whole scene on several threads, and their result arrays.
-#ifndef GJK2D_CLI_BATCH_H
-#define GJK2D_CLI_BATCH_H
+#ifndef GJK2D_CLI_RUNNER_H
+#define GJK2D_CLI_RUNNER_H
 
 #include <stdint.h>
 
@@ -53,19 +53,5 @@ int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64
 /// are not counted).
 #define STATUS_KINDS (GJK2D_STATUS_BAD_POSE + 1)
 void count_statuses(const results *r, int64_t counts[STATUS_KINDS]);
-
-/// A witness feature as the CSV writes it: "v<i>" for vertex i, "e<i>" for the edge from vertex i to
-/// i + 1, "-" for none. Returns the number of characters written to out (room for 14), no terminator.
-int format_feature(char *out, int32_t feature);
-
-/// CSV header of a query (with the trailing newline).
-const char *csv_header(query_kind kind);
-
-/// Write rows [begin, end) in CSV ("pair" column = index + index_offset).
-void write_csv_rows(outfile *out, const results *r, int64_t begin, int64_t end, int64_t index_offset);
-
-/// Write every row, formatted by up to `threads` threads in blocks (same bytes as one thread). Returns 0
-/// or -1 on a write error.
-int write_csv(outfile *out, const results *r, int threads, progress *prog);
 
 #endif

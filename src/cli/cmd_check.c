@@ -1,23 +1,18 @@
 // SPDX-License-Identifier: MIT
 // gjk2d check: every query on every ISA against the scalar reference, within the test suite's
-// tolerances (tests/check.h), and bit-for-bit agreement between the SIMD ISAs.
+// tolerances (src/tolerance.h), and bit-for-bit agreement between the SIMD ISAs.
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
 #include "cli.h"
 #include "commands.h"
 #include "gen.h"
+#include "runner.h"
 #include "scene.h"
-
-// The tolerances of the test suite (tests/check.h), relative to the pair's scale L = max |coordinate|
-// of both cores in A's frame plus both radii, and W = max |world coordinate| plus radii.
-#define TOL_REL (32.0 * FLT_EPSILON)
-#define TOL_POINT(L, W) (TOL_REL * (L) + 2.0 * FLT_EPSILON * (L) + 2.0 * FLT_EPSILON * (W))
-#define TOL_UNIT (8.0 * FLT_EPSILON)
+#include "tolerance.h"
 
 static const char check_help[] =
     "usage: gjk2d check SCENE [--isa LIST] [--query LIST] [--threads T]\n"
@@ -29,7 +24,7 @@ static const char check_help[] =
     "whether all SIMD ISAs agree bit for bit. Exit status 1 on any mismatch or any bit difference\n"
     "between SIMD ISAs, 0 when all agree.\n"
     "\n"
-    "tolerance (the test suite's, tests/check.h): with L = max |coordinate| of both shapes' cores in A's\n"
+    "tolerance (the test suite's, src/tolerance.h): with L = max |coordinate| of both shapes' cores in A's\n"
     "frame plus both radii, W = max |world coordinate| plus radii, eps = FLT_EPSILON:\n"
     "  status           equal (pairs with status invalid or bad-pose are not compared further)\n"
     "  distance, signed and core distance, sat separation   |got - ref| <= 32 eps L, and\n"
@@ -91,12 +86,11 @@ static void pair_geometry(const scene *sc, int32_t ia, int32_t ib, pair_geom *g)
     g->sa = sa;
     g->pax = pax;
     g->pay = pay;
-    double m = 0.0, w = 0.0;
+    double w = 0.0;
     for (int k = 0; k < g->na; k++) {
         double x = sc->vx[sc->first[ia] + k], y = sc->vy[sc->first[ia] + k];
         g->ax[k] = x;
         g->ay[k] = y;
-        m = fmax(m, fmax(fabs(x), fabs(y)));
         w = fmax(w, fmax(fabs(ca * x - sa * y + pax), fabs(sa * x + ca * y + pay)));
     }
     for (int k = 0; k < g->nb; k++) {
@@ -104,10 +98,11 @@ static void pair_geometry(const scene *sc, int32_t ia, int32_t ib, pair_geom *g)
         double wx = cb * x - sb * y + pbx, wy = sb * x + cb * y + pby, dx = wx - pax, dy = wy - pay;
         g->bx[k] = ca * dx + sa * dy;
         g->by[k] = -sa * dx + ca * dy;
-        m = fmax(m, fmax(fabs(g->bx[k]), fabs(g->by[k])));
         w = fmax(w, fmax(fabs(wx), fabs(wy)));
     }
-    g->L = m + g->ra + g->rb;
+    tol_shape ta = {sc->vx + sc->first[ia], sc->vy + sc->first[ia], 1, g->na, g->ra, pax, pay, ca, sa};
+    tol_shape tb = {sc->vx + sc->first[ib], sc->vy + sc->first[ib], 1, g->nb, g->rb, pbx, pby, cb, sb};
+    g->L = tol_pair_scale(&ta, &tb);
     g->W = w + g->ra + g->rb;
     if (g->L == 0.0) g->L = DBL_MIN; // two points at one spot: every error must then be exactly zero
 }
@@ -152,8 +147,8 @@ static void report_mismatch(qstats *st, const char *isa, const char *query, int6
 // it: a run of collinear vertices is one edge, named by its first vertex) whose line passes within
 // tol of q, with q not before vertex i, and which faces the other shape: its outward normal has a
 // component >= -TOL_UNIT along side * (nx, ny) (side +1 for A, whose normal points to B; -1 for B).
-static int feature_holds(int32_t f, int n, const double *x, const double *y, double qx, double qy, double nx,
-                         double ny, double side, double tol) {
+static int feature_holds(int32_t f, int n, const double *x, const double *y, double qx, double qy, double nx, double ny,
+                         double side, double tol) {
     int i = GJK2D_FEATURE_INDEX(f);
     if (f < 0 || i >= n) return 0;
     if (!GJK2D_FEATURE_IS_EDGE(f)) return hypot(qx - x[i], qy - y[i]) <= tol;
@@ -188,8 +183,8 @@ static int features_consistent(const pair_geom *g, const results *r, int64_t k, 
 // The distance query's signed and core distances (within tol of the reference's), the contract
 // distance = max(0, signed_distance), and the witness features: consistent with the result's own
 // geometry; differences from the reference's are counted, not failed.
-static void compare_distance_extras(qstats *st, const char *isa, int64_t pair, const results *got,
-                                    const results *ref, int64_t k, const pair_geom *g) {
+static void compare_distance_extras(qstats *st, const char *isa, int64_t pair, const results *got, const results *ref,
+                                    int64_t k, const pair_geom *g) {
     double L = g->L, tolp = TOL_POINT(L, g->W);
     const char *query = query_names[QUERY_DISTANCE];
     double tol = TOL_REL * L;
@@ -205,8 +200,9 @@ static void compare_distance_extras(qstats *st, const char *isa, int64_t pair, c
     if (!features_consistent(g, got, k, tolp)) {
         st->mismatches++;
         if (st->printed++ < MAX_PRINTED)
-            fprintf(stderr, "check: %s %s pair %lld: witness features %d, %d do not hold the closest points "
-                            "(core distance %.9g)\n",
+            fprintf(stderr,
+                    "check: %s %s pair %lld: witness features %d, %d do not hold the closest points "
+                    "(core distance %.9g)\n",
                     isa, query, (long long)pair, got->feature_a[k], got->feature_b[k], (double)got->core_distance[k]);
     }
 }
@@ -316,7 +312,7 @@ static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind ki
 // Whether pair k has the same bits in every field of both result sets.
 static int same_bits(const results *x, const results *y, int64_t k) {
     int same = x->status[k] == y->status[k];
-#define F(field)                                                                                                       \
+#define F(field) \
     if (x->field) same &= memcmp(&x->field[k], &y->field[k], sizeof x->field[k]) == 0
     F(distance);
     F(signed_distance);
@@ -452,12 +448,14 @@ static int report(const check_ctx *cx, const char *source) {
         for (int i = 0; i < cx->nisa; i++) {
             const qstats *st = &cx->st[i][q];
             mismatches += st->mismatches;
-            printf("check %-8s %-8s pairs=%lld compared=%lld invalid=%lld bad_pose=%lld mismatched_pairs=%lld touching=%lld",
+            printf("check %-8s %-8s pairs=%lld compared=%lld invalid=%lld bad_pose=%lld mismatched_pairs=%lld "
+                   "touching=%lld",
                    query_names[q], cx->isas[i], (long long)st->pairs, (long long)st->compared, (long long)st->invalid,
                    (long long)st->bad_pose, (long long)st->mismatches, (long long)st->touching);
             if (q == QUERY_DISTANCE)
-                printf(" max_err[eps*L]: distance=%.2f point=%.2f normal_gap=%.2f alt_witness=%lld", st->max_dist / FLT_EPSILON,
-                       st->max_point / FLT_EPSILON, st->max_normal / FLT_EPSILON, (long long)st->alt_witness);
+                printf(" max_err[eps*L]: distance=%.2f point=%.2f normal_gap=%.2f alt_witness=%lld",
+                       st->max_dist / FLT_EPSILON, st->max_point / FLT_EPSILON, st->max_normal / FLT_EPSILON,
+                       (long long)st->alt_witness);
             else if (q == QUERY_SAT)
                 printf(" max_err[eps*L]: separation=%.2f axis_gap=%.2f", st->max_sep / FLT_EPSILON,
                        st->max_normal / FLT_EPSILON);
@@ -496,8 +494,10 @@ static int report(const check_ctx *cx, const char *source) {
 }
 
 int cmd_check(int argc, char **argv) {
-    const char *scene_path = NULL, *isa_list = NULL, *query_list = "distance,overlap,sat";
-    int64_t threads = default_threads(), soak = -1, chunk = 262144;
+    common_opts o;
+    common_defaults(&o, "check", OPT_SCENE | OPT_ISA | OPT_QUERY | OPT_THREADS);
+    o.query = "distance,overlap,sat";
+    int64_t soak = -1, chunk = 262144;
     gen_opts go;
     gen_defaults(&go);
     for (int i = 1; i < argc; i++) {
@@ -513,25 +513,16 @@ int cmd_check(int argc, char **argv) {
         int g = gen_option(argc, argv, &i, &go);
         if (g < 0) return EXIT_USAGE;
         if (g > 0) continue;
-        if (opt_is(a, "--isa")) {
-            if (!(isa_list = opt_value(argc, argv, &i, "--isa"))) return EXIT_USAGE;
-        } else if (opt_is(a, "--query")) {
-            if (!(query_list = opt_value(argc, argv, &i, "--query"))) return EXIT_USAGE;
-        } else if (opt_is(a, "--threads")) {
-            if (opt_threads(argc, argv, &i, &threads)) return EXIT_USAGE;
-        } else if (opt_is(a, "--soak")) {
+        if (opt_is(a, "--soak")) {
             if (opt_count(argc, argv, &i, "--soak", 1, INT64_MAX, &soak)) return EXIT_USAGE;
         } else if (opt_is(a, "--chunk")) {
             if (opt_count(argc, argv, &i, "--chunk", 1, 1 << 26, &chunk)) return EXIT_USAGE;
-        } else if (a[0] == '-' && a[1] != 0) {
-            return unknown_option("check", a);
-        } else if (!scene_path) {
-            scene_path = a;
-        } else {
-            cli_error("check: one scene file expected, got '%s' and '%s'", scene_path, a);
+        } else if (common_option(argc, argv, &i, &o) < 0) {
             return EXIT_USAGE;
         }
     }
+    const char *scene_path = o.scene, *isa_list = o.isa, *query_list = o.query;
+    int64_t threads = o.threads;
     if ((scene_path != NULL) == (soak > 0)) {
         cli_error("check: give either a SCENE file or --soak N (see 'gjk2d check --help')");
         return EXIT_USAGE;

@@ -28,16 +28,14 @@ void oracle_into_frame(const oracle_poly *world, const gjk2d_pose *frame, oracle
 
 /// Distance from (px, py) to segment AB (a zero-length segment is a point); closest point to *cx, *cy
 /// when those are not NULL.
-double oracle_point_segment(double px, double py, double ax, double ay, double bx, double by, double *cx,
-                            double *cy);
+double oracle_point_segment(double px, double py, double ax, double ay, double bx, double by, double *cx, double *cy);
 
 /// Distance from a point to the core of a shape (0 inside a polygon with positive area).
 double oracle_point_core(const oracle_poly *p, double x, double y);
 
 /// Whether two segments cross at a single interior point of both (strict orientation test); touching
 /// and collinear cases are left to the point-to-segment distances, which return 0 for them.
-int oracle_segments_cross(double ax, double ay, double bx, double by, double cx, double cy, double dx,
-                          double dy);
+int oracle_segments_cross(double ax, double ay, double bx, double by, double cx, double cy, double dx, double dy);
 
 /// Distance between the cores (0 when they overlap or touch).
 double oracle_core_distance(const oracle_poly *a, const oracle_poly *b);
@@ -60,9 +58,8 @@ double oracle_gap_along(const oracle_poly *a, const oracle_poly *b, double nx, d
 /// Largest |coordinate| of a point list.
 double oracle_max_abs(const oracle_poly *p);
 
-/// The pair's scale L: max |coordinate| of both cores expressed in A's frame, plus both radii.
-double oracle_scale(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
-                    const gjk2d_pose *pb);
+/// The pair's scale L (tol_pair_scale of src/tolerance.h) of two shapes with float poses.
+double oracle_scale(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb);
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness

@@ -8,13 +8,11 @@
 
 static void append_shape(char *buf, size_t cap, size_t *len, const char *name, const gjk2d_shape *s,
                          const gjk2d_pose *p) {
-    int k = snprintf(buf + *len, cap - *len, "\n  %s: count %d radius %.9g pose {%.9g, %.9g, %.9g, %.9g} v {",
-                     name, (int)s->count, (double)s->radius, (double)p->px, (double)p->py, (double)p->c,
-                     (double)p->s);
+    int k = snprintf(buf + *len, cap - *len, "\n  %s: count %d radius %.9g pose {%.9g, %.9g, %.9g, %.9g} v {", name,
+                     (int)s->count, (double)s->radius, (double)p->px, (double)p->py, (double)p->c, (double)p->s);
     if (k > 0) *len += (size_t)k;
     for (int i = 0; i < s->count && *len + 64 < cap; i++) {
-        k = snprintf(buf + *len, cap - *len, "{%.9g, %.9g},", (double)s->vertices[i].x,
-                     (double)s->vertices[i].y);
+        k = snprintf(buf + *len, cap - *len, "{%.9g, %.9g},", (double)s->vertices[i].x, (double)s->vertices[i].y);
         if (k > 0) *len += (size_t)k;
     }
     if (*len + 2 < cap) {
@@ -73,7 +71,7 @@ int feature_span(const oracle_poly *w, int32_t f, double slack, double span[4], 
     if (n == 1) return 0; // a point has no edge
     int j = (i + 1) % n;
     while (j != i && w->x[j] == w->x[i] && w->y[j] == w->y[i]) j = (j + 1) % n; // skip duplicates
-    if (j == i) return 2;                                                        // every vertex equal
+    if (j == i) return 2;                                                       // every vertex equal
     double ux = w->x[j] - w->x[i], uy = w->y[j] - w->y[i], len = hypot(ux, uy);
     ux /= len, uy /= len;
     out[0] = uy, out[1] = -ux; // outward normal of a CCW edge: its direction turned clockwise
@@ -114,8 +112,10 @@ double check_features(const gjk2d_shape *a, const gjk2d_shape *b, const oracle_p
     double db = oracle_point_segment(r->point_b.x, r->point_b.y, span_b[0], span_b[1], span_b[2], span_b[3], 0, 0);
     double e = r->distance > 0.0f ? fmax(fabs(da - a->radius), fabs(db - b->radius))
                                   : fmax(fmax(da - a->radius, db - b->radius), 0.0);
-    cr_assert(e <= tolp, "witness points (%.9g, %.9g) / (%.9g, %.9g) are %.3g off their features %s %d / %s %d "
-              "(> %.3g)%s", (double)r->point_a.x, (double)r->point_a.y, (double)r->point_b.x, (double)r->point_b.y, e,
+    cr_assert(e <= tolp,
+              "witness points (%.9g, %.9g) / (%.9g, %.9g) are %.3g off their features %s %d / %s %d "
+              "(> %.3g)%s",
+              (double)r->point_a.x, (double)r->point_a.y, (double)r->point_b.x, (double)r->point_b.y, e,
               ka == 2 ? "edge" : "vertex", (int)GJK2D_FEATURE_INDEX(fa), kb == 2 ? "edge" : "vertex",
               (int)GJK2D_FEATURE_INDEX(fb), tolp, repr);
     // The oracle: the two features are closest features (their distance is the core distance).
@@ -136,15 +136,16 @@ double check_features(const gjk2d_shape *a, const gjk2d_shape *b, const oracle_p
         if ((side ? kb : ka) != 2 || (o[0] == 0.0 && o[1] == 0.0)) continue;
         const double ang = 4.0 * tolp / core + 2.0 * TOL_UNIT + 2.0 * tol / hypot(sp[2] - sp[0], sp[3] - sp[1]);
         double dot = sgn * (o[0] * n[0] + o[1] * n[1]), sine = fabs(o[0] * n[1] - o[1] * n[0]);
-        cr_assert(dot > 0.0 && sine <= ang, "edge %d of %c does not face the other shape along the normal "
-                  "(%.9g, %.9g): cos %.9g sin %.3g > %.3g%s", (int)GJK2D_FEATURE_INDEX(side ? fb : fa), side ? 'B' : 'A',
-                  n[0], n[1], dot, sine, ang, repr);
+        cr_assert(dot > 0.0 && sine <= ang,
+                  "edge %d of %c does not face the other shape along the normal "
+                  "(%.9g, %.9g): cos %.9g sin %.3g > %.3g%s",
+                  (int)GJK2D_FEATURE_INDEX(side ? fb : fa), side ? 'B' : 'A', n[0], n[1], dot, sine, ang, repr);
     }
     return e;
 }
 
-void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
-                unsigned flags, pair_stats *st) {
+void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb, unsigned flags,
+                pair_stats *st) {
     static _Thread_local oracle_poly wa, wb;
     oracle_world(a, pa, &wa);
     oracle_world(b, pb, &wb);
@@ -164,22 +165,21 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
     // --- GJK distance ---
     gjk2d_distance_result r;
     gjk2d_status status = gjk2d_distance(a, pa, b, pb, &r, NULL);
-    cr_assert(status == GJK2D_STATUS_OK && r.status == GJK2D_STATUS_OK,
-              "distance status %s (end %s, %d iterations)%s", gjk2d_status_name(r.status), gjk2d_end_name(r.end),
-              (int)r.iterations, REPR);
+    cr_assert(status == GJK2D_STATUS_OK && r.status == GJK2D_STATUS_OK, "distance status %s (end %s, %d iterations)%s",
+              gjk2d_status_name(r.status), gjk2d_end_name(r.end), (int)r.iterations, REPR);
     cr_assert(r.end != GJK2D_END_NONE && r.end != GJK2D_END_MAX_ITERATIONS, "end %s%s", gjk2d_end_name(r.end), REPR);
     if (r.iterations > st->max_iterations) st->max_iterations = r.iterations;
     cr_assert(r.iterations >= 0 && r.iterations <= GJK2D_ITERATION_CAP(a->count, b->count), "%d iterations%s",
               (int)r.iterations, REPR);
 
     double e = fabs(r.distance - dist);
-    cr_assert(e <= tol, "distance %.9g, oracle %.17g, error %.3g > tol %.3g (L %.3g)%s", (double)r.distance, dist,
-              e, tol, L, REPR);
+    cr_assert(e <= tol, "distance %.9g, oracle %.17g, error %.3g > tol %.3g (L %.3g)%s", (double)r.distance, dist, e,
+              tol, L, REPR);
     upd(&st->max_dist_abs, e);
     upd(&st->max_dist_rel, e / L);
     e = fabs(r.core_distance - core);
-    cr_assert(e <= tol, "core distance %.9g, oracle %.17g, error %.3g > tol %.3g%s", (double)r.core_distance, core,
-              e, tol, REPR);
+    cr_assert(e <= tol, "core distance %.9g, oracle %.17g, error %.3g > tol %.3g%s", (double)r.core_distance, core, e,
+              tol, REPR);
     upd(&st->max_core_rel, e / L);
     check_signed_distance(&r, ra, rb, core, tol, REPR);
     upd(&st->max_signed_rel, fabs(r.signed_distance - (core - ra - rb)) / L);
@@ -190,8 +190,8 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
     if (r.distance > 0.0f) {
         // Separated: each point lies on its own rounded surface, |pB - pA| is the distance, along n.
         e = fmax(fabs(da - ra), fabs(db - rb));
-        cr_assert(e <= tolp, "closest points off their surfaces by %.3g > %.3g: pA (%.9g, %.9g) pB (%.9g, %.9g)%s",
-                  e, tolp, pax, pay, pbx, pby, REPR);
+        cr_assert(e <= tolp, "closest points off their surfaces by %.3g > %.3g: pA (%.9g, %.9g) pB (%.9g, %.9g)%s", e,
+                  tolp, pax, pay, pbx, pby, REPR);
         upd(&st->max_point_rel, e / (L + W));
         e = fabs(hypot(pbx - pax, pby - pay) - r.distance);
         cr_assert(e <= 2.0 * tolp, "|pB - pA| differs from distance %.9g by %.3g%s", (double)r.distance, e, REPR);
@@ -248,8 +248,8 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
               (int)o.iterations, REPR);
     gjk2d_sat_result s;
     status = gjk2d_sat(a, pa, b, pb, &s);
-    cr_assert(status == GJK2D_STATUS_OK && s.status == GJK2D_STATUS_OK, "sat status %s%s",
-              gjk2d_status_name(s.status), REPR);
+    cr_assert(status == GJK2D_STATUS_OK && s.status == GJK2D_STATUS_OK, "sat status %s%s", gjk2d_status_name(s.status),
+              REPR);
     cr_assert(s.overlap == (s.separation <= 0.0f), "sat overlap %d with separation %.9g%s", (int)s.overlap,
               (double)s.separation, REPR);
 
@@ -257,8 +257,10 @@ void check_pair(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b
         st->touching++;
     } else {
         int expect = clear < 0.0;
-        if (expect) st->overlapping++;
-        else st->separated++;
+        if (expect)
+            st->overlapping++;
+        else
+            st->separated++;
         cr_assert((r.distance == 0.0f) == expect, "distance %.9g but oracle clearance %.9g%s", (double)r.distance,
                   clear, REPR);
         cr_assert(o.overlap == expect, "gjk overlap %d but oracle clearance %.9g%s", (int)o.overlap, clear, REPR);

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+// Threaded batch runs. Threads take fixed-size chunks of the pair range from a shared counter, so an
+// uneven mix of polygon sizes still keeps every core busy.
+#include "runner.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const query_names[QUERY_COUNT] = {"distance", "overlap", "sat"};
+
+int parse_query(const char *name) {
+    for (int q = 0; q < QUERY_COUNT; q++)
+        if (strcmp(name, query_names[q]) == 0) return q;
+    cli_error("unknown query '%s' (known: distance, overlap, sat)", name);
+    return -1;
+}
+
+int parse_query_list(const char *list, int *queries) {
+    int n = 0;
+    if (strcmp(list, "all") == 0) list = "distance,overlap,sat";
+    for (const char *p = list; *p;) {
+        const char *comma = strchr(p, ',');
+        char name[32];
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), p);
+        int q = parse_query(name);
+        if (q < 0) return -1;
+        int dup = 0;
+        for (int j = 0; j < n; j++) dup |= queries[j] == q;
+        if (!dup) queries[n++] = q;
+        if (!comma) break;
+        p = comma + 1;
+    }
+    return n;
+}
+
+int results_alloc(results *r, query_kind kind, int64_t n) {
+    memset(r, 0, sizeof *r);
+    r->kind = kind;
+    r->n = n;
+    size_t m = (size_t)(n > 0 ? n : 1), f = m * sizeof(float);
+    int ok = 1;
+    r->status = malloc(m);
+    ok &= r->status != NULL;
+    if (kind == QUERY_DISTANCE) {
+        float **fields[] = {
+            &r->distance, &r->signed_distance, &r->core_distance, &r->ax, &r->ay, &r->bx, &r->by, &r->nx, &r->ny};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) ok &= (*fields[k] = malloc(f)) != NULL;
+        int32_t **ints[] = {&r->feature_a, &r->feature_b, &r->iterations};
+        for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
+            ok &= (*ints[k] = malloc(m * sizeof(int32_t))) != NULL;
+    } else if (kind == QUERY_OVERLAP) {
+        ok &= (r->overlap = malloc(m)) != NULL;
+        ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
+    } else {
+        ok &= (r->overlap = malloc(m)) != NULL;
+        ok &= (r->separation = malloc(f)) != NULL;
+        ok &= (r->nx = malloc(f)) != NULL;
+        ok &= (r->ny = malloc(f)) != NULL;
+    }
+    if (!ok) {
+        results_free(r);
+        return -1;
+    }
+    return 0;
+}
+
+void results_free(results *r) {
+    free(r->distance);
+    free(r->signed_distance);
+    free(r->core_distance);
+    free(r->feature_a);
+    free(r->feature_b);
+    free(r->ax);
+    free(r->ay);
+    free(r->bx);
+    free(r->by);
+    free(r->nx);
+    free(r->ny);
+    free(r->separation);
+    free(r->iterations);
+    free(r->overlap);
+    free(r->status);
+    memset(r, 0, sizeof *r);
+}
+
+// Big enough to amortize the chunk hand-out, small enough to balance threads and report progress.
+#define CHUNK 16384
+
+typedef struct job {
+    query_kind kind;
+    const batch_input *in;
+    results *r;
+    int64_t begin, end;
+    atomic_int_fast64_t next, done;
+    atomic_int error;
+    progress *prog; // updated by the first thread only
+} job;
+
+static int run_range(const job *j, int64_t b, int64_t e) {
+    const results *r = j->r;
+    const batch_input *in = j->in;
+    switch (j->kind) {
+    case QUERY_DISTANCE: {
+        gjk2d_distance_out out = {
+            .distance = r->distance,
+            .signed_distance = r->signed_distance,
+            .core_distance = r->core_distance,
+            .ax = r->ax,
+            .ay = r->ay,
+            .bx = r->bx,
+            .by = r->by,
+            .nx = r->nx,
+            .ny = r->ny,
+            .feature_a = r->feature_a,
+            .feature_b = r->feature_b,
+            .iterations = r->iterations,
+            .status = r->status,
+        };
+        return gjk2d_batch_distance(in->shapes, &in->poses, &in->pairs, b, e, &out);
+    }
+    case QUERY_OVERLAP: {
+        gjk2d_overlap_out out = {.overlap = r->overlap, .iterations = r->iterations, .status = r->status};
+        return gjk2d_batch_overlap(in->shapes, &in->poses, &in->pairs, b, e, &out);
+    }
+    default: {
+        gjk2d_sat_out out = {
+            .overlap = r->overlap, .separation = r->separation, .nx = r->nx, .ny = r->ny, .status = r->status};
+        return gjk2d_batch_sat(in->shapes, &in->poses, &in->pairs, b, e, &out);
+    }
+    }
+}
+
+static void work(job *j, int reporter) {
+    for (;;) {
+        int64_t b = atomic_fetch_add(&j->next, CHUNK);
+        if (b >= j->end || atomic_load(&j->error)) break;
+        int64_t e = b + CHUNK < j->end ? b + CHUNK : j->end;
+        int rc = run_range(j, b, e);
+        if (rc != 0) {
+            int expected = 0;
+            atomic_compare_exchange_strong(&j->error, &expected, rc);
+            break;
+        }
+        int64_t done = atomic_fetch_add(&j->done, e - b) + (e - b);
+        if (reporter && j->prog) progress_update(j->prog, done, j->end - j->begin);
+    }
+}
+
+static void *worker(void *arg) {
+    work(arg, 0);
+    return NULL;
+}
+
+batch_input scene_batch_input(const scene *sc) {
+    batch_input in = {.shapes = sc->shapes, .poses = scene_poses(sc), .pairs = scene_pairs(sc)};
+    return in;
+}
+
+int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64_t end, results *r, int threads,
+                    progress *prog) {
+    // Arguments are checked once up front so an error is the same whatever the threading.
+    int64_t bad;
+    int rc = gjk2d_check_batch(in->shapes, &in->poses, &in->pairs, begin, end, &bad);
+    if (rc != 0) return rc;
+    job j = {.kind = kind, .in = in, .r = r, .begin = begin, .end = end, .prog = prog};
+    atomic_init(&j.next, begin);
+    atomic_init(&j.done, 0);
+    atomic_init(&j.error, 0);
+    if (threads < 1) threads = 1;
+    int64_t chunks = (end - begin + CHUNK - 1) / CHUNK;
+    if (threads > chunks) threads = chunks > 0 ? (int)chunks : 1;
+    pthread_t *tid = threads > 1 ? malloc((size_t)(threads - 1) * sizeof(pthread_t)) : NULL;
+    int started = 0;
+    for (int t = 1; t < threads && tid; t++) {
+        if (pthread_create(&tid[started], NULL, worker, &j) != 0) break; // fewer threads still finish
+        started++;
+    }
+    work(&j, 1);
+    for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
+    free(tid);
+    return atomic_load(&j.error);
+}
+
+int run_batch(query_kind kind, const batch_input *in, results *r, int threads, progress *prog) {
+    return run_batch_range(kind, in, 0, in->pairs.count, r, threads, prog);
+}
+
+void count_statuses(const results *r, int64_t counts[STATUS_KINDS]) {
+    for (int k = 0; k < STATUS_KINDS; k++) counts[k] = 0;
+    for (int64_t k = 0; k < r->n; k++)
+        if (r->status[k] < STATUS_KINDS) counts[r->status[k]]++;
+}

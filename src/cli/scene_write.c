@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// Scene file writer: the text format of scene.h, numbers in the shortest form that reads back exactly.
+#include "scene.h"
+
+#include <math.h>
+
+#include "fmt.h"
+
+void scene_write(const scene *sc, outfile *out, progress *prog) {
+    out_printf(out, "gjk2d-scene 1\n");
+    out_printf(out, "shapes %d\n", sc->shape_count);
+    for (int32_t i = 0; i < sc->shape_count; i++) {
+        int32_t n = sc->count[i];
+        char *p = out_reserve(out, (size_t)(2 * n + 5) * (FMT_FLOAT_MAX + 1) + 32);
+        char *q = p;
+        q += fmt_float9(q, sc->px[i]);
+        *q++ = ' ';
+        q += fmt_float9(q, sc->py[i]);
+        *q++ = ' ';
+        q += fmt_float9(q, sc->angle ? sc->angle[i] : (float)atan2(sc->s[i], sc->c[i]));
+        *q++ = ' ';
+        q += fmt_float9(q, sc->radius[i]);
+        *q++ = ' ';
+        q += fmt_i64(q, n);
+        for (int32_t k = 0; k < n; k++) {
+            *q++ = ' ';
+            q += fmt_float9(q, sc->vx[sc->first[i] + k]);
+            *q++ = ' ';
+            q += fmt_float9(q, sc->vy[sc->first[i] + k]);
+        }
+        *q++ = '\n';
+        out->len += (size_t)(q - p);
+        if (prog && (i & 0xffff) == 0) progress_update(prog, i, sc->shape_count);
+    }
+    out_printf(out, "pairs %lld\n", (long long)sc->pair_count);
+    for (int64_t k = 0; k < sc->pair_count; k++) {
+        char *p = out_reserve(out, 48), *q = p;
+        q += fmt_i64(q, sc->pa[k]);
+        *q++ = ' ';
+        q += fmt_i64(q, sc->pb[k]);
+        *q++ = '\n';
+        out->len += (size_t)(q - p);
+    }
+}
