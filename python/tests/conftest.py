@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Shared pieces of the Python tests: the library's tolerances (read from their one home,
-tests/check.h), the gjk2d command, hypothesis settings and random scenes."""
+src/tolerance.h), the gjk2d command, hypothesis settings and random scenes."""
 import os
 import re
 import shutil
@@ -22,16 +22,16 @@ settings.register_profile("gjk2d", max_examples=int(os.environ.get("GJK2D_HYPOTH
 settings.load_profile("gjk2d")
 
 
-def _check_h_macros():
-    """The tolerance macros of tests/check.h as Python functions: their one home stays the C header."""
-    text = (ROOT / "tests" / "check.h").read_text()
+def _tolerance_macros():
+    """The tolerance macros of src/tolerance.h as Python functions: their one home stays the C header."""
+    text = (ROOT / "src" / "tolerance.h").read_text()
     env = {"FLT_EPSILON": FLT_EPSILON}
     for name, args, body in re.findall(r"^#define (TOL_\w+)(\([\w, ]*\))? (.+)$", text, re.M):
         env[name] = eval(f"lambda {args[1:-1]}: {body}" if args else body, env)  # noqa: S307 (our own header)
     return env
 
 
-TOL = _check_h_macros()
+TOL = _tolerance_macros()
 TOL_REL = TOL["TOL_REL"]        # distances, separations: |got - exact| <= TOL_REL * L
 TOL_POINT = TOL["TOL_POINT"]    # world-frame points: TOL_POINT(L, W)
 

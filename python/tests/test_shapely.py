@@ -4,7 +4,7 @@
 The shapes are the library's: float32 vertices, float32 poses, world coordinates formed in double for
 GEOS. Rounded shapes are compared through their cores (the rounded distance is the core distance
 minus both radii exactly), so no polygonal approximation of a circle enters. The tolerance is the
-library's own, read from tests/check.h: TOL_REL * L for distances and separations, TOL_POINT(L, W)
+library's own, read from src/tolerance.h: TOL_REL * L for distances and separations, TOL_POINT(L, W)
 for closest points (docs/accuracy.md gives the reasons); GEOS's double-precision error is below
 1e-15 L, nothing next to it. Overlap is compared outside the touching band (within the tolerance of
 touching, either answer is right)."""
