@@ -93,6 +93,8 @@ typedef enum gjk2d_status {
     GJK2D_STATUS_INVALID = 2, ///< a shape of the pair failed validation; float outputs are NaN
     GJK2D_STATUS_BAD_POSE = 3, ///< a pose of the pair is not finite, not a rotation or out of range
                                ///< (gjk2d_pose_problem); float outputs are NaN
+    GJK2D_STATUS_BEYOND = 4,   ///< distance queries with a cutoff: GJK proved the pair farther apart than
+                               ///< max_distance and stopped; the distances are that lower bound
 } gjk2d_status;
 
 /// A witness feature of one shape: the vertex i (2 * i) or the edge from vertex i to vertex i + 1,
@@ -116,6 +118,7 @@ typedef enum gjk2d_end {
     GJK2D_END_EDGE_OVERLAP = 4,     ///< cases 3b and 4: the origin lies on the simplex's edge (a boundary edge of
                                     ///< the Minkowski difference, or an interior edge): the perpendicular has no sign
     GJK2D_END_MAX_ITERATIONS = 5,   ///< GJK2D_ITERATION_CAP reached
+    GJK2D_END_CUTOFF = 6,           ///< the lower bound of the distance passed max_distance (a cutoff query)
 } gjk2d_end;
 
 /// Voronoi region of a segment AB or a triangle ABC that holds the query point.
@@ -129,7 +132,7 @@ typedef enum gjk2d_region {
     GJK2D_REGION_ABC = 6,
 } gjk2d_region;
 
-/// Name of a status ("ok", "maxiter", "invalid", "bad-pose"), end ("repeated-support", ...) or region ("A", "AB", ...).
+/// Name of a status ("ok", "maxiter", "invalid", "bad-pose", "beyond"), end ("repeated-support", ...) or region ("A", "AB", ...).
 GJK2D_API const char *gjk2d_status_name(gjk2d_status status);
 GJK2D_API const char *gjk2d_end_name(gjk2d_end end);
 GJK2D_API const char *gjk2d_region_name(gjk2d_region region);
@@ -292,6 +295,7 @@ enum {
                                 ///< 0 or a positive multiple of 4, or an unknown position type
     GJK2D_ERR_SHAPES = -7,      ///< not a prepared shape set (or its memory was overwritten)
     GJK2D_ERR_MEMORY = -8,      ///< the memory given to gjk2d_shapes_prepare is smaller than gjk2d_shapes_size
+    GJK2D_ERR_CUTOFF = -9,      ///< max_distance is NaN or negative
 };
 
 /// Message for a negative error code.
@@ -413,6 +417,50 @@ GJK2D_API int gjk2d_batch_overlap(const gjk2d_shapes *shapes, const gjk2d_poses 
                                   int64_t begin, int64_t end, const gjk2d_overlap_out *out);
 GJK2D_API int gjk2d_batch_sat(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                               int64_t begin, int64_t end, const gjk2d_sat_out *out);
+
+// ---------------------------------------------------------------------------------------------
+// Frame coherence: warm-started GJK and a distance cutoff
+// ---------------------------------------------------------------------------------------------
+
+/// GJK's final simplex for one pair, kept by the caller from one frame to the next (Box2D's
+/// b2SimplexCache): the next query of the pair starts from it, which for bodies that moved a little
+/// usually ends after one support search. A zeroed entry is a cold start. An entry is reused only if
+/// its indices lie inside both shapes and its size (`metric`) changed by less than a factor 2;
+/// otherwise the query starts cold. Distance and overlap share the format, so either query may warm
+/// the other. A warm result may differ from a cold one only as two runs of GJK from different starts
+/// may: another witness of equal distance on a tie, and the distance within the accuracy bound of
+/// docs/accuracy.md; every ISA gives the same warm result bit for bit.
+typedef struct gjk2d_cache {
+    float metric;         ///< segment length (2 vertices) or twice the signed area (3) when written
+    uint16_t count;       ///< cached vertices, 0..3; 0: a cold start
+    uint16_t index_a[3];  ///< vertex indices on A
+    uint16_t index_b[3];  ///< vertex indices on B
+    uint16_t reserved;    ///< written as 0
+} gjk2d_cache;
+
+/// gjk2d_distance started from `cache` (may be NULL: cold) and writing the final simplex back to it,
+/// with a cutoff: a pair proved farther apart than max_distance (>= 0; INFINITY for none) stops at
+/// once with GJK2D_STATUS_BEYOND, distance = signed_distance = the lower bound GJK proved (rounded to
+/// float), the normal of the direction that proves it, NaN points and no features. Returns the status,
+/// or GJK2D_STATUS_INVALID for NaN or negative max_distance (the cache is then left alone).
+GJK2D_API gjk2d_status gjk2d_distance_cached(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                                             const gjk2d_pose *pose_b, gjk2d_cache *cache, float max_distance,
+                                             gjk2d_distance_result *out);
+
+/// gjk2d_overlap started from `cache` (may be NULL: cold), writing the simplex that decided it back.
+GJK2D_API gjk2d_status gjk2d_overlap_cached(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                                            const gjk2d_pose *pose_b, gjk2d_cache *cache, gjk2d_overlap_result *out);
+
+/// Batch distance and overlap with a cache entry per pair: cache[k] for pair k (same indexing as the
+/// outputs), read then rewritten; the caller keeps the array from frame to frame with the pair list.
+/// A pair that cannot be computed (invalid shape, bad pose) gets a zeroed entry. `cache` may be NULL
+/// (cold starts). max_distance as in gjk2d_distance_cached (GJK2D_ERR_CUTOFF if NaN or negative).
+GJK2D_API int gjk2d_batch_distance_cached(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
+                                          const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
+                                          float max_distance, const gjk2d_distance_out *out);
+GJK2D_API int gjk2d_batch_overlap_cached(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
+                                         const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
+                                         const gjk2d_overlap_out *out);
 
 // ---------------------------------------------------------------------------------------------
 // Instruction sets

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Public batch entry points: check every argument before writing anything, then hand the range to the
 // chosen implementation (dispatch.c). Poses are checked per pair by the implementation, as it loads them.
+#include <math.h>
+
 #include "kernels.h"
 
 int gjk2d_check_batch(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
@@ -47,6 +49,36 @@ int gjk2d_batch_overlap(const gjk2d_shapes *shapes, const gjk2d_poses *poses, co
     const int rc = out ? gjk2d_check_batch(shapes, poses, pairs, begin, end, NULL) : GJK2D_ERR_NULL;
     if (rc == GJK2D_OK && end > begin)
         gjk2d__active()->overlap(shapes, poses, pairs, begin, end, out);
+    return rc;
+}
+
+int gjk2d_batch_distance_cached(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                int64_t begin, int64_t end, gjk2d_cache *cache, float max_distance,
+                                const gjk2d_distance_out *out)
+{
+    int rc = out ? gjk2d_check_batch(shapes, poses, pairs, begin, end, NULL) : GJK2D_ERR_NULL;
+    if (rc == GJK2D_OK && !(max_distance >= 0.0f))
+        rc = GJK2D_ERR_CUTOFF;
+    if (rc != GJK2D_OK || end == begin)
+        return rc;
+    // Without a cache or a cutoff the answer is the cold one: the SIMD kernels give it bit for bit.
+    if (!cache && max_distance == INFINITY)
+        gjk2d__active()->distance(shapes, poses, pairs, begin, end, out);
+    else
+        gjk2d__scalar_distance_cached(shapes, poses, pairs, begin, end, cache, max_distance, out);
+    return rc;
+}
+
+int gjk2d_batch_overlap_cached(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                               int64_t begin, int64_t end, gjk2d_cache *cache, const gjk2d_overlap_out *out)
+{
+    const int rc = out ? gjk2d_check_batch(shapes, poses, pairs, begin, end, NULL) : GJK2D_ERR_NULL;
+    if (rc != GJK2D_OK || end == begin)
+        return rc;
+    if (!cache)
+        gjk2d__active()->overlap(shapes, poses, pairs, begin, end, out);
+    else
+        gjk2d__scalar_overlap_cached(shapes, poses, pairs, begin, end, cache, out);
     return rc;
 }
 

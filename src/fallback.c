@@ -25,16 +25,20 @@ static gjk2d_status load_pair(ref_pair *p, const gjk2d_shapes *s, const gjk2d_po
             out->field[k] = (value); \
     } while (0)
 
-static void scalar_distance(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
-                            int64_t end, const gjk2d_distance_out *out)
+void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                   int64_t begin, int64_t end, gjk2d_cache *cache, float max_distance,
+                                   const gjk2d_distance_out *out)
 {
+    static const gjk2d_cache cold = {0};
     ref_pair p;
     for (int64_t k = begin; k < end; ++k) {
         gjk2d_distance_result r;
         const gjk2d_status st = load_pair(&p, s, poses, pairs->a[k], pairs->b[k]);
         if (st == GJK2D_STATUS_OK) {
-            ref_distance(&p, &r, NULL);
+            ref_distance_cached(&p, cache ? &cache[k] : NULL, max_distance, &r, NULL);
         } else {
+            if (cache)
+                cache[k] = cold;
             r.distance = r.signed_distance = r.core_distance = NAN;
             r.point_a.x = r.point_a.y = r.point_b.x = r.point_b.y = r.normal.x = r.normal.y = NAN;
             r.feature_a = r.feature_b = GJK2D_FEATURE_NONE;
@@ -57,19 +61,34 @@ static void scalar_distance(const gjk2d_shapes *s, const gjk2d_poses *poses, con
     }
 }
 
-static void scalar_overlap(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
-                           int64_t end, const gjk2d_overlap_out *out)
+static void scalar_distance(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
+                            int64_t end, const gjk2d_distance_out *out)
 {
+    gjk2d__scalar_distance_cached(s, poses, pairs, begin, end, NULL, INFINITY, out);
+}
+
+void gjk2d__scalar_overlap_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                  int64_t begin, int64_t end, gjk2d_cache *cache, const gjk2d_overlap_out *out)
+{
+    static const gjk2d_cache cold = {0};
     ref_pair p;
     for (int64_t k = begin; k < end; ++k) {
         gjk2d_overlap_result r = {0, 0, GJK2D_STATUS_OK};
         r.status = load_pair(&p, s, poses, pairs->a[k], pairs->b[k]);
         if (r.status == GJK2D_STATUS_OK)
-            ref_overlap(&p, &r);
+            ref_overlap_cached(&p, cache ? &cache[k] : NULL, &r);
+        else if (cache)
+            cache[k] = cold;
         PUT(overlap, k, (uint8_t)r.overlap);
         PUT(iterations, k, r.iterations);
         PUT(status, k, (uint8_t)r.status);
     }
+}
+
+static void scalar_overlap(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
+                           int64_t end, const gjk2d_overlap_out *out)
+{
+    gjk2d__scalar_overlap_cached(s, poses, pairs, begin, end, NULL, out);
 }
 
 static void scalar_sat(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,

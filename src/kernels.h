@@ -42,4 +42,12 @@ const gjk2d_kernel_table *gjk2d__active(void);
 /// what the SIMD kernels call for the pairs their lanes do not take.
 extern const gjk2d_kernel_table gjk2d__scalar_table;
 
+/// The cached (warm-started) batch queries, the reference pair by pair (fallback.c); the SIMD kernels
+/// do not take a cache yet.
+void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                   int64_t begin, int64_t end, gjk2d_cache *cache, float max_distance,
+                                   const gjk2d_distance_out *out);
+void gjk2d__scalar_overlap_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                  int64_t begin, int64_t end, gjk2d_cache *cache, const gjk2d_overlap_out *out);
+
 #endif

@@ -14,6 +14,7 @@ const char *gjk2d_status_name(gjk2d_status status)
     case GJK2D_STATUS_MAXITER: return "maxiter";
     case GJK2D_STATUS_INVALID: return "invalid";
     case GJK2D_STATUS_BAD_POSE: return "bad-pose";
+    case GJK2D_STATUS_BEYOND: return "beyond";
     }
     return "unknown";
 }
@@ -27,6 +28,7 @@ const char *gjk2d_end_name(gjk2d_end end)
     case GJK2D_END_VERTEX_OVERLAP: return "vertex-overlap";
     case GJK2D_END_EDGE_OVERLAP: return "edge-overlap";
     case GJK2D_END_MAX_ITERATIONS: return "max-iterations";
+    case GJK2D_END_CUTOFF: return "cutoff";
     }
     return "unknown";
 }
@@ -66,6 +68,7 @@ const char *gjk2d_error_message(int code)
         return "poses: fewer than the shapes, a stride that is not a positive multiple of 4, or an unknown position type";
     case GJK2D_ERR_SHAPES: return "not a prepared shape set (gjk2d_shapes_prepare), or its memory was overwritten";
     case GJK2D_ERR_MEMORY: return "the memory given for the shape set is smaller than gjk2d_shapes_size";
+    case GJK2D_ERR_CUTOFF: return "max_distance is NaN or negative";
     }
     return "unknown error code";
 }

@@ -53,6 +53,29 @@ gjk2d_status gjk2d_distance(const gjk2d_shape *a, const gjk2d_pose *pose_a, cons
     return out->status;
 }
 
+gjk2d_status gjk2d_distance_cached(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                                   const gjk2d_pose *pose_b, gjk2d_cache *cache, float max_distance,
+                                   gjk2d_distance_result *out)
+{
+    static const gjk2d_cache cold = {0};
+    ref_pair p;
+    if (!out)
+        return GJK2D_STATUS_INVALID;
+    if (!(max_distance >= 0.0f)) {
+        failed_distance(out, NULL, GJK2D_STATUS_INVALID);
+        return GJK2D_STATUS_INVALID;
+    }
+    const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
+    if (st != GJK2D_STATUS_OK) {
+        failed_distance(out, NULL, st);
+        if (cache)
+            *cache = cold;
+        return st;
+    }
+    ref_distance_cached(&p, cache, max_distance, out, NULL);
+    return out->status;
+}
+
 gjk2d_status gjk2d_closest_on_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, gjk2d_vec2 q,
                                     gjk2d_distance_result *out, gjk2d_trace *trace)
 {
@@ -74,6 +97,26 @@ gjk2d_status gjk2d_overlap(const gjk2d_shape *a, const gjk2d_pose *pose_a, const
         return st;
     }
     ref_overlap(&p, out);
+    return out->status;
+}
+
+gjk2d_status gjk2d_overlap_cached(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                                  const gjk2d_pose *pose_b, gjk2d_cache *cache, gjk2d_overlap_result *out)
+{
+    static const gjk2d_cache cold = {0};
+    ref_pair p;
+    if (!out)
+        return GJK2D_STATUS_INVALID;
+    const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
+    if (st != GJK2D_STATUS_OK) {
+        out->overlap = 0;
+        out->iterations = 0;
+        out->status = st;
+        if (cache)
+            *cache = cold;
+        return st;
+    }
+    ref_overlap_cached(&p, cache, out);
     return out->status;
 }
 

@@ -165,20 +165,50 @@ static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2
     r->direction = pose_rotate(xf, d);
 }
 
-/// The GJK loop on the cores. Returns the final simplex, the closest points in A's frame, the distance of the final
-/// simplex to the origin (simplex_distance; meaningless when it holds three vertices), the final search direction (from that point toward the origin; zero for the
-/// overlap ends), and why it stopped.
-static gjk2d_end gjk_core(const ref_pair *p, simplex *final, gjk2d_vec2 *pa, gjk2d_vec2 *pb, double *core_out,
-                          gjk2d_vec2 *dir, int32_t *iterations, gjk2d_trace *trace)
+/// The first simplex: the cached one when it still fits the pair (a warm start), else the first
+/// vertex of each shape.
+static void start_simplex(const ref_pair *p, const gjk2d_cache *warm, simplex *s)
+{
+    if (ref_cache_fits(p, warm)) {
+        s->count = warm->count;
+        for (int32_t i = 0; i < s->count; ++i)
+            s->v[i] = make_vertex(p, warm->index_a[i], warm->index_b[i]);
+        return;
+    }
+    s->v[0] = make_vertex(p, 0, 0); // a cold start: any vertex will do, the first of each shape
+    s->count = 1;
+}
+
+/// The final simplex as a cache entry for the next frame.
+static void write_cache(const simplex *s, gjk2d_cache *c)
+{
+    int32_t ia[3], ib[3];
+    gjk2d_vec2 w[3];
+    for (int32_t i = 0; i < s->count; ++i) {
+        ia[i] = s->v[i].ia;
+        ib[i] = s->v[i].ib;
+        w[i] = s->v[i].w;
+    }
+    ref_cache_store(c, s->count, ia, ib, w);
+}
+
+/// The GJK loop on the cores, started from `warm` when it fits (NULL: cold) and stopped early once the
+/// lower bound of the distance passes `cutoff` (INFINITY: never; the bound is then written to *bound).
+/// Returns the final simplex, the closest points in A's frame, the distance of the final simplex to the
+/// origin (simplex_distance; meaningless when it holds three vertices), the final search direction (from
+/// that point toward the origin; zero for the overlap ends), and why it stopped.
+static gjk2d_end gjk_core(const ref_pair *p, const gjk2d_cache *warm, double cutoff, simplex *final,
+                          gjk2d_vec2 *pa, gjk2d_vec2 *pb, double *core_out, gjk2d_vec2 *dir, double *bound,
+                          int32_t *iterations, gjk2d_trace *trace)
 {
     const gjk2d_vec2 zero = {0.0f, 0.0f};
     const int32_t cap = GJK2D_ITERATION_CAP(p->na, p->nb);
     simplex s;
-    s.v[0] = make_vertex(p, 0, 0); // start with an arbitrary vertex: the first of each shape
-    s.count = 1;
+    start_simplex(p, warm, &s);
     int32_t iter = 0;
     gjk2d_end end;
     gjk2d_vec2 d = zero, closest = zero;
+    *bound = 0.0;
 
     for (;;) {
         // Remember the simplex before culling: a support point equal to any of its vertices (kept or
@@ -238,6 +268,18 @@ static gjk2d_end gjk_core(const ref_pair *p, simplex *final, gjk2d_vec2 *pa, gjk
         int32_t ia = ref_support(p->a, p->na, v2_neg(d));
         int32_t ib = ref_support(p->b, p->nb, d);
         ++iter;
+
+        // The distance cutoff: no point of Z lies further along d than w, so the origin is at least
+        // -dot(w, d) / |d| away from Z (w = b - a is exact in double). Past the cutoff the pair stops.
+        if (cutoff < INFINITY) {
+            const double wx = (double)p->b[ib].x - p->a[ia].x, wy = (double)p->b[ib].y - p->a[ia].y;
+            const double lower = -(wx * d.x + wy * d.y) / sqrt((double)d.x * d.x + (double)d.y * d.y);
+            if (lower > cutoff) {
+                *bound = lower;
+                end = GJK2D_END_CUTOFF;
+                break;
+            }
+        }
 
         // Case 1, repeated support point: no more progress is possible.
         int repeated = 0;
@@ -301,16 +343,46 @@ static int32_t witness_feature(int32_t count, int32_t i0, int32_t i1, const gjk2
     return GJK2D_FEATURE_EDGE(best);
 }
 
+/// A pair stopped by the cutoff: the lower bound as its distances, the direction that proves it as
+/// the normal; no closest points or features were found.
+static void beyond_cutoff(const ref_pair *p, double bound, gjk2d_vec2 d, gjk2d_distance_result *out)
+{
+    const gjk2d_vec2 dn = v2_rescaled(d);
+    const gjk2d_vec2 n = v2_scale(-1.0f / sqrtf(v2_dot(dn, dn)), dn);
+    const gjk2d_vec2 nan2 = {NAN, NAN};
+    out->status = GJK2D_STATUS_BEYOND;
+    out->core_distance = (float)bound;
+    out->signed_distance = (float)(bound - ((double)p->ra + p->rb));
+    out->distance = out->signed_distance;
+    out->point_a = out->point_b = nan2;
+    out->normal = pose_rotate(&p->pose_a, n);
+    out->feature_a = out->feature_b = GJK2D_FEATURE_NONE;
+}
+
 void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace)
+{
+    ref_distance_cached(p, NULL, INFINITY, out, trace);
+}
+
+void ref_distance_cached(const ref_pair *p, gjk2d_cache *cache, float max_distance, gjk2d_distance_result *out,
+                         gjk2d_trace *trace)
 {
     if (trace) {
         trace->count = 0;
         trace->total = 0;
     }
     gjk2d_vec2 pa, pb, d;
-    double simplex_core;
+    double simplex_core, bound;
     simplex s;
-    out->end = gjk_core(p, &s, &pa, &pb, &simplex_core, &d, &out->iterations, trace);
+    // The cutoff on the cores: max_distance plus both radii, in double.
+    const double cutoff = (double)max_distance + ((double)p->ra + p->rb);
+    out->end = gjk_core(p, cache, cutoff, &s, &pa, &pb, &simplex_core, &d, &bound, &out->iterations, trace);
+    if (cache)
+        write_cache(&s, cache);
+    if (out->end == GJK2D_END_CUTOFF) {
+        beyond_cutoff(p, bound, d, out);
+        return;
+    }
     out->status = out->end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
 
     // The cores overlap when the last search direction has no length: exactly zero for the overlap ends

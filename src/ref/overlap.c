@@ -5,19 +5,31 @@
 //
 // Conventions: the simplex is kept oldest first, so the newest point is last and is called "a" as in
 // the tutorial; perpendiculars are chosen by sign, never scaled by a dot product, so they stay exact.
+#include <math.h>
+
 #include "ref/ref.h"
 #include "ref/vec.h"
 
+/// A Minkowski-difference point b - a and the vertex indices it came from (for the cache).
+typedef struct bool_vertex {
+    gjk2d_vec2 w;
+    int32_t ia, ib;
+} bool_vertex;
+
 typedef struct bool_simplex {
-    gjk2d_vec2 p[3]; ///< Minkowski-difference points b - a, oldest first
+    bool_vertex p[3]; ///< oldest first
     int32_t count;
 } bool_simplex;
 
-static gjk2d_vec2 support_point(const ref_pair *p, gjk2d_vec2 d)
+static bool_vertex minkowski_point(const ref_pair *p, int32_t ia, int32_t ib)
 {
-    int32_t ia = ref_support(p->a, p->na, v2_neg(d));
-    int32_t ib = ref_support(p->b, p->nb, d);
-    return v2_sub(p->b[ib], p->a[ia]);
+    bool_vertex v = {v2_sub(p->b[ib], p->a[ia]), ia, ib};
+    return v;
+}
+
+static bool_vertex support_point(const ref_pair *p, gjk2d_vec2 d)
+{
+    return minkowski_point(p, ref_support(p->a, p->na, v2_neg(d)), ref_support(p->b, p->nb, d));
 }
 
 /// The perpendicular of e on the side where dot with `toward` is positive; zero if `toward` lies on e's line.
@@ -38,7 +50,8 @@ static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d)
 {
     if (s->count == 2) {
         // 1-simplex: a = newest, b = older. The origin cannot be beyond b (we came from b toward it).
-        gjk2d_vec2 a = s->p[1], b = s->p[0];
+        const bool_vertex va = s->p[1];
+        gjk2d_vec2 a = va.w, b = s->p[0].w;
         gjk2d_vec2 ab = v2_sub(b, a), ao = v2_neg(a);
         if (v2_dot(ab, ao) > 0.0f) {
             // Regions between a and b: search perpendicular to ab, toward the origin.
@@ -47,7 +60,7 @@ static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d)
                 return CONTAINS_ORIGIN; // the origin lies on segment ab: the shapes touch
         } else {
             // Region beyond a: a alone.
-            s->p[0] = a;
+            s->p[0] = va;
             s->count = 1;
             *d = ao;
         }
@@ -56,7 +69,8 @@ static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d)
 
     // 2-simplex: a = newest, then b, then c (oldest). The regions beyond b, beyond c and beyond the edge
     // bc were ruled out by earlier steps; four remain.
-    gjk2d_vec2 a = s->p[2], b = s->p[1], c = s->p[0];
+    const bool_vertex va = s->p[2], vb = s->p[1], vc = s->p[0];
+    gjk2d_vec2 a = va.w, b = vb.w, c = vc.w;
     gjk2d_vec2 ab = v2_sub(b, a), ac = v2_sub(c, a), ao = v2_neg(a);
     gjk2d_vec2 acb = perp_toward(ab, v2_neg(ac)); // perpendicular to ab, away from c
     gjk2d_vec2 abc = perp_toward(ac, v2_neg(ab)); // perpendicular to ac, away from b
@@ -68,13 +82,13 @@ static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d)
     if (v2_dot(acb, ao) > 0.0f) {
         if (v2_dot(ab, ao) > 0.0f) {
             // Region 4: outside edge ab.
-            s->p[0] = b;
-            s->p[1] = a;
+            s->p[0] = vb;
+            s->p[1] = va;
             s->count = 2;
             *d = acb;
         } else {
             // Region 5: beyond vertex a.
-            s->p[0] = a;
+            s->p[0] = va;
             s->count = 1;
             *d = ao;
         }
@@ -83,13 +97,13 @@ static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d)
     if (v2_dot(abc, ao) > 0.0f) {
         if (v2_dot(ac, ao) > 0.0f) {
             // Region 6: outside edge ac.
-            s->p[0] = c;
-            s->p[1] = a;
+            s->p[0] = vc;
+            s->p[1] = va;
             s->count = 2;
             *d = abc;
         } else {
             // Region 5 again.
-            s->p[0] = a;
+            s->p[0] = va;
             s->count = 1;
             *d = ao;
         }
@@ -99,16 +113,84 @@ static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d)
     return CONTAINS_ORIGIN;
 }
 
-/// Boolean GJK on the cores. Returns 1 (overlap), 0 (separated) or -1 (iteration cap).
-static int gjk_boolean(const ref_pair *p, int32_t *iterations)
+/// A warm start's simplex may come from another frame, where the invariants processSimplex relies on
+/// (the origin is not beyond the older vertices) need not hold. Reduce it to the sub-simplex nearest the
+/// origin (the full Voronoi-region tests of "Computing Distance") and set the direction from there, as
+/// processSimplex would. Returns CONTAINS_ORIGIN when the simplex holds the origin (inside the triangle,
+/// or on the segment).
+static process_result settle_warm_simplex(bool_simplex *s, gjk2d_vec2 *d)
+{
+    const gjk2d_vec2 origin = {0.0f, 0.0f};
+    bool_vertex *v = s->p;
+    int region_ab = 0;
+    if (s->count == 2) {
+        const gjk2d_segment_result r = gjk2d_closest_on_segment(v[0].w, v[1].w, origin);
+        if (r.region == GJK2D_REGION_B)
+            v[0] = v[1];
+        s->count = r.region == GJK2D_REGION_AB ? 2 : 1;
+        region_ab = s->count == 2;
+    } else if (s->count == 3) {
+        const gjk2d_triangle_result r = gjk2d_closest_on_triangle(v[0].w, v[1].w, v[2].w, origin);
+        switch (r.region) {
+        case GJK2D_REGION_ABC: return CONTAINS_ORIGIN;
+        case GJK2D_REGION_A: s->count = 1; break;
+        case GJK2D_REGION_B: v[0] = v[1]; s->count = 1; break;
+        case GJK2D_REGION_C: v[0] = v[2]; s->count = 1; break;
+        case GJK2D_REGION_AB: s->count = 2; break;
+        case GJK2D_REGION_BC: v[0] = v[1]; v[1] = v[2]; s->count = 2; break;
+        case GJK2D_REGION_CA: v[1] = v[2]; s->count = 2; break;
+        }
+        region_ab = s->count == 2;
+    }
+    if (!region_ab) {
+        *d = v2_neg(v[0].w);
+        return CONTINUE;
+    }
+    *d = perp_toward(v2_sub(v[1].w, v[0].w), v2_neg(v[0].w));
+    // The origin projects inside the segment and lies on its line: the shapes touch.
+    return v2_is_zero(*d) ? CONTAINS_ORIGIN : CONTINUE;
+}
+
+/// The cached simplex, if it still fits the pair (the rule is the distance query's: cache.c).
+static int warm_simplex(const ref_pair *p, const gjk2d_cache *c, bool_simplex *s)
+{
+    if (!ref_cache_fits(p, c))
+        return 0;
+    s->count = c->count;
+    for (int32_t i = 0; i < s->count; ++i)
+        s->p[i] = minkowski_point(p, c->index_a[i], c->index_b[i]);
+    return 1;
+}
+
+static void write_cache(const bool_simplex *s, gjk2d_cache *c)
+{
+    int32_t ia[3], ib[3];
+    gjk2d_vec2 w[3];
+    for (int32_t i = 0; i < s->count; ++i) {
+        ia[i] = s->p[i].ia;
+        ib[i] = s->p[i].ib;
+        w[i] = s->p[i].w;
+    }
+    ref_cache_store(c, s->count, ia, ib, w);
+}
+
+/// Boolean GJK on the cores, from the cached simplex when it fits. Returns 1 (overlap), 0 (separated)
+/// or -1 (iteration cap); leaves the simplex that decided it in *s.
+static int gjk_boolean(const ref_pair *p, const gjk2d_cache *warm, bool_simplex *s, int32_t *iterations)
 {
     const int32_t cap = GJK2D_ITERATION_CAP(p->na, p->nb);
-    bool_simplex s;
-    gjk2d_vec2 d = v2(1.0f, 0.0f); // any initial direction
-    s.p[0] = support_point(p, d);
-    s.count = 1;
-    d = v2_neg(s.p[0]);
+    gjk2d_vec2 d;
     int32_t iter = 0;
+    *iterations = 0;
+    if (warm_simplex(p, warm, s)) {
+        if (settle_warm_simplex(s, &d) == CONTAINS_ORIGIN)
+            return 1;
+    } else {
+        d = v2(1.0f, 0.0f); // a cold start: any initial direction
+        s->p[0] = support_point(p, d);
+        s->count = 1;
+        d = v2_neg(s->p[0].w);
+    }
     for (;;) {
         if (v2_is_zero(d)) {
             *iterations = iter;
@@ -118,15 +200,15 @@ static int gjk_boolean(const ref_pair *p, int32_t *iterations)
             *iterations = iter;
             return -1;
         }
-        gjk2d_vec2 a = support_point(p, d);
+        bool_vertex a = support_point(p, d);
         ++iter;
         // The furthest point along d does not get past the origin: nothing of Z is on the origin's side.
-        if (!(v2_dot(a, d) > 0.0f)) {
+        if (!(v2_dot(a.w, d) > 0.0f)) {
             *iterations = iter;
             return 0;
         }
-        s.p[s.count++] = a;
-        if (process_simplex(&s, &d) == CONTAINS_ORIGIN) {
+        s->p[s->count++] = a;
+        if (process_simplex(s, &d) == CONTAINS_ORIGIN) {
             *iterations = iter;
             return 1;
         }
@@ -135,17 +217,25 @@ static int gjk_boolean(const ref_pair *p, int32_t *iterations)
 
 void ref_overlap(const ref_pair *p, gjk2d_overlap_result *out)
 {
+    ref_overlap_cached(p, NULL, out);
+}
+
+void ref_overlap_cached(const ref_pair *p, gjk2d_cache *cache, gjk2d_overlap_result *out)
+{
     if (p->ra > 0.0f || p->rb > 0.0f) {
         // Rounded shapes: the boolean test of the cores cannot see the radii; measure the distance. They
         // overlap iff the signed distance (core - radii, rounded once) is not positive.
         gjk2d_distance_result r;
-        ref_distance(p, &r, NULL);
+        ref_distance_cached(p, cache, INFINITY, &r, NULL);
         out->overlap = r.signed_distance <= 0.0f;
         out->iterations = r.iterations;
         out->status = r.status;
         return;
     }
-    int res = gjk_boolean(p, &out->iterations);
+    bool_simplex s;
+    int res = gjk_boolean(p, cache, &s, &out->iterations);
+    if (cache)
+        write_cache(&s, cache);
     out->overlap = res == 1;
     out->status = res < 0 ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
 }

@@ -12,10 +12,15 @@
 #define ref_relative_pose gjk2d__ref_relative_pose
 #define ref_pair_load gjk2d__ref_pair_load
 #define ref_distance gjk2d__ref_distance
+#define ref_distance_cached gjk2d__ref_distance_cached
+#define ref_overlap_cached gjk2d__ref_overlap_cached
 #define ref_overlap gjk2d__ref_overlap
 #define ref_sat gjk2d__ref_sat
 #define ref_support gjk2d__ref_support
 #define ref_validate gjk2d__ref_validate
+#define ref_simplex_metric gjk2d__ref_simplex_metric
+#define ref_cache_fits gjk2d__ref_cache_fits
+#define ref_cache_store gjk2d__ref_cache_store
 
 /// A pair in A's local frame: A's vertices as given, B's vertices moved by the relative pose.
 /// Working here keeps large world coordinates out of every difference the queries take.
@@ -39,7 +44,23 @@ void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, 
 /// poses were validated by the caller.
 void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace);
 void ref_overlap(const ref_pair *p, gjk2d_overlap_result *out);
+/// The same, started from `cache` when it still fits the pair (NULL or a zeroed entry: a cold start,
+/// identical to the calls above) and writing the final simplex back to it. The distance query stops a
+/// pair as soon as GJK's lower bound proves it farther than max_distance (INFINITY: never):
+/// GJK2D_STATUS_BEYOND, with that bound as its distances.
+void ref_distance_cached(const ref_pair *p, gjk2d_cache *cache, float max_distance, gjk2d_distance_result *out,
+                         gjk2d_trace *trace);
+void ref_overlap_cached(const ref_pair *p, gjk2d_cache *cache, gjk2d_overlap_result *out);
 void ref_sat(const ref_pair *p, gjk2d_sat_result *out);
+
+/// The size of a simplex of Minkowski-difference points w[0 .. count) that a cache compares between
+/// frames (Box2D's metric): the length of a segment, twice the signed area of a triangle, 0 for a point.
+float ref_simplex_metric(const gjk2d_vec2 *w, int32_t count);
+/// Whether a cache entry may start GJK on this pair: 1..3 vertices, indices inside both shapes, and a
+/// size that still agrees with the cached one (cache.c). NULL and zeroed entries do not.
+int ref_cache_fits(const ref_pair *p, const gjk2d_cache *c);
+/// Write a final simplex (vertex indices on A and B, its points w = b - a) as a cache entry.
+void ref_cache_store(gjk2d_cache *c, int32_t count, const int32_t *ia, const int32_t *ib, const gjk2d_vec2 *w);
 
 /// Index of the vertex of v[0..n) furthest along d; the lowest index wins ties (strict '>'), so
 /// repeating the last vertex as padding never changes the answer.
