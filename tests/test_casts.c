@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: MIT
+// Shape cast, ray cast, point query and time of impact against the long double oracle (cast_oracle.c):
+// no missed hit where the oracle finds one, contact distances and fractions within the tolerances below
+// (their reasons: docs/casts.md), the batch calls bit for bit equal to the single-pair calls, and every
+// bad argument's error code or status.
+#include <criterion/criterion.h>
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "cast_oracle.h"
+#include "check.h"
+
+#ifdef GJK2D_FULL_TESTS
+#define SCALE_N 10
+#else
+#define SCALE_N 1
+#endif
+
+/// The contact distance tolerance of a cast: TOL_REL (check.h) of the cast's scale L, which includes the
+/// translation (x = lambda r is formed in float).
+#define CAST_TOL(L) (TOL_REL * (L))
+
+typedef struct rshape {
+    gjk2d_vec2 v[8];
+    gjk2d_shape s;
+} rshape;
+
+/// A random shape of about unit size: polygons of 3..8 vertices (half of them rounded), circles,
+/// capsules, segments and points (the last two only when `bare_ok`).
+static void cast_shape(oracle_rng *r, rshape *out, int bare_ok)
+{
+    const int kind = oracle_int(r, 0, bare_ok ? 9 : 7);
+    int n;
+    float radius = 0.0f;
+    if (kind <= 4) {
+        n = oracle_int(r, 3, 8);
+        radius = kind <= 1 ? oracle_random_radius(r, 0.3) : 0.0f;
+    } else if (kind == 5) {
+        n = 1, radius = (float)oracle_uniform(r, 0.05, 0.8);
+    } else if (kind <= 7) {
+        n = 2, radius = (float)oracle_uniform(r, 0.02, 0.4);
+    } else {
+        n = kind == 8 ? 2 : 1;
+    }
+    if (n >= 3) {
+        oracle_random_convex(r, n, 1.0, out->v);
+    } else {
+        for (int i = 0; i < n; i++)
+            out->v[i].x = (float)oracle_uniform(r, -0.8, 0.8), out->v[i].y = (float)oracle_uniform(r, -0.8, 0.8);
+    }
+    out->s.vertices = out->v;
+    out->s.count = n;
+    out->s.radius = radius;
+}
+
+static lpoly place(const rshape *s, const gjk2d_pose *p)
+{
+    lpoly l;
+    lo_place(&s->s, p->c, p->s, p->px, p->py, &l);
+    return l;
+}
+
+static double maxd(double a, double b) { return a > b ? a : b; }
+
+// ---------------------------------------------------------------------------------------------
+// Shape cast
+// ---------------------------------------------------------------------------------------------
+
+typedef struct cast_stats {
+    long casts, hits, misses, overlaps, oracle_hits, maxiter, grazing;
+    double max_dist_err;  ///< |core distance at the fraction - R| / L at hits after the start
+    double max_frac_err;  ///< |fraction - exact first contact| at hits after the start
+    double max_frac_ratio; ///< that error over its tolerance (2 CAST_TOL / approach speed)
+    double max_normal_loss; ///< R - gap along the normal, over L
+} cast_stats;
+
+/// One cast of a point or shape b along (dx, dy) against a, judged by the oracle. `frac` is the library's
+/// fraction for a ray (max fraction hi, |d| the ray length): casts use hi = 1.
+static void judge_cast(const lpoly *a, const lpoly *b, double dx, double dy, double hi, const gjk2d_cast_result *got,
+                       cast_stats *st, const char *what, long item)
+{
+    const ld R = a->r + b->r;
+    const double L = (double)(lo_max_abs(a) + lo_max_abs(b)) + hypot(dx, dy) * hi + (double)R;
+    const double tol = CAST_TOL(L);
+    st->casts++;
+    cr_assert(got->status == GJK2D_STATUS_OK, "%s %ld: status %s", what, item, gjk2d_status_name(got->status));
+    ld argmin;
+    const ld d0 = lo_core_distance_moved(a, b, dx, dy, 0.0L);
+    if (got->state == GJK2D_CAST_OVERLAP) {
+        st->overlaps++;
+        cr_assert(d0 <= R + tol, "%s %ld: overlap reported at distance %Lg, R %Lg", what, item, d0, R);
+        cr_assert(got->fraction == 0.0f);
+        return;
+    }
+    cr_assert(d0 >= R - tol, "%s %ld: overlapping at the start (distance %Lg, R %Lg) reported %s", what, item, d0, R,
+              gjk2d_cast_state_name(got->state));
+    const ld exact = lo_cast_exact(a, b, dx, dy, hi, R);
+    if (item % 64 == 0) {
+        // The oracle against itself: the exact first contact against bisection on the distance.
+        const ld bisected = lo_cast_first(a, b, dx, dy, hi, R);
+        cr_assert((exact < 0.0L) == (bisected < 0.0L) || fabsl(lo_cast_min(a, b, dx, dy, hi, &argmin) - R) <= 1e-12L * L,
+                  "%s %ld: oracle: exact first contact %Lg, bisection %Lg", what, item, exact, bisected);
+        cr_assert(exact < 0.0L || bisected < 0.0L || fabsl(exact - bisected) <= 1e-9L,
+                  "%s %ld: oracle: exact first contact %Lg, bisection %Lg", what, item, exact, bisected);
+    }
+    if (got->state == GJK2D_CAST_MISS) {
+        st->misses++;
+        cr_assert(got->fraction == (float)hi);
+        if (exact >= 0.0L) {
+            // The oracle touches: a miss only within the tolerance.
+            st->grazing++;
+            const ld dmin = lo_cast_min(a, b, dx, dy, hi, &argmin);
+            cr_assert(dmin >= R - tol, "%s %ld: missed hit: the oracle's least distance is %Lg, R %Lg (at %Lg)", what,
+                      item, dmin, R, argmin);
+        }
+        return;
+    }
+    cr_assert(got->state == GJK2D_CAST_HIT, "%s %ld: state %d", what, item, (int)got->state);
+    st->hits++;
+    const ld lam = got->fraction;
+    cr_assert(lam >= 0.0L && lam <= hi);
+    const ld d = lo_core_distance_moved(a, b, dx, dy, lam);
+    cr_assert(d <= R + tol && d >= R - tol, "%s %ld: distance %Lg at the hit fraction %Lg, R %Lg (tolerance %g)", what,
+              item, d, lam, R, tol);
+    if (lam == 0.0L)
+        return;
+    st->max_dist_err = maxd(st->max_dist_err, (double)fabsl(d - R) / L);
+    if (exact < 0.0L) {
+        st->grazing++; // a hit within the tolerance where the exact cast just misses
+    } else {
+        // The fraction against the exact first contact: within the distance tolerance over the speed at
+        // which the distance falls there (twice: the speed is measured over a short step before it).
+        st->oracle_hits++;
+        const ld hs = 1e-6L;
+        const ld t0 = exact > hs ? exact - hs : 0.0L;
+        const ld speed = t0 < exact ? (lo_core_distance_moved(a, b, dx, dy, t0) - R) / (exact - t0) : 0.0L;
+        const double err = (double)fabsl(lam - exact);
+        st->max_frac_err = maxd(st->max_frac_err, err);
+        if (speed > 0.0L) {
+            const double allowed = 2.0 * tol / (double)speed;
+            cr_assert(err <= allowed, "%s %ld: fraction %.9Lg, exact first contact %.12Lg (allowed %g)", what, item,
+                      lam, exact, allowed);
+            st->max_frac_ratio = maxd(st->max_frac_ratio, err / allowed);
+        }
+    }
+    // The normal: a unit vector along which B's core lies at least R beyond A's at the hit, within the
+    // tolerance plus what a normal taken from a vector of length about R loses to its round-off.
+    const double nl = hypot(got->normal.x, got->normal.y);
+    cr_assert(fabs(nl - 1.0) <= TOL_UNIT, "%s %ld: |normal| = %.9g", what, item, nl);
+    lpoly m;
+    m.n = b->n, m.r = b->r;
+    for (int i = 0; i < m.n; i++)
+        m.x[i] = b->x[i] + lam * dx, m.y[i] = b->y[i] + lam * dy;
+    const ld gap = lo_gap_along(a, &m, got->normal.x, got->normal.y);
+    const double tilt = R > 0.0L ? 2.0 * L * fmin(1.0, 4.0 * FLT_EPSILON * L / (double)R) : 0.0;
+    cr_assert(gap >= R - tol - tilt, "%s %ld: gap %Lg along the normal (%g, %g), R %Lg", what, item, gap,
+              got->normal.x, got->normal.y, R);
+    st->max_normal_loss = maxd(st->max_normal_loss, (double)(R - gap) / L);
+}
+
+static void log_stats(const char *what, const cast_stats *s)
+{
+    cr_log_info("%s: %ld casts: %ld hits (%ld with an exact first contact), %ld within the tolerance of grazing, %ld misses, %ld overlaps; "
+                "max |distance - R| at a hit %.3g L, max fraction error %.3g (%.3g of its tolerance 2 CAST_TOL / speed), "
+                "max normal gap loss %.3g L",
+                what, s->casts, s->hits, s->oracle_hits, s->grazing, s->misses, s->overlaps, s->max_dist_err,
+                s->max_frac_err, s->max_frac_ratio, s->max_normal_loss);
+}
+
+Test(casts, shape_cast_oracle, .timeout = 1800)
+{
+    oracle_rng r = oracle_rng_seed(1701);
+    cast_stats st = {0};
+    const long n = 100000L * SCALE_N;
+    for (long k = 0; k < n; k++) {
+        rshape a, b;
+        cast_shape(&r, &a, 1);
+        cast_shape(&r, &b, 1);
+        const gjk2d_pose pa = oracle_random_pose(&r, 3.0), pb = oracle_random_pose(&r, 3.0);
+        // Toward A (so that most casts hit), scaled and deflected.
+        const double f = oracle_uniform(&r, 0.3, 2.0);
+        gjk2d_vec2 t = {(float)(f * (pa.px - pb.px) + oracle_uniform(&r, -2.0, 2.0)),
+                        (float)(f * (pa.py - pb.py) + oracle_uniform(&r, -2.0, 2.0))};
+        if (k % 16 == 0)
+            t.x = t.y = 0.0f; // a distance test
+        gjk2d_cast_result got;
+        gjk2d_shape_cast(&a.s, &pa, &b.s, &pb, t, &got);
+        const lpoly la = place(&a, &pa), lb = place(&b, &pb);
+        judge_cast(&la, &lb, t.x, t.y, 1.0, &got, &st, "cast", k);
+    }
+    log_stats("shape cast", &st);
+    cr_assert(st.hits > n / 4 && st.misses > n / 20 && st.overlaps > n / 100, "every outcome reached");
+}
+
+Test(casts, ray_oracle, .timeout = 1800)
+{
+    oracle_rng r = oracle_rng_seed(1702);
+    cast_stats st = {0};
+    const long n = 100000L * SCALE_N;
+    long inside = 0;
+    double max_exact_err = 0.0;
+    for (long k = 0; k < n; k++) {
+        rshape a;
+        cast_shape(&r, &a, 0);
+        const gjk2d_pose pa = oracle_random_pose(&r, 3.0);
+        gjk2d_ray ray;
+        ray.origin.x = (float)oracle_uniform(&r, -6.0, 6.0);
+        ray.origin.y = (float)oracle_uniform(&r, -6.0, 6.0);
+        const double f = oracle_uniform(&r, 0.3, 2.0);
+        ray.translation.x = (float)(f * (pa.px - ray.origin.x) + oracle_uniform(&r, -0.8, 0.8));
+        ray.translation.y = (float)(f * (pa.py - ray.origin.y) + oracle_uniform(&r, -0.8, 0.8));
+        ray.max_fraction = k % 4 == 0 ? (float)oracle_uniform(&r, 0.2, 3.0) : 1.0f;
+        gjk2d_cast_result got;
+        gjk2d_ray_cast(&a.s, &pa, &ray, &got);
+        const lpoly la = place(&a, &pa);
+        lpoly lb = {.n = 1, .r = 0.0L};
+        lb.x[0] = ray.origin.x, lb.y[0] = ray.origin.y;
+        judge_cast(&la, &lb, ray.translation.x, ray.translation.y, ray.max_fraction, &got, &st, "ray", k);
+        // The exact intersection: the same verdict outside the tolerance band, and the fraction within its
+        // tolerance (distance tolerance over the approach speed |d.n|).
+        int in;
+        ld n_exact[2];
+        const ld exact = lo_ray(&la, ray.origin.x, ray.origin.y, ray.translation.x, ray.translation.y,
+                                ray.max_fraction, &in, n_exact);
+        inside += in;
+        if (in || exact < 0.0L || got.state != GJK2D_CAST_HIT || got.fraction == 0.0f)
+            continue;
+        const double L = (double)lo_max_abs(&la) + fabs(ray.origin.x) + fabs(ray.origin.y) +
+                         hypot(ray.translation.x, ray.translation.y) * ray.max_fraction + (double)la.r;
+        const ld speed = -(ray.translation.x * n_exact[0] + ray.translation.y * n_exact[1]);
+        const double err = (double)fabsl(got.fraction - exact);
+        if (speed > 0.0L) {
+            cr_assert(err <= 2.0 * CAST_TOL(L) / (double)speed, "ray %ld: fraction %.9g, exact %.12Lg", k,
+                      got.fraction, exact);
+            max_exact_err = maxd(max_exact_err, err * (double)speed / CAST_TOL(L));
+        }
+    }
+    log_stats("ray cast", &st);
+    cr_log_info("ray cast: %ld origins inside; fraction error against the exact intersection at most %.3g of "
+                "CAST_TOL / |d.n|", inside, max_exact_err);
+    cr_assert(st.hits > n / 4 && st.misses > n / 20 && st.overlaps > n / 1000, "every outcome reached");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point query
+// ---------------------------------------------------------------------------------------------
+
+Test(casts, point_oracle, .timeout = 600)
+{
+    oracle_rng r = oracle_rng_seed(1703);
+    const long n = 100000L * SCALE_N;
+    long inside = 0, band = 0;
+    double max_err = 0.0;
+    for (long k = 0; k < n; k++) {
+        rshape a;
+        cast_shape(&r, &a, 0);
+        const gjk2d_pose pa = oracle_random_pose(&r, 3.0);
+        const gjk2d_vec2 q = {(float)(pa.px + oracle_uniform(&r, -2.0, 2.0)), (float)(pa.py + oracle_uniform(&r, -2.0, 2.0))};
+        gjk2d_point_result got;
+        cr_assert(gjk2d_point_query(&a.s, &pa, q, &got) == GJK2D_STATUS_OK);
+        const lpoly la = place(&a, &pa);
+        ld c[2];
+        const ld core = lo_point_core(&la, q.x, q.y, c), exact = core > la.r ? core - la.r : 0.0L;
+        const double L = (double)lo_max_abs(&la) + fabs(q.x) + fabs(q.y) + (double)la.r;
+        const double tol = TOL_REL * L;
+        if (fabsl(core - la.r) <= tol) {
+            band++; // on the boundary within the tolerance: either verdict
+        } else {
+            cr_assert(got.inside == (core < la.r), "point %ld: inside %d, oracle distance to the core %Lg, r %Lg", k,
+                      got.inside, core, la.r);
+        }
+        inside += got.inside;
+        cr_assert(fabsl(got.distance - exact) <= tol, "point %ld: distance %.9g, exact %.12Lg", k, got.distance, exact);
+        max_err = maxd(max_err, (double)fabsl(got.distance - exact) / L);
+        if (got.inside) {
+            cr_assert(got.closest.x == q.x && got.closest.y == q.y, "point %ld: the closest point of an inside point", k);
+            continue;
+        }
+        // The closest point: on the rounded boundary, at the exact closest point (unique outside a convex set).
+        const ld ex = c[0] + la.r * (q.x - c[0]) / core, ey = c[1] + la.r * (q.y - c[1]) / core;
+        const ld e = hypotl(got.closest.x - ex, got.closest.y - ey);
+        cr_assert(e <= TOL_POINT(L, L), "point %ld: closest (%.9g, %.9g), exact (%.12Lg, %.12Lg)", k, got.closest.x,
+                  got.closest.y, ex, ey);
+        const ld nx = (q.x - c[0]) / core, ny = (q.y - c[1]) / core;
+        cr_assert(hypotl(got.normal.x - nx, got.normal.y - ny) <= 4.0 * TOL_POINT(L, L) / (double)core + TOL_UNIT,
+                  "point %ld: normal (%.9g, %.9g), exact (%.12Lg, %.12Lg)", k, got.normal.x, got.normal.y, nx, ny);
+    }
+    cr_log_info("point query: %ld points, %ld inside, %ld within the boundary band; max distance error %.3g L", n,
+                inside, band, max_err);
+    cr_assert(inside > n / 50 && inside < n - n / 10);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time of impact
+// ---------------------------------------------------------------------------------------------
+
+static gjk2d_sweep random_sweep(oracle_rng *r, const rshape *s, double toward_x, double toward_y)
+{
+    gjk2d_sweep w;
+    // The centre of rotation: the vertices' mean (a centroid stand-in), sometimes off the shape.
+    double mx = 0.0, my = 0.0;
+    for (int i = 0; i < s->s.count; i++)
+        mx += s->v[i].x, my += s->v[i].y;
+    w.local_center.x = (float)(mx / s->s.count + (oracle_int(r, 0, 3) == 0 ? oracle_uniform(r, -1.0, 1.0) : 0.0));
+    w.local_center.y = (float)(my / s->s.count);
+    w.c0.x = (float)oracle_uniform(r, -4.0, 4.0), w.c0.y = (float)oracle_uniform(r, -4.0, 4.0);
+    const double f = oracle_uniform(r, 0.2, 1.6);
+    w.c1.x = (float)(w.c0.x + f * (toward_x - w.c0.x) + oracle_uniform(r, -1.5, 1.5));
+    w.c1.y = (float)(w.c0.y + f * (toward_y - w.c0.y) + oracle_uniform(r, -1.5, 1.5));
+    w.a0 = (float)oracle_uniform(r, -3.2, 3.2);
+    w.a1 = (float)(w.a0 + oracle_uniform(r, -2.0, 2.0));
+    return w;
+}
+
+/// Random sweeps of about unit shapes in an 8 x 8 box, B aimed at A's end position, rotations up to 2 radians
+/// a step (four times Box2D's b2_maxRotation): `n` of them from `seed`.
+static void toi_oracle(uint64_t seed, long n)
+{
+    oracle_rng r = oracle_rng_seed(seed);
+    long count[4] = {0}, undecided = 0, oracle_hits = 0;
+    double max_band = 0.0;
+    long iterations = 0;
+    int max_iterations = 0;
+    for (long k = 0; k < n; k++) {
+        rshape a, b;
+        cast_shape(&r, &a, 1);
+        cast_shape(&r, &b, 1);
+        const gjk2d_sweep sa = random_sweep(&r, &a, 0.0, 0.0);
+        const gjk2d_sweep sb = random_sweep(&r, &b, sa.c1.x, sa.c1.y);
+        const float tolerance = k % 2 ? 1e-3f : 1.25e-3f;
+        const float target = k % 3 == 0 ? 0.0f : (k % 3 == 1 ? 0.02f : -0.5f * (a.s.radius + b.s.radius));
+        gjk2d_toi_result got;
+        cr_assert(gjk2d_time_of_impact(&a.s, &sa, &b.s, &sb, target, tolerance, &got) == GJK2D_STATUS_OK);
+        count[got.state]++;
+        iterations += got.iterations;
+        max_iterations = got.iterations > max_iterations ? got.iterations : max_iterations;
+        const ld radii = (ld)a.s.radius + b.s.radius;
+        const ld aim = (ld)target + radii > 4.0L * tolerance ? (ld)target + radii : 4.0L * tolerance;
+        // The pair's scale: the sweeps stay within about 8 of the origin with unit shapes.
+        const double L = 12.0 + (double)radii;
+        const double tol = TOL_REL * L;
+        // Never tunnelling: where the oracle's core distance falls below the band, the query must not say
+        // separated, and a reported time must come no later than that fall.
+        const ld fall = lo_sweep_first(&a.s, &sa, &b.s, &sb, aim - tolerance - tol, tol / 8.0);
+        if (fall == -2.0L) {
+            undecided++;
+            continue;
+        }
+        if (fall >= 0.0L)
+            oracle_hits++;
+        const ld d = lo_sweep_distance(&a.s, &sa, &b.s, &sb, got.t);
+        switch (got.state) {
+        case GJK2D_TOI_SEPARATED:
+            cr_assert(fall < 0.0L, "toi %ld: separated, but the oracle falls below the band at %Lg", k, fall);
+            break;
+        case GJK2D_TOI_HIT:
+            cr_assert(d >= aim - tolerance - tol && d <= aim + tolerance + tol,
+                      "toi %ld: hit at %.9g with core distance %Lg, aim %Lg +- %g", k, got.t, d, aim, tolerance);
+            cr_assert(fall < 0.0L || fall >= got.t, "toi %ld: hit at %.9g after the oracle's fall at %Lg", k, got.t, fall);
+            max_band = maxd(max_band, (double)(fabsl(d - aim) / tolerance));
+            break;
+        case GJK2D_TOI_OVERLAPPED:
+            cr_assert(got.t == 0.0f && d < aim - tolerance + tol, "toi %ld: overlapped at distance %Lg", k, d);
+            break;
+        case GJK2D_TOI_FAILED:
+            cr_assert(fall < 0.0L || fall >= got.t, "toi %ld: failed at %.9g after the oracle's fall at %Lg", k, got.t,
+                      fall);
+            break;
+        }
+    }
+    cr_log_info("time of impact: %ld sweeps: %ld hit, %ld separated, %ld overlapped, %ld failed; %ld with an oracle "
+                "fall below the band, %ld undecided by the oracle; distance at a hit within %.3g of the tolerance "
+                "of the aim; iterations mean %.2f, max %d",
+                n, count[GJK2D_TOI_HIT], count[GJK2D_TOI_SEPARATED], count[GJK2D_TOI_OVERLAPPED],
+                count[GJK2D_TOI_FAILED], oracle_hits, undecided, max_band, (double)iterations / (double)n,
+                max_iterations);
+    cr_assert(count[GJK2D_TOI_HIT] > n / 10 && count[GJK2D_TOI_SEPARATED] > n / 10);
+    cr_assert(count[GJK2D_TOI_FAILED] <= n / 1000, "failed %ld of %ld", count[GJK2D_TOI_FAILED], n);
+    cr_assert(undecided <= n / 1000, "the oracle left %ld of %ld undecided", undecided, n);
+}
+
+// Two halves, so that Criterion's two jobs share them.
+Test(casts, toi_oracle_1, .timeout = 1800) { toi_oracle(1704, 50000L * SCALE_N); }
+Test(casts, toi_oracle_2, .timeout = 1800) { toi_oracle(1705, 50000L * SCALE_N); }
