@@ -105,13 +105,53 @@ ld lo_core_distance(const lpoly *a, const lpoly *b, ld pa[2], ld pb[2])
     return best;
 }
 
-ld lo_core_distance_moved(const lpoly *a, const lpoly *b, ld dx, ld dy, ld t)
+/// Overlap of the projections of a and b on the axis of edge i of p (p's edge from vertex i to i + 1).
+static ld axis_overlap(const lpoly *p, int i, const lpoly *a, const lpoly *b)
+{
+    const int j = edge_end(p, i);
+    const ld ex = p->x[j] - p->x[i], ey = p->y[j] - p->y[i], len = sqrtl(ex * ex + ey * ey);
+    if (len == 0.0L)
+        return INFINITY;
+    const ld nx = ey / len, ny = -ex / len;
+    ld amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
+    for (int k = 0; k < a->n; k++) {
+        const ld v = nx * a->x[k] + ny * a->y[k];
+        amin = v < amin ? v : amin, amax = v > amax ? v : amax;
+    }
+    for (int k = 0; k < b->n; k++) {
+        const ld v = nx * b->x[k] + ny * b->y[k];
+        bmin = v < bmin ? v : bmin, bmax = v > bmax ? v : bmax;
+    }
+    const ld o1 = amax - bmin, o2 = bmax - amin;
+    return o1 < o2 ? o1 : o2;
+}
+
+ld lo_signed_distance(const lpoly *a, const lpoly *b)
+{
+    const ld d = lo_core_distance(a, b, NULL, NULL);
+    if (d > 0.0L)
+        return d;
+    // Overlapping cores: the penetration depth, the least overlap over the edge normals of both (the
+    // Minkowski difference of two convex polygons, segments or points has its edges along theirs).
+    ld depth = INFINITY;
+    for (int i = 0; a->n >= 2 && i < edges(a); i++) {
+        const ld o = axis_overlap(a, i, a, b);
+        depth = o < depth ? o : depth;
+    }
+    for (int i = 0; b->n >= 2 && i < edges(b); i++) {
+        const ld o = axis_overlap(b, i, a, b);
+        depth = o < depth ? o : depth;
+    }
+    return depth == INFINITY ? 0.0L : -depth;
+}
+
+ld lo_signed_distance_moved(const lpoly *a, const lpoly *b, ld dx, ld dy, ld t)
 {
     lpoly m; // only the n vertices in use are copied: an lpoly holds room for GJK2D_MAX_VERTICES
     m.n = b->n, m.r = b->r;
     for (int i = 0; i < m.n; i++)
         m.x[i] = b->x[i] + t * dx, m.y[i] = b->y[i] + t * dy;
-    return lo_core_distance(a, &m, NULL, NULL);
+    return lo_signed_distance(a, &m);
 }
 
 ld lo_gap_along(const lpoly *a, const lpoly *b, ld nx, ld ny)
@@ -144,21 +184,21 @@ ld lo_cast_min(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld *argmin)
     const ld g = 0.6180339887498948482L;
     ld lo = 0.0L, up = hi;
     ld x1 = up - g * (up - lo), x2 = lo + g * (up - lo);
-    ld f1 = lo_core_distance_moved(a, b, dx, dy, x1), f2 = lo_core_distance_moved(a, b, dx, dy, x2);
+    ld f1 = lo_signed_distance_moved(a, b, dx, dy, x1), f2 = lo_signed_distance_moved(a, b, dx, dy, x2);
     for (int k = 0; k < 60; k++) {
         if (f1 <= f2) {
             up = x2, x2 = x1, f2 = f1;
             x1 = up - g * (up - lo);
-            f1 = lo_core_distance_moved(a, b, dx, dy, x1);
+            f1 = lo_signed_distance_moved(a, b, dx, dy, x1);
         } else {
             lo = x1, x1 = x2, f1 = f2;
             x2 = lo + g * (up - lo);
-            f2 = lo_core_distance_moved(a, b, dx, dy, x2);
+            f2 = lo_signed_distance_moved(a, b, dx, dy, x2);
         }
     }
     // The ends too: a convex function on [0, hi] may be least at either.
-    ld best_t = 0.5L * (lo + up), best = lo_core_distance_moved(a, b, dx, dy, best_t);
-    const ld f0 = lo_core_distance_moved(a, b, dx, dy, 0.0L), fh = lo_core_distance_moved(a, b, dx, dy, hi);
+    ld best_t = 0.5L * (lo + up), best = lo_signed_distance_moved(a, b, dx, dy, best_t);
+    const ld f0 = lo_signed_distance_moved(a, b, dx, dy, 0.0L), fh = lo_signed_distance_moved(a, b, dx, dy, hi);
     if (f0 <= best) best = f0, best_t = 0.0L;
     if (fh < best) best = fh, best_t = hi;
     *argmin = best_t;
@@ -167,7 +207,7 @@ ld lo_cast_min(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld *argmin)
 
 ld lo_cast_first(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level)
 {
-    if (lo_core_distance_moved(a, b, dx, dy, 0.0L) <= level)
+    if (lo_signed_distance_moved(a, b, dx, dy, 0.0L) <= level)
         return 0.0L;
     ld tm;
     if (lo_cast_min(a, b, dx, dy, hi, &tm) > level)
@@ -175,7 +215,7 @@ ld lo_cast_first(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level)
     ld lo = 0.0L, up = tm; // distance above level at lo, at most level at up; decreasing in between
     for (int k = 0; k < 64; k++) {
         const ld mid = 0.5L * (lo + up);
-        if (lo_core_distance_moved(a, b, dx, dy, mid) <= level)
+        if (lo_signed_distance_moved(a, b, dx, dy, mid) <= level)
             up = mid;
         else
             lo = mid;
@@ -300,7 +340,7 @@ ld lo_sweep_first(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape
 
 ld lo_cast_exact(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level)
 {
-    if (lo_core_distance_moved(a, b, dx, dy, 0.0L) <= level)
+    if (lo_signed_distance_moved(a, b, dx, dy, 0.0L) <= level)
         return 0.0L;
     ld best = INFINITY, n[2];
     int inside;
@@ -323,3 +363,49 @@ ld lo_cast_exact(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level)
     }
     return best == INFINITY ? -1.0L : best;
 }
+
+void cast_random_shape(oracle_rng *r, cast_shape *out, int bare_ok)
+{
+    const int kind = oracle_int(r, 0, bare_ok ? 9 : 7);
+    int n;
+    float radius = 0.0f;
+    if (kind <= 4) {
+        n = oracle_int(r, 3, 8);
+        radius = kind <= 1 ? oracle_random_radius(r, 0.3) : 0.0f;
+    } else if (kind == 5) {
+        n = 1, radius = (float)oracle_uniform(r, 0.05, 0.8);
+    } else if (kind <= 7) {
+        n = 2, radius = (float)oracle_uniform(r, 0.02, 0.4);
+    } else {
+        n = kind == 8 ? 2 : 1;
+    }
+    if (n >= 3) {
+        oracle_random_convex(r, n, 1.0, out->v);
+    } else {
+        for (int i = 0; i < n; i++)
+            out->v[i].x = (float)oracle_uniform(r, -0.8, 0.8), out->v[i].y = (float)oracle_uniform(r, -0.8, 0.8);
+    }
+    out->s.vertices = out->v;
+    out->s.count = n;
+    out->s.radius = radius;
+}
+
+
+gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_x, double toward_y, double max_rotation)
+{
+    gjk2d_sweep w;
+    // The centre of rotation: the vertices' mean (a centroid stand-in), sometimes off the shape.
+    double mx = 0.0, my = 0.0;
+    for (int i = 0; i < s->s.count; i++)
+        mx += s->v[i].x, my += s->v[i].y;
+    w.local_center.x = (float)(mx / s->s.count + (oracle_int(r, 0, 3) == 0 ? oracle_uniform(r, -1.0, 1.0) : 0.0));
+    w.local_center.y = (float)(my / s->s.count);
+    w.c0.x = (float)oracle_uniform(r, -4.0, 4.0), w.c0.y = (float)oracle_uniform(r, -4.0, 4.0);
+    const double f = oracle_uniform(r, 0.2, 1.6);
+    w.c1.x = (float)(w.c0.x + f * (toward_x - w.c0.x) + oracle_uniform(r, -1.5, 1.5));
+    w.c1.y = (float)(w.c0.y + f * (toward_y - w.c0.y) + oracle_uniform(r, -1.5, 1.5));
+    w.a0 = (float)oracle_uniform(r, -3.2, 3.2);
+    w.a1 = (float)(w.a0 + oracle_uniform(r, -max_rotation, max_rotation));
+    return w;
+}
+

@@ -13,6 +13,7 @@
 #define GJK2D_TEST_CAST_ORACLE_H
 
 #include "gjk2d.h"
+#include "oracle.h"
 
 typedef long double ld;
 
@@ -30,8 +31,12 @@ void lo_place(const gjk2d_shape *shape, ld c, ld s, ld px, ld py, lpoly *out);
 /// unset when the cores overlap).
 ld lo_core_distance(const lpoly *a, const lpoly *b, ld pa[2], ld pb[2]);
 
-/// Same with b moved by t * (dx, dy).
-ld lo_core_distance_moved(const lpoly *a, const lpoly *b, ld dx, ld dy, ld t);
+/// Signed distance of the cores: their distance, or minus the penetration depth when they overlap (convex
+/// along any translation, as the distance is).
+ld lo_signed_distance(const lpoly *a, const lpoly *b);
+
+/// The signed distance with b moved by t * (dx, dy).
+ld lo_signed_distance_moved(const lpoly *a, const lpoly *b, ld dx, ld dy, ld t);
 
 /// Distance from a point to the core (0 inside a polygon); the closest point of the core to *c.
 ld lo_point_core(const lpoly *p, ld x, ld y, ld c[2]);
@@ -42,11 +47,11 @@ ld lo_gap_along(const lpoly *a, const lpoly *b, ld nx, ld ny);
 /// Largest |coordinate| of a core.
 ld lo_max_abs(const lpoly *p);
 
-/// A cast: b moves by t (dx, dy), t in [0, hi]. Minimum of the core distance (golden section: convex in t)
+/// A cast: b moves by t (dx, dy), t in [0, hi]. Minimum of the signed distance (golden section: convex in t)
 /// and where it is.
 ld lo_cast_min(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld *argmin);
 
-/// First t in [0, hi] at which the core distance is at most `level` (bisection on [0, argmin]), or -1.
+/// First t in [0, hi] at which the signed distance is at most `level` (bisection on [0, argmin]), or -1.
 ld lo_cast_first(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level);
 
 /// The first t in [0, hi] at which the rounded cores, b moved by t (dx, dy), come within `level`, exactly:
@@ -73,5 +78,24 @@ ld lo_sweep_distance(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_sh
 /// or -1; -2 when the advancement did not decide within its step budget (counted, not judged).
 ld lo_sweep_first(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape *b, const gjk2d_sweep *sb,
                   ld level, ld eps);
+
+// ---------------------------------------------------------------------------------------------
+// Generators of the cast tests (here, their one home; test_casts.c and the Box2D comparisons use them)
+// ---------------------------------------------------------------------------------------------
+
+/// A shape with room for its vertices (s.vertices points into v: pass it by pointer).
+typedef struct cast_shape {
+    gjk2d_vec2 v[8];
+    gjk2d_shape s;
+} cast_shape;
+
+/// A random shape of about unit size: polygons of 3..8 vertices (half of them rounded), circles, capsules,
+/// and, when `bare_ok`, segments and points without a radius.
+void cast_random_shape(oracle_rng *r, cast_shape *out, int bare_ok);
+
+/// A random sweep: centre of rotation at the vertices' mean (a quarter of them moved off it by up to 1),
+/// start in an 8 x 8 box around the origin, end aimed at (toward_x, toward_y) with some scatter, rotation up
+/// to max_rotation radians.
+gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_x, double toward_y, double max_rotation);
 
 #endif

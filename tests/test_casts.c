@@ -21,40 +21,7 @@
 /// translation (x = lambda r is formed in float).
 #define CAST_TOL(L) (TOL_REL * (L))
 
-typedef struct rshape {
-    gjk2d_vec2 v[8];
-    gjk2d_shape s;
-} rshape;
-
-/// A random shape of about unit size: polygons of 3..8 vertices (half of them rounded), circles,
-/// capsules, segments and points (the last two only when `bare_ok`).
-static void cast_shape(oracle_rng *r, rshape *out, int bare_ok)
-{
-    const int kind = oracle_int(r, 0, bare_ok ? 9 : 7);
-    int n;
-    float radius = 0.0f;
-    if (kind <= 4) {
-        n = oracle_int(r, 3, 8);
-        radius = kind <= 1 ? oracle_random_radius(r, 0.3) : 0.0f;
-    } else if (kind == 5) {
-        n = 1, radius = (float)oracle_uniform(r, 0.05, 0.8);
-    } else if (kind <= 7) {
-        n = 2, radius = (float)oracle_uniform(r, 0.02, 0.4);
-    } else {
-        n = kind == 8 ? 2 : 1;
-    }
-    if (n >= 3) {
-        oracle_random_convex(r, n, 1.0, out->v);
-    } else {
-        for (int i = 0; i < n; i++)
-            out->v[i].x = (float)oracle_uniform(r, -0.8, 0.8), out->v[i].y = (float)oracle_uniform(r, -0.8, 0.8);
-    }
-    out->s.vertices = out->v;
-    out->s.count = n;
-    out->s.radius = radius;
-}
-
-static lpoly place(const rshape *s, const gjk2d_pose *p)
+static lpoly place(const cast_shape *s, const gjk2d_pose *p)
 {
     lpoly l;
     lo_place(&s->s, p->c, p->s, p->px, p->py, &l);
@@ -86,7 +53,7 @@ static void judge_cast(const lpoly *a, const lpoly *b, double dx, double dy, dou
     st->casts++;
     cr_assert(got->status == GJK2D_STATUS_OK, "%s %ld: status %s", what, item, gjk2d_status_name(got->status));
     ld argmin;
-    const ld d0 = lo_core_distance_moved(a, b, dx, dy, 0.0L);
+    const ld d0 = lo_signed_distance_moved(a, b, dx, dy, 0.0L);
     if (got->state == GJK2D_CAST_OVERLAP) {
         st->overlaps++;
         cr_assert(d0 <= R + tol, "%s %ld: overlap reported at distance %Lg, R %Lg", what, item, d0, R);
@@ -120,7 +87,7 @@ static void judge_cast(const lpoly *a, const lpoly *b, double dx, double dy, dou
     st->hits++;
     const ld lam = got->fraction;
     cr_assert(lam >= 0.0L && lam <= hi);
-    const ld d = lo_core_distance_moved(a, b, dx, dy, lam);
+    const ld d = lo_signed_distance_moved(a, b, dx, dy, lam);
     cr_assert(d <= R + tol && d >= R - tol, "%s %ld: distance %Lg at the hit fraction %Lg, R %Lg (tolerance %g)", what,
               item, d, lam, R, tol);
     if (lam == 0.0L)
@@ -134,7 +101,7 @@ static void judge_cast(const lpoly *a, const lpoly *b, double dx, double dy, dou
         st->oracle_hits++;
         const ld hs = 1e-6L;
         const ld t0 = exact > hs ? exact - hs : 0.0L;
-        const ld speed = t0 < exact ? (lo_core_distance_moved(a, b, dx, dy, t0) - R) / (exact - t0) : 0.0L;
+        const ld speed = t0 < exact ? (lo_signed_distance_moved(a, b, dx, dy, t0) - R) / (exact - t0) : 0.0L;
         const double err = (double)fabsl(lam - exact);
         st->max_frac_err = maxd(st->max_frac_err, err);
         if (speed > 0.0L) {
@@ -174,9 +141,9 @@ Test(casts, shape_cast_oracle, .timeout = 1800)
     cast_stats st = {0};
     const long n = 100000L * SCALE_N;
     for (long k = 0; k < n; k++) {
-        rshape a, b;
-        cast_shape(&r, &a, 1);
-        cast_shape(&r, &b, 1);
+        cast_shape a, b;
+        cast_random_shape(&r, &a, 1);
+        cast_random_shape(&r, &b, 1);
         const gjk2d_pose pa = oracle_random_pose(&r, 3.0), pb = oracle_random_pose(&r, 3.0);
         // Toward A (so that most casts hit), scaled and deflected.
         const double f = oracle_uniform(&r, 0.3, 2.0);
@@ -201,8 +168,8 @@ Test(casts, ray_oracle, .timeout = 1800)
     long inside = 0;
     double max_exact_err = 0.0;
     for (long k = 0; k < n; k++) {
-        rshape a;
-        cast_shape(&r, &a, 0);
+        cast_shape a;
+        cast_random_shape(&r, &a, 0);
         const gjk2d_pose pa = oracle_random_pose(&r, 3.0);
         gjk2d_ray ray;
         ray.origin.x = (float)oracle_uniform(&r, -6.0, 6.0);
@@ -253,8 +220,8 @@ Test(casts, point_oracle, .timeout = 600)
     long inside = 0, band = 0;
     double max_err = 0.0;
     for (long k = 0; k < n; k++) {
-        rshape a;
-        cast_shape(&r, &a, 0);
+        cast_shape a;
+        cast_random_shape(&r, &a, 0);
         const gjk2d_pose pa = oracle_random_pose(&r, 3.0);
         const gjk2d_vec2 q = {(float)(pa.px + oracle_uniform(&r, -2.0, 2.0)), (float)(pa.py + oracle_uniform(&r, -2.0, 2.0))};
         gjk2d_point_result got;
@@ -295,24 +262,6 @@ Test(casts, point_oracle, .timeout = 600)
 // Time of impact
 // ---------------------------------------------------------------------------------------------
 
-static gjk2d_sweep random_sweep(oracle_rng *r, const rshape *s, double toward_x, double toward_y)
-{
-    gjk2d_sweep w;
-    // The centre of rotation: the vertices' mean (a centroid stand-in), sometimes off the shape.
-    double mx = 0.0, my = 0.0;
-    for (int i = 0; i < s->s.count; i++)
-        mx += s->v[i].x, my += s->v[i].y;
-    w.local_center.x = (float)(mx / s->s.count + (oracle_int(r, 0, 3) == 0 ? oracle_uniform(r, -1.0, 1.0) : 0.0));
-    w.local_center.y = (float)(my / s->s.count);
-    w.c0.x = (float)oracle_uniform(r, -4.0, 4.0), w.c0.y = (float)oracle_uniform(r, -4.0, 4.0);
-    const double f = oracle_uniform(r, 0.2, 1.6);
-    w.c1.x = (float)(w.c0.x + f * (toward_x - w.c0.x) + oracle_uniform(r, -1.5, 1.5));
-    w.c1.y = (float)(w.c0.y + f * (toward_y - w.c0.y) + oracle_uniform(r, -1.5, 1.5));
-    w.a0 = (float)oracle_uniform(r, -3.2, 3.2);
-    w.a1 = (float)(w.a0 + oracle_uniform(r, -2.0, 2.0));
-    return w;
-}
-
 /// Random sweeps of about unit shapes in an 8 x 8 box, B aimed at A's end position, rotations up to 2 radians
 /// a step (four times Box2D's b2_maxRotation): `n` of them from `seed`.
 static void toi_oracle(uint64_t seed, long n)
@@ -323,11 +272,11 @@ static void toi_oracle(uint64_t seed, long n)
     long iterations = 0;
     int max_iterations = 0;
     for (long k = 0; k < n; k++) {
-        rshape a, b;
-        cast_shape(&r, &a, 1);
-        cast_shape(&r, &b, 1);
-        const gjk2d_sweep sa = random_sweep(&r, &a, 0.0, 0.0);
-        const gjk2d_sweep sb = random_sweep(&r, &b, sa.c1.x, sa.c1.y);
+        cast_shape a, b;
+        cast_random_shape(&r, &a, 1);
+        cast_random_shape(&r, &b, 1);
+        const gjk2d_sweep sa = cast_random_sweep(&r, &a, 0.0, 0.0, 2.0);
+        const gjk2d_sweep sb = cast_random_sweep(&r, &b, sa.c1.x, sa.c1.y, 2.0);
         const float tolerance = k % 2 ? 1e-3f : 1.25e-3f;
         const float target = k % 3 == 0 ? 0.0f : (k % 3 == 1 ? 0.02f : -0.5f * (a.s.radius + b.s.radius));
         gjk2d_toi_result got;

@@ -90,12 +90,13 @@ static float max_abs(const gjk2d_vec2 *v, int32_t n)
 }
 
 /// The start of the cast, when the shapes are already within the contact slack: the distance query says
-/// whether they overlap (signed distance below 0) or touch (a hit at fraction 0); its point and normal.
+/// whether they overlap (the cores overlap, or the signed distance is below 0) or touch (a hit at fraction
+/// 0); its point and normal.
 static void at_start(const ref_pair *p, int32_t iterations, gjk2d_status status, gjk2d_cast_result *out)
 {
     gjk2d_distance_result d;
     ref_distance(p, &d, NULL);
-    out->state = d.signed_distance < 0.0f ? GJK2D_CAST_OVERLAP : GJK2D_CAST_HIT;
+    out->state = v2_is_zero(d.normal) || d.signed_distance < 0.0f ? GJK2D_CAST_OVERLAP : GJK2D_CAST_HIT;
     out->fraction = 0.0f;
     out->point = d.point_a;
     out->normal = d.normal;
