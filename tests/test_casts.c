@@ -332,3 +332,98 @@ static void toi_oracle(uint64_t seed, long n)
 // Two halves, so that Criterion's two jobs share them.
 Test(casts, toi_oracle_1, .timeout = 1800) { toi_oracle(1704, 50000L * SCALE_N); }
 Test(casts, toi_oracle_2, .timeout = 1800) { toi_oracle(1705, 50000L * SCALE_N); }
+
+// ---------------------------------------------------------------------------------------------
+// Worked examples with answers by hand
+// ---------------------------------------------------------------------------------------------
+
+static const gjk2d_vec2 unit_square[4] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}};
+
+Test(casts, worked_examples)
+{
+    const gjk2d_shape sq = {unit_square, 4, 0.0f};
+    const gjk2d_vec2 origin = {0.0f, 0.0f};
+    const gjk2d_shape circle = {&origin, 1, 0.5f}, dot_r = {&origin, 1, 0.25f}, sq_r = {unit_square, 4, 0.25f};
+    for (int far = 0; far < 2; far++) {
+        // The same casts at the origin and 1e4 away: only their scale sets the tolerance.
+        const float ox = far ? 1e4f : 0.0f, oy = far ? -1e4f : 0.0f;
+        const double tol = TOL_REL * (far ? 2e4 + 8.0 : 8.0);
+        const gjk2d_pose pa = {ox, oy, 1.0f, 0.0f}, pb = {ox + 3.0f, oy, 1.0f, 0.0f}, pc = {ox + 3.0f, oy + 0.2f, 1.0f, 0.0f};
+        gjk2d_cast_result r;
+        // Squares 3 apart, B moved by (-4, 0): its left edge reaches A's right edge at 0.5.
+        cr_assert_eq(gjk2d_shape_cast(&sq, &pa, &sq, &pb, (gjk2d_vec2){-4.0f, 0.0f}, &r), GJK2D_STATUS_OK);
+        cr_assert(r.state == GJK2D_CAST_HIT && fabs(r.fraction - 0.5) <= tol / 4.0, "fraction %.9g", r.fraction);
+        cr_assert(r.normal.x == 1.0f && r.normal.y == 0.0f, "normal (%g, %g)", r.normal.x, r.normal.y);
+        cr_assert(fabs(r.point.x - (ox + 0.5)) <= tol && fabs(r.point.y - oy) <= 0.5 + tol);
+        // Circles of radius 0.5 at the same places: centres 1 apart at 0.5, the point at A's surface.
+        cr_assert_eq(gjk2d_shape_cast(&circle, &pa, &circle, &pb, (gjk2d_vec2){-4.0f, 0.0f}, &r), GJK2D_STATUS_OK);
+        cr_assert(r.state == GJK2D_CAST_HIT && fabs(r.fraction - 0.5) <= tol / 4.0, "fraction %.9g", r.fraction);
+        cr_assert(fabs(r.normal.x - 1.0) <= TOL_UNIT && fabs(r.normal.y) <= TOL_UNIT);
+        cr_assert(fabs(r.point.x - (ox + 0.5)) <= tol && fabs(r.point.y - oy) <= tol);
+        // A rounded square and a rounded point off the axis: 3 - 4 lambda - 0.5 = 0.5 at 0.5.
+        cr_assert_eq(gjk2d_shape_cast(&sq_r, &pa, &dot_r, &pc, (gjk2d_vec2){-4.0f, 0.0f}, &r), GJK2D_STATUS_OK);
+        cr_assert(r.state == GJK2D_CAST_HIT && fabs(r.fraction - 0.5) <= tol / 4.0, "fraction %.9g", r.fraction);
+        cr_assert(fabs(r.normal.x - 1.0) <= TOL_UNIT && fabs(r.normal.y) <= TOL_UNIT);
+        cr_assert(fabs(r.point.x - (ox + 0.75)) <= tol && fabs(r.point.y - (oy + 0.2)) <= tol);
+        // Moving sideways: a miss, the whole translation free.
+        cr_assert_eq(gjk2d_shape_cast(&sq, &pa, &sq, &pb, (gjk2d_vec2){0.0f, 4.0f}, &r), GJK2D_STATUS_OK);
+        cr_assert(r.state == GJK2D_CAST_MISS && r.fraction == 1.0f);
+        // Overlapping at the start; touching at the start.
+        const gjk2d_pose half = {ox + 0.5f, oy, 1.0f, 0.0f}, touch = {ox + 1.0f, oy, 1.0f, 0.0f};
+        cr_assert_eq(gjk2d_shape_cast(&sq, &pa, &sq, &half, (gjk2d_vec2){-1.0f, 0.0f}, &r), GJK2D_STATUS_OK);
+        cr_assert(r.state == GJK2D_CAST_OVERLAP && r.fraction == 0.0f);
+        cr_assert_eq(gjk2d_shape_cast(&circle, &pa, &circle, &touch, (gjk2d_vec2){-1.0f, 0.0f}, &r), GJK2D_STATUS_OK);
+        cr_assert(r.state == GJK2D_CAST_HIT && r.fraction == 0.0f, "state %s", gjk2d_cast_state_name(r.state));
+        // A ray along the axis into the square: enters at x = -0.5, fraction 2.5 / 6.
+        const gjk2d_ray ray = {{ox - 3.0f, oy}, {6.0f, 0.0f}, 1.0f};
+        cr_assert_eq(gjk2d_ray_cast(&sq, &pa, &ray, &r), GJK2D_STATUS_OK);
+        cr_assert(r.state == GJK2D_CAST_HIT && fabs(r.fraction - 2.5 / 6.0) <= tol / 6.0, "fraction %.9g", r.fraction);
+        cr_assert(r.normal.x == -1.0f && r.normal.y == 0.0f && fabs(r.point.x - (ox - 0.5)) <= tol);
+        // Into a circle of radius 1 at height 0.6: enters at (-0.8, 0.6), fraction 2.2 / 6, normal (-0.8, 0.6).
+        const gjk2d_shape unit_circle = {&origin, 1, 1.0f};
+        const gjk2d_ray high = {{ox - 3.0f, oy + 0.6f}, {6.0f, 0.0f}, 1.0f};
+        cr_assert_eq(gjk2d_ray_cast(&unit_circle, &pa, &high, &r), GJK2D_STATUS_OK);
+        // (1e4 away the float origin's height is 0.6 only to its spacing there: the answer for the height it has.)
+        const double h = (double)high.origin.y - oy, hx = -sqrt(1.0 - h * h);
+        cr_assert(r.state == GJK2D_CAST_HIT && fabs(r.fraction - (3.0 + hx) / 6.0) <= 4.0 * tol, "fraction %.9g",
+                  r.fraction);
+        cr_assert(fabs(r.normal.x - hx) <= 1e-5 && fabs(r.normal.y - h) <= 1e-5, "normal (%.9g, %.9g)", r.normal.x,
+                  r.normal.y);
+        // Stopping short of the shape: a miss at max_fraction.
+        const gjk2d_ray short_ray = {{ox - 3.0f, oy}, {6.0f, 0.0f}, 0.25f};
+        cr_assert_eq(gjk2d_ray_cast(&sq, &pa, &short_ray, &r), GJK2D_STATUS_OK);
+        cr_assert(r.state == GJK2D_CAST_MISS && r.fraction == 0.25f);
+        // Points: inside, outside at a corner.
+        gjk2d_point_result p;
+        cr_assert_eq(gjk2d_point_query(&sq_r, &pa, (gjk2d_vec2){ox + 0.6f, oy}, &p), GJK2D_STATUS_OK);
+        cr_assert(p.inside && p.distance == 0.0f);
+        cr_assert_eq(gjk2d_point_query(&sq_r, &pa, (gjk2d_vec2){ox + 1.5f, oy + 1.5f}, &p), GJK2D_STATUS_OK);
+        cr_assert(!p.inside && fabs(p.distance - (sqrt(2.0) - 0.25)) <= tol, "distance %.9g", p.distance);
+        cr_assert(fabs(p.normal.x - sqrt(0.5)) <= 1e-6 && fabs(p.normal.y - sqrt(0.5)) <= 1e-6);
+        // Time of impact of two squares without rotation: B from 3 to -1; the cores reach the aimed distance
+        // max(target + radii, 4 tolerance) = 0.004 at t = (2 - 0.004) / 4 = 0.499, within tolerance / 4.
+        const gjk2d_sweep sa = {{0, 0}, {ox, oy}, {ox, oy}, 0.0f, 0.0f};
+        const gjk2d_sweep sb = {{0, 0}, {ox + 3.0f, oy}, {ox - 1.0f, oy}, 0.0f, 0.0f};
+        gjk2d_toi_result t;
+        cr_assert_eq(gjk2d_time_of_impact(&sq, &sa, &sq, &sb, 0.0f, 1e-3f, &t), GJK2D_STATUS_OK);
+        cr_assert(t.state == GJK2D_TOI_HIT && fabs(t.t - 0.499) <= 2.5e-4 + tol, "state %s t %.9g",
+                  gjk2d_toi_state_name(t.state), t.t);
+        cr_assert(fabs(t.separation - 0.004) <= 1e-3 + tol);
+        // Passing by: separated; starting inside: overlapped.
+        const gjk2d_sweep by = {{0, 0}, {ox + 3.0f, oy + 2.0f}, {ox - 3.0f, oy + 2.0f}, 0.0f, 0.0f};
+        cr_assert_eq(gjk2d_time_of_impact(&sq, &sa, &sq, &by, 0.0f, 1e-3f, &t), GJK2D_STATUS_OK);
+        cr_assert(t.state == GJK2D_TOI_SEPARATED && t.t == 1.0f);
+        const gjk2d_sweep in = {{0, 0}, {ox + 0.5f, oy}, {ox - 1.0f, oy}, 0.0f, 0.0f};
+        cr_assert_eq(gjk2d_time_of_impact(&sq, &sa, &sq, &in, 0.0f, 1e-3f, &t), GJK2D_STATUS_OK);
+        cr_assert(t.state == GJK2D_TOI_OVERLAPPED && t.t == 0.0f);
+        // A thin rod spinning a half turn about its centre next to a square it never reaches at either end:
+        // it sweeps through the square in between (the tunnelling case the advancement bound is for).
+        const gjk2d_vec2 rod_v[2] = {{-2.0f, 0.0f}, {2.0f, 0.0f}};
+        const gjk2d_shape rod = {rod_v, 2, 0.01f};
+        const gjk2d_sweep spin = {{0, 0}, {ox, oy + 1.5f}, {ox, oy + 1.5f}, 0.0f, 3.14159265f};
+        const gjk2d_sweep box = {{0, 0}, {ox + 1.2f, oy + 3.2f}, {ox + 1.2f, oy + 3.2f}, 0.0f, 0.0f};
+        cr_assert_eq(gjk2d_time_of_impact(&rod, &spin, &sq, &box, 0.0f, 1e-3f, &t), GJK2D_STATUS_OK);
+        cr_assert(t.state == GJK2D_TOI_HIT && t.t > 0.0f && t.t < 0.5f, "state %s t %.9g", gjk2d_toi_state_name(t.state),
+                  t.t);
+    }
+}
