@@ -561,8 +561,10 @@ typedef struct gjk2d_point_result {
     gjk2d_status status;
 } gjk2d_point_result;
 
-/// Point query: closest point of a (possibly rounded) shape and the inside test (GJK of the shape against
-/// the point, as gjk2d_closest_on_shape). A point that is not finite or out of range gives BAD_POSE.
+/// Point query: closest point of a (possibly rounded) shape and the inside test. GJK of the shape against
+/// the point (as gjk2d_closest_on_shape) finds the closest feature; the point is projected onto it in double
+/// in the shape's frame (GJK's witness point slides along an edge much shorter than the distance).
+/// A point that is not finite or out of range gives BAD_POSE.
 GJK2D_API gjk2d_status gjk2d_point_query(const gjk2d_shape *shape, const gjk2d_pose *pose, gjk2d_vec2 q,
                                          gjk2d_point_result *out);
 

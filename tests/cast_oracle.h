@@ -79,6 +79,10 @@ ld lo_sweep_distance(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_sh
 ld lo_sweep_first(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape *b, const gjk2d_sweep *sb,
                   ld level, ld eps);
 
+/// The casts' distance tolerance at a contact: TOL_REL (check.h: 32 eps) of the cast's scale L, which
+/// includes the translation (x = lambda r is formed in float). Reasons: docs/casts.md.
+#define CAST_TOL(L) (TOL_REL * (L))
+
 // ---------------------------------------------------------------------------------------------
 // Generators of the cast tests (here, their one home; test_casts.c and the Box2D comparisons use them)
 // ---------------------------------------------------------------------------------------------

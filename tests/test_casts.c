@@ -17,10 +17,6 @@
 #define SCALE_N 1
 #endif
 
-/// The contact distance tolerance of a cast: TOL_REL (check.h) of the cast's scale L, which includes the
-/// translation (x = lambda r is formed in float).
-#define CAST_TOL(L) (TOL_REL * (L))
-
 static lpoly place(const cast_shape *s, const gjk2d_pose *p)
 {
     lpoly l;
@@ -230,7 +226,7 @@ Test(casts, point_oracle, .timeout = 600)
         ld c[2];
         const ld core = lo_point_core(&la, q.x, q.y, c), exact = core > la.r ? core - la.r : 0.0L;
         const double L = (double)lo_max_abs(&la) + fabs(q.x) + fabs(q.y) + (double)la.r;
-        const double tol = TOL_REL * L;
+        const double tol = CAST_TOL(L);
         if (fabsl(core - la.r) <= tol) {
             band++; // on the boundary within the tolerance: either verdict
         } else {
@@ -288,7 +284,7 @@ static void toi_oracle(uint64_t seed, long n)
         const ld aim = (ld)target + radii > 4.0L * tolerance ? (ld)target + radii : 4.0L * tolerance;
         // The pair's scale: the sweeps stay within about 8 of the origin with unit shapes.
         const double L = 12.0 + (double)radii;
-        const double tol = TOL_REL * L;
+        const double tol = CAST_TOL(L);
         // Never tunnelling: where the oracle's core distance falls below the band, the query must not say
         // separated, and a reported time must come no later than that fall.
         const ld fall = lo_sweep_first(&a.s, &sa, &b.s, &sb, aim - tolerance - tol, tol / 8.0);
@@ -347,7 +343,7 @@ Test(casts, worked_examples)
     for (int far = 0; far < 2; far++) {
         // The same casts at the origin and 1e4 away: only their scale sets the tolerance.
         const float ox = far ? 1e4f : 0.0f, oy = far ? -1e4f : 0.0f;
-        const double tol = TOL_REL * (far ? 2e4 + 8.0 : 8.0);
+        const double tol = CAST_TOL(far ? 2e4 + 8.0 : 8.0);
         const gjk2d_pose pa = {ox, oy, 1.0f, 0.0f}, pb = {ox + 3.0f, oy, 1.0f, 0.0f}, pc = {ox + 3.0f, oy + 0.2f, 1.0f, 0.0f};
         gjk2d_cast_result r;
         // Squares 3 apart, B moved by (-4, 0): its left edge reaches A's right edge at 0.5.

@@ -62,7 +62,7 @@ Test(box2d, shape_cast, .timeout = 600)
         cr_assert_eq(gjk2d_shape_cast(&a.s, &pa, &bs.s, &pb, t, &ours), GJK2D_STATUS_OK);
         const lpoly la = place(&a, &pa), lb = place(&b, &pb);
         const double L = (double)(lo_max_abs(&la) + lo_max_abs(&lb)) + hypot(t.x, t.y) + a.s.radius + b.s.radius;
-        const double tol = TOL_REL * L;
+        const double tol = CAST_TOL(L);
         const ld exact = lo_cast_exact(&la, &lb, t.x, t.y, 1.0L, sigma);
         if (box.hit && box.iterations == 20)
             box2d_capped++; // b2ShapeCast's iteration cap: its lambda is only a lower bound
@@ -130,7 +130,7 @@ Test(box2d, time_of_impact, .timeout = 900)
         count[ours.state]++;
         const ld radii = (ld)a.s.radius + b.s.radius;
         const ld aim = radii - 3.0L * B2C_LINEAR_SLOP > B2C_LINEAR_SLOP ? radii - 3.0L * B2C_LINEAR_SLOP : B2C_LINEAR_SLOP;
-        const double tol = TOL_REL * (12.0 + (double)radii);
+        const double tol = CAST_TOL(12.0 + (double)radii);
         ours_failed += ours.state == GJK2D_TOI_FAILED;
         box2d_failed += box == B2C_TOI_FAILED;
         const int agree = (ours.state == GJK2D_TOI_HIT && box == B2C_TOI_TOUCHING) ||
@@ -206,7 +206,7 @@ Test(box2d, ray_cast, .timeout = 600)
                                 &in, nx);
         const double L = (double)lo_max_abs(&la) + fabs(ray.origin.x) + fabs(ray.origin.y) +
                          hypot(ray.translation.x, ray.translation.y) * ray.max_fraction + (double)la.r;
-        const double tol = TOL_REL * L;
+        const double tol = CAST_TOL(L);
         if (ours.state == GJK2D_CAST_OVERLAP) {
             inside++;
             cr_assert(!box.hit || box.fraction == 0.0f, "ray %ld: Box2D hits from inside", k);
@@ -241,7 +241,7 @@ Test(box2d, ray_cast, .timeout = 600)
     }
     cr_log_info("Box2D ray casts vs gjk2d: %ld rays: both hit %ld, both miss %ld, origin inside %ld (Box2D: no hit), "
                 "grazing within the tolerance %ld, Box2D contradicted by the oracle %ld; fractions differ by up to %.3g "
-                "of the tolerance 2 TOL_REL L / |d.n|, normals by up to %.3g",
+                "of the tolerance 2 CAST_TOL / |d.n|, normals by up to %.3g",
                 n, both_hit, both_miss, inside, band, box2d_wrong, max_frac, max_normal);
     cr_assert(both_hit > n / 5 && both_miss > n / 5);
 }

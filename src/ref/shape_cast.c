@@ -195,6 +195,10 @@ void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cas
             v = side >= 0.0f ? v2_left(e) : v2_right(e);
             const gjk2d_vec2 vr = v2_rescaled(v);
             v_len = fabsf(v2_dot(vr, xw)) / sqrtf(v2_dot(vr, vr));
+            // x on the edge within the slack: the side of x is round-off, and a perpendicular into C would
+            // find a support point inside and leave a chord. The outward side is the last clipping plane's.
+            if (v_len <= tolerance && !v2_is_zero(plane))
+                v = v2_dot(v2_left(e), plane) >= 0.0f ? v2_left(e) : v2_right(e);
         }
     }
 
