@@ -36,6 +36,7 @@ typedef struct cast_stats {
     double max_frac_err;  ///< |fraction - exact first contact| at hits after the start
     double max_frac_ratio; ///< that error over its tolerance (2 CAST_TOL / approach speed)
     double max_normal_loss; ///< R - gap along the normal, over L
+    double max_point_err;   ///< the contact point's distance from A's surface, or beyond B's, over L
 } cast_stats;
 
 /// One cast of a point or shape b along (dx, dy) against a, judged by the oracle. `frac` is the library's
@@ -120,15 +121,24 @@ static void judge_cast(const lpoly *a, const lpoly *b, double dx, double dy, dou
     cr_assert(gap >= R - tol - tilt, "%s %ld: gap %Lg along the normal (%g, %g), R %Lg", what, item, gap,
               got->normal.x, got->normal.y, R);
     st->max_normal_loss = maxd(st->max_normal_loss, (double)(R - gap) / L);
+    // The contact point: on A's rounded surface, and within B's at the fraction (on it when B has no
+    // radius to share the contact with), to the tolerance of a world point.
+    const double W = L + fabs(got->point.x) + fabs(got->point.y);
+    const double tp = TOL_POINT(L, W) + tol;
+    ld c[2];
+    const ld da = lo_point_core(a, got->point.x, got->point.y, c), db = lo_point_core(&m, got->point.x, got->point.y, c);
+    cr_assert(fabsl(da - a->r) <= tp && db <= b->r + tp, "%s %ld: contact point (%.9g, %.9g) at %Lg from A's core "
+              "(r %Lg), %Lg from B's (r %Lg)", what, item, got->point.x, got->point.y, da, a->r, db, b->r);
+    st->max_point_err = maxd(st->max_point_err, (double)maxd(fabsl(da - a->r), db - b->r) / L);
 }
 
 static void log_stats(const char *what, const cast_stats *s)
 {
     cr_log_info("%s: %ld casts: %ld hits (%ld with an exact first contact), %ld within the tolerance of grazing, %ld misses, %ld overlaps; "
                 "max |distance - R| at a hit %.3g L, max fraction error %.3g (%.3g of its tolerance 2 CAST_TOL / speed), "
-                "max normal gap loss %.3g L",
+                "max normal gap loss %.3g L, max contact point error %.3g L",
                 what, s->casts, s->hits, s->oracle_hits, s->grazing, s->misses, s->overlaps, s->max_dist_err,
-                s->max_frac_err, s->max_frac_ratio, s->max_normal_loss);
+                s->max_frac_err, s->max_frac_ratio, s->max_normal_loss, s->max_point_err);
 }
 
 Test(casts, shape_cast_oracle, .timeout = 1800)
