@@ -365,3 +365,61 @@ Test(cast_batch, single_call_errors_and_names)
     cr_assert_float_eq(mid.s * 1.0f + mid.c * 2.0f + mid.py, 6.0f, 1e-6f);
     cr_assert_float_eq(mid.c, (float)cos(1.0), 1e-7f);
 }
+
+/// Extreme but valid inputs: every call returns a finite answer of a known state (no NaN, no hang).
+Test(cast_batch, extremes, .timeout = 60)
+{
+    static const gjk2d_vec2 sq[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    static const gjk2d_vec2 tiny[3] = {{0, 0}, {1e-20f, 0}, {0, 1e-20f}};
+    static const gjk2d_vec2 huge[3] = {{-1e15f, -1e15f}, {1e15f, -1e15f}, {0, 1e15f}};
+    static const gjk2d_vec2 sliver[4] = {{-1, 0}, {1, 0}, {1, 1e-7f}, {-1, 1e-7f}};
+    const gjk2d_shape shapes[] = {{sq, 4, 0.0f}, {tiny, 3, 0.0f}, {huge, 3, 0.0f}, {sliver, 4, 0.0f}, {sq, 1, 1e15f},
+                                  {tiny, 1, 1e-30f}, {sq, 2, 0.5f}};
+    const int ns = sizeof shapes / sizeof shapes[0];
+    const gjk2d_pose poses[] = {{0, 0, 1, 0}, {1e15f, -1e15f, 0, 1}, {3e-20f, 0, 1, 0}, {2.5f, 0.5f, 0.6f, 0.8f}};
+    const gjk2d_vec2 moves[] = {{0, 0}, {-4, 0}, {-1e15f, 1e15f}, {1e-30f, 0}, {-1e15f, 0}};
+    int count = 0;
+    for (int i = 0; i < ns; i++)
+        for (int j = 0; j < ns; j++)
+            for (int pi = 0; pi < 4; pi++)
+                for (int pj = 0; pj < 4; pj++)
+                    for (int m = 0; m < 5; m++) {
+                        gjk2d_cast_result r;
+                        const gjk2d_status st = gjk2d_shape_cast(&shapes[i], &poses[pi], &shapes[j], &poses[pj], moves[m], &r);
+                        cr_assert(st == GJK2D_STATUS_OK || st == GJK2D_STATUS_MAXITER, "cast %d %d %d %d %d: %s", i, j,
+                                  pi, pj, m, gjk2d_status_name(st));
+                        cr_assert(isfinite(r.fraction) && r.fraction >= 0.0f && r.fraction <= 1.0f && isfinite(r.point.x) &&
+                                      isfinite(r.normal.x) && (unsigned)r.state <= GJK2D_CAST_OVERLAP,
+                                  "cast %d %d %d %d %d: fraction %g", i, j, pi, pj, m, r.fraction);
+                        const gjk2d_ray ray = {{poses[pj].px, poses[pj].py}, moves[m], m == 3 ? 0.0f : 1.0f};
+                        cr_assert(gjk2d_ray_cast(&shapes[i], &poses[pi], &ray, &r) <= GJK2D_STATUS_MAXITER);
+                        cr_assert(isfinite(r.fraction) && isfinite(r.point.y) && isfinite(r.normal.y));
+                        gjk2d_point_result p;
+                        cr_assert_eq(gjk2d_point_query(&shapes[i], &poses[pi], ray.origin, &p), GJK2D_STATUS_OK);
+                        cr_assert(isfinite(p.distance) && isfinite(p.closest.x) && isfinite(p.normal.x));
+                        count++;
+                    }
+    // Sweeps: standing still, spinning through GJK2D_MAX_ANGLE both ways, huge moves; targets and
+    // tolerances from tiny to huge.
+    const gjk2d_sweep sweeps[] = {{{0, 0}, {0, 0}, {0, 0}, 0, 0},
+                                  {{0.5f, 0}, {3, 0}, {-3, 0}, -GJK2D_MAX_ANGLE, GJK2D_MAX_ANGLE},
+                                  {{0, 0}, {1e15f, 0}, {-1e15f, 0}, 0, 1},
+                                  {{0, 0}, {2.5f, 0.5f}, {2.5f, 0.5f}, 0, 0},
+                                  {{0, 0}, {0, 4}, {0, -4}, 0, 3}};
+    const float targets[][2] = {{0.0f, 1e-3f}, {1e10f, 1e-3f}, {0.0f, 1e10f}, {-1e10f, 1e-6f}, {0.01f, 1e-30f}};
+    for (int i = 0; i < ns; i++)
+        for (int j = 0; j < ns; j++)
+            for (int si = 0; si < 5; si++)
+                for (int sj = 0; sj < 5; sj++)
+                    for (int k = 0; k < 5; k++) {
+                        gjk2d_toi_result t;
+                        cr_assert_eq(gjk2d_time_of_impact(&shapes[i], &sweeps[si], &shapes[j], &sweeps[sj], targets[k][0],
+                                                          targets[k][1], &t),
+                                     GJK2D_STATUS_OK);
+                        cr_assert(t.t >= 0.0f && t.t <= 1.0f && (unsigned)t.state <= GJK2D_TOI_FAILED &&
+                                      t.iterations <= GJK2D_TOI_ITERATION_CAP && !isnan(t.separation),
+                                  "toi %d %d %d %d %d: t %g state %s", i, j, si, sj, k, t.t, gjk2d_toi_state_name(t.state));
+                        count++;
+                    }
+    cr_log_info("extremes: %d queries", count);
+}

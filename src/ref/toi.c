@@ -214,7 +214,10 @@ static double advancement_bound(const ref_shape *a, const gjk2d_sweep *sa, doubl
                         fabs((double)sb->a1 - sb->a0) * rho_b;
     if (!(rate > 0.0))
         return INFINITY; // nothing approaches along n
-    return t1 + ((bmin - amax) - aim) / rate;
+    // Never back: with coordinates far larger than the gap, the separation from the vertices may round
+    // below the aim where the distance query found it above; then no step is safe here.
+    const double bound = t1 + ((bmin - amax) - aim) / rate;
+    return bound > t1 ? bound : t1;
 }
 
 /// The largest float at most t (a reported time must be a safe one).
