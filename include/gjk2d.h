@@ -463,7 +463,8 @@ GJK2D_API int gjk2d_isa_supported(const char *name);
 
 /// Outcome of a shape cast or a ray cast.
 typedef enum gjk2d_cast_state {
-    GJK2D_CAST_MISS = 0,    ///< no contact within the translation (fraction = 1; for a ray, its max_fraction)
+    GJK2D_CAST_MISS = 0,    ///< no contact within the translation: fraction 1 (a ray: its max_fraction), point
+                            ///< and normal zero
     GJK2D_CAST_HIT = 1,     ///< first contact at `fraction` (0 when the shapes just touch at the start)
     GJK2D_CAST_OVERLAP = 2, ///< the shapes already overlap at the start (a ray's origin is inside the shape):
                             ///< fraction 0, point and normal of the distance query at the start
