@@ -296,6 +296,7 @@ enum {
     GJK2D_ERR_SHAPES = -7,      ///< not a prepared shape set (or its memory was overwritten)
     GJK2D_ERR_MEMORY = -8,      ///< the memory given to gjk2d_shapes_prepare is smaller than gjk2d_shapes_size
     GJK2D_ERR_CUTOFF = -9,      ///< max_distance is NaN or negative
+    GJK2D_ERR_CAST_ARGUMENT = -10, ///< the time of impact's target or tolerance is out of range
 };
 
 /// Message for a negative error code.
@@ -488,6 +489,218 @@ GJK2D_API int gjk2d_set_isa(const char *name);
 
 /// Whether this build and CPU can run the named implementation.
 GJK2D_API int gjk2d_isa_supported(const char *name);
+
+// =============================================================================================
+// Casts: shape cast, time of impact, ray cast and point queries
+// =============================================================================================
+// Single-pair calls validate their shapes and poses as the queries above do; batch calls take the prepared
+// shape set, check their arguments (as gjk2d_check_batch does, plus the arrays of this section) before
+// writing anything, and give an item with an invalid shape GJK2D_STATUS_INVALID and an item with a bad
+// pose, translation, sweep or ray GJK2D_STATUS_BAD_POSE (NaN floats, state 0, iterations 0). The batch
+// calls of this section run the scalar reference item by item on every ISA (no SIMD kernel yet).
+// docs/casts.md: the algorithms, the accuracy and how it is tested.
+
+/// Iteration cap of the shape and ray cast (GJK ray cast): each iteration either advances along the
+/// translation or adds a new support point; rounded shapes converge on their arcs in a few more.
+#define GJK2D_CAST_ITERATION_CAP(na, nb) (2 * ((na) + (nb)) + 32)
+
+/// Outer iterations (distance, then separating-axis root finding) of the time of impact.
+#define GJK2D_TOI_ITERATION_CAP 64
+
+/// Outcome of a shape cast or a ray cast.
+typedef enum gjk2d_cast_state {
+    GJK2D_CAST_MISS = 0,    ///< no contact within the translation: fraction 1 (a ray: its max_fraction), point
+                            ///< and normal zero
+    GJK2D_CAST_HIT = 1,     ///< first contact at `fraction` (0 when the shapes just touch at the start)
+    GJK2D_CAST_OVERLAP = 2, ///< the shapes already overlap at the start (a ray's origin is inside the shape):
+                            ///< fraction 0, point and normal of the distance query at the start
+} gjk2d_cast_state;
+
+/// Name of a cast state ("miss", "hit", "overlap").
+GJK2D_API const char *gjk2d_cast_state_name(gjk2d_cast_state state);
+
+/// Result of a shape cast or ray cast. World frame.
+typedef struct gjk2d_cast_result {
+    gjk2d_cast_state state;
+    float fraction;     ///< of the translation at first contact, in [0, 1] (a ray: [0, max_fraction])
+    gjk2d_vec2 point;   ///< contact point on A's (rounded) surface at that fraction (a ray: on the shape)
+    gjk2d_vec2 normal;  ///< unit contact normal from A to B (a ray: the shape's outward normal at the hit)
+    int32_t iterations; ///< support searches performed
+    gjk2d_status status;///< OK, MAXITER (GJK2D_CAST_ITERATION_CAP reached: the fraction reached so far, a
+                        ///< conservative one, with state HIT), INVALID or BAD_POSE
+} gjk2d_cast_result;
+
+/// Shape cast (van den Bergen, "Ray Casting against General Convex Objects with Application to Continuous
+/// Collision Detection", 2004; Box2D's b2ShapeCast): B, at pose_b, moves by `translation` (world frame)
+/// relative to A, which stays at pose_a. Finds the first fraction of the translation at which the rounded
+/// shapes touch (distance 0), within a tolerance (docs/casts.md). A translation that is not finite or
+/// larger than GJK2D_MAX_COORDINATE gives GJK2D_STATUS_BAD_POSE.
+GJK2D_API gjk2d_status gjk2d_shape_cast(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                                        const gjk2d_pose *pose_b, gjk2d_vec2 translation, gjk2d_cast_result *out);
+
+/// A ray: the points origin + f * translation for f in [0, max_fraction] (Box2D's b2RayCastInput with
+/// p1 = origin, p2 = origin + translation).
+typedef struct gjk2d_ray {
+    gjk2d_vec2 origin;
+    gjk2d_vec2 translation;
+    float max_fraction; ///< >= 0, and max_fraction * |translation| <= GJK2D_MAX_COORDINATE
+} gjk2d_ray;
+
+/// Ray cast against a (possibly rounded) shape: the shape cast of a point. An origin inside the shape gives
+/// GJK2D_CAST_OVERLAP (Box2D reports no hit there). A ray that is not finite or out of range gives
+/// GJK2D_STATUS_BAD_POSE.
+GJK2D_API gjk2d_status gjk2d_ray_cast(const gjk2d_shape *shape, const gjk2d_pose *pose, const gjk2d_ray *ray,
+                                      gjk2d_cast_result *out);
+
+/// Motion of a body over a step, as Box2D's b2Sweep: the centre of rotation moves linearly from c0 to c1
+/// and the angle from a0 to a1; at time t in [0, 1] the pose rotates by a(t) about the centre c(t), so the
+/// shape's local point local_center is at c(t). Angles in radians, |a| <= GJK2D_MAX_ANGLE.
+typedef struct gjk2d_sweep {
+    gjk2d_vec2 local_center; ///< centre of rotation in the shape's local frame
+    gjk2d_vec2 c0, c1;       ///< world position of the centre at t = 0 and t = 1
+    float a0, a1;            ///< angle at t = 0 and t = 1
+} gjk2d_sweep;
+
+/// Largest |angle| of a sweep: float angles this large still resolve a millionth of a turn.
+#define GJK2D_MAX_ANGLE 1.0e3f
+
+/// The pose of a sweep at time t (angle a0 + t (a1 - a0) and centre c0 + t (c1 - c0) in double; cos and
+/// sin rounded to float): the pose every time of impact evaluates.
+GJK2D_API gjk2d_pose gjk2d_sweep_pose(const gjk2d_sweep *sweep, float t);
+
+/// Outcome of a time of impact query (Box2D's b2TOIOutput states).
+typedef enum gjk2d_toi_state {
+    GJK2D_TOI_SEPARATED = 0,  ///< the separation stays above target + tolerance over [0, 1]: t = 1
+    GJK2D_TOI_HIT = 1,        ///< the separation reaches target within +-tolerance at t (t = 0: touching at the start)
+    GJK2D_TOI_OVERLAPPED = 2, ///< the separation is below target - tolerance at t = 0: t = 0
+    GJK2D_TOI_FAILED = 3,     ///< the iteration cap, or the root finder lost the root: t is the last safe time
+} gjk2d_toi_state;
+
+/// Name of a time of impact state ("separated", "hit", "overlapped", "failed").
+GJK2D_API const char *gjk2d_toi_state_name(gjk2d_toi_state state);
+
+/// Result of a time of impact query.
+typedef struct gjk2d_toi_result {
+    gjk2d_toi_state state;
+    float t;             ///< time in [0, 1]; the shapes' separation is above target - tolerance on [0, t]
+    float separation;    ///< distance between the rounded shapes at t (negative: only the rounded parts overlap)
+    int32_t iterations;  ///< outer iterations (distance + separating-axis advancement)
+    gjk2d_status status; ///< OK (FAILED is a state, not a status), INVALID or BAD_POSE
+} gjk2d_toi_result;
+
+/// Time of impact with rotation (Catto, "Continuous Collision", GDC 2013; Box2D's b2TimeOfImpact):
+/// conservative advancement with separating-axis root finding, until the separation between the rounded
+/// shapes is `target` within `tolerance` (tolerance > 0, both finite). GJK measures no depth, so the target
+/// is raised where needed to keep the cores 4 tolerances apart: the core distance aimed at is
+/// max(target + ra + rb, 4 tolerance), as Box2D 2.4.1 does with target + ra + rb = ra + rb - 3 linearSlop,
+/// tolerance = linearSlop / 4 (linearSlop = 0.005). A sweep that is not finite or out of range gives
+/// GJK2D_STATUS_BAD_POSE; a bad target or tolerance GJK2D_STATUS_INVALID (state FAILED, NaN t).
+GJK2D_API gjk2d_status gjk2d_time_of_impact(const gjk2d_shape *a, const gjk2d_sweep *sweep_a, const gjk2d_shape *b,
+                                            const gjk2d_sweep *sweep_b, float target, float tolerance,
+                                            gjk2d_toi_result *out);
+
+/// Result of a point query.
+typedef struct gjk2d_point_result {
+    int32_t inside;      ///< 1 if the point is in the rounded shape (distance 0), boundary included
+    float distance;      ///< from the point to the rounded shape, 0 inside
+    gjk2d_vec2 closest;  ///< closest point of the rounded shape (the point itself inside)
+    gjk2d_vec2 normal;   ///< unit, from the shape toward the point; zero when the point is inside the core
+    gjk2d_status status;
+} gjk2d_point_result;
+
+/// Point query: closest point of a (possibly rounded) shape and the inside test. GJK of the shape against
+/// the point (as gjk2d_closest_on_shape) finds the closest feature; the point is projected onto it in double
+/// in the shape's frame (GJK's witness point slides along an edge much shorter than the distance).
+/// A point that is not finite or out of range gives BAD_POSE.
+GJK2D_API gjk2d_status gjk2d_point_query(const gjk2d_shape *shape, const gjk2d_pose *pose, gjk2d_vec2 q,
+                                         gjk2d_point_result *out);
+
+/// Output arrays of the batch shape and ray casts, indexed by item; any pointer may be NULL.
+typedef struct gjk2d_cast_out {
+    uint8_t *state;      ///< gjk2d_cast_state
+    float *fraction;
+    float *px, *py;      ///< contact point
+    float *nx, *ny;      ///< contact normal
+    int32_t *iterations;
+    uint8_t *status;     ///< gjk2d_status
+} gjk2d_cast_out;
+
+/// Per-pair translations of B relative to A (world frame), indexed by pair index like the outputs.
+typedef struct gjk2d_translations {
+    const float *x, *y;
+} gjk2d_translations;
+
+/// Batch shape cast over pairs [begin, end): pair k casts shape b[k] by translation k against shape a[k].
+/// Checks as gjk2d_check_batch, then the translation arrays (GJK2D_ERR_NULL).
+GJK2D_API int gjk2d_batch_cast(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                               const gjk2d_translations *translations, int64_t begin, int64_t end,
+                               const gjk2d_cast_out *out);
+
+/// Rays, structure of arrays: ray k is cast against shape[k] at its pose.
+typedef struct gjk2d_rays {
+    const int32_t *shape;
+    const float *ox, *oy;        ///< origins
+    const float *dx, *dy;        ///< translations
+    const float *max_fraction;   ///< NULL: 1 for every ray
+    int64_t count;
+} gjk2d_rays;
+
+/// Batch ray cast over rays [begin, end). Errors: GJK2D_ERR_NULL (a required array), GJK2D_ERR_SHAPES,
+/// GJK2D_ERR_RANGE, GJK2D_ERR_POSES, GJK2D_ERR_PAIR_INDEX (a ray names a shape outside the set; `bad_item`
+/// of gjk2d_check_items names it).
+GJK2D_API int gjk2d_batch_ray(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_rays *rays,
+                              int64_t begin, int64_t end, const gjk2d_cast_out *out);
+
+/// Query points, structure of arrays: point k is queried against shape[k] at its pose.
+typedef struct gjk2d_points {
+    const int32_t *shape;
+    const float *x, *y;
+    int64_t count;
+} gjk2d_points;
+
+/// Output arrays of the batch point query; any pointer may be NULL.
+typedef struct gjk2d_point_out {
+    uint8_t *inside;
+    float *distance;
+    float *cx, *cy;   ///< closest point
+    float *nx, *ny;   ///< normal from the shape toward the point
+    uint8_t *status;
+} gjk2d_point_out;
+
+/// Batch point query over points [begin, end). Errors as gjk2d_batch_ray.
+GJK2D_API int gjk2d_batch_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_points *points,
+                                int64_t begin, int64_t end, const gjk2d_point_out *out);
+
+/// Sweeps, one per shape (sweep k moves shape k), structure of arrays.
+typedef struct gjk2d_sweeps {
+    const float *lx, *ly;   ///< local centres
+    const float *x0, *y0;   ///< centres at t = 0
+    const float *x1, *y1;   ///< centres at t = 1
+    const float *a0, *a1;   ///< angles
+    int64_t count;          ///< at least the shape count
+} gjk2d_sweeps;
+
+/// Output arrays of the batch time of impact; any pointer may be NULL.
+typedef struct gjk2d_toi_out {
+    uint8_t *state;      ///< gjk2d_toi_state
+    float *t;
+    float *separation;
+    int32_t *iterations;
+    uint8_t *status;
+} gjk2d_toi_out;
+
+/// Batch time of impact over pairs [begin, end) with one target and tolerance (see gjk2d_time_of_impact).
+/// Errors: GJK2D_ERR_NULL, GJK2D_ERR_SHAPES, GJK2D_ERR_RANGE, GJK2D_ERR_POSES (fewer sweeps than shapes),
+/// GJK2D_ERR_PAIR_INDEX, GJK2D_ERR_CAST_ARGUMENT (tolerance not finite and > 0, or target not finite).
+GJK2D_API int gjk2d_batch_toi(const gjk2d_shapes *shapes, const gjk2d_sweeps *sweeps, const gjk2d_pairs *pairs,
+                              float target, float tolerance, int64_t begin, int64_t end, const gjk2d_toi_out *out);
+
+/// Check the arguments of gjk2d_batch_ray / gjk2d_batch_point as they do: the set, the range, the poses,
+/// the item arrays (`x`, `y`: the origins or points; `shape`) and each item's shape index. `bad_item` (may
+/// be NULL) receives the first item naming a shape outside the set, or -1.
+GJK2D_API int gjk2d_check_items(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const int32_t *shape,
+                                const float *x, const float *y, int64_t count, int64_t begin, int64_t end,
+                                int64_t *bad_item);
 
 #ifdef __cplusplus
 }

@@ -69,6 +69,7 @@ const char *gjk2d_error_message(int code)
     case GJK2D_ERR_SHAPES: return "not a prepared shape set (gjk2d_shapes_prepare), or its memory was overwritten";
     case GJK2D_ERR_MEMORY: return "the memory given for the shape set is smaller than gjk2d_shapes_size";
     case GJK2D_ERR_CUTOFF: return "max_distance is NaN or negative";
+    case GJK2D_ERR_CAST_ARGUMENT: return "time of impact: tolerance not finite and positive, or target not finite";
     }
     return "unknown error code";
 }

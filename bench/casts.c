@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+// Benchmark of the casts: gjk2d's batch shape cast, ray cast and time of impact (today the scalar reference
+// run item by item, on every ISA) against Box2D 2.4.1's b2ShapeCast, polygon / circle RayCast and
+// b2TimeOfImpact on the same items, in one process, single thread, interleaved: each repetition runs both
+// once and the ratio is taken within it; the median of the repetitions is reported. Inputs: the cast tests'
+// generators (about unit shapes of 3..8 vertices, circles and capsules, radii at least b2_polygonRadius;
+// rays at polygons without radius and circles; sweeps rotating up to b2_maxRotation a step).
+// Usage: gjk2d_bench_casts [items (default 200000)] [repetitions (default 7)]
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "cast_oracle.h"
+#include "peers/box2d_casts.h"
+#include "support.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+typedef struct result {
+    double gjk2d, box2d, ratio; ///< ns per item (medians) and the median of box2d / gjk2d per repetition
+} result;
+
+static void report(const char *what, const result *r)
+{
+    printf("| %-14s | %8.1f | %8.1f | %5.2f |\n", what, r->gjk2d, r->box2d, r->ratio);
+}
+
+int main(int argc, char **argv)
+{
+    const int64_t n = argc > 1 ? atoll(argv[1]) : 200000;
+    const int reps = argc > 2 ? atoi(argv[2]) : 7;
+    if (n <= 0 || reps <= 0 || reps > 99) {
+        fprintf(stderr, "usage: %s [items > 0] [repetitions 1..99]\n", argv[0]);
+        return 2;
+    }
+    // Shapes: one per item for A and one for B (2n shapes), their poses and sweeps.
+    const int32_t ns = (int32_t)(2 * n);
+    cast_shape *cs = xmalloc((size_t)ns * sizeof *cs);
+    gjk2d_shape *shapes = xmalloc((size_t)ns * sizeof *shapes);
+    gjk2d_pose *poses = xmalloc((size_t)ns * sizeof *poses);
+    gjk2d_sweep *sw = xmalloc((size_t)ns * sizeof *sw);
+    int32_t *ia = xmalloc((size_t)n * sizeof *ia), *ib = xmalloc((size_t)n * sizeof *ib);
+    float *tx = xmalloc((size_t)n * sizeof *tx), *ty = xmalloc((size_t)n * sizeof *ty);
+    gjk2d_ray *rays = xmalloc((size_t)n * sizeof *rays);
+    float *ox = xmalloc((size_t)n * 5 * sizeof *ox), *oy = ox + n, *dx = oy + n, *dy = dx + n, *mf = dy + n;
+    oracle_rng r = oracle_rng_seed(77);
+    for (int32_t k = 0; k < ns; k++) {
+        cast_random_shape(&r, &cs[k], 0);
+        if (cs[k].s.radius < B2C_POLYGON_RADIUS)
+            cs[k].s.radius = B2C_POLYGON_RADIUS; // Box2D's shape cast raises every radius to this
+        shapes[k] = cs[k].s;
+        poses[k] = oracle_random_pose(&r, 3.0);
+    }
+    for (int64_t k = 0; k < n; k++) {
+        ia[k] = (int32_t)(2 * k), ib[k] = (int32_t)(2 * k + 1);
+        const gjk2d_pose pa = poses[ia[k]], pb = poses[ib[k]];
+        const double f = oracle_uniform(&r, 0.3, 2.0);
+        tx[k] = (float)(f * (pa.px - pb.px) + oracle_uniform(&r, -1.0, 1.0));
+        ty[k] = (float)(f * (pa.py - pb.py) + oracle_uniform(&r, -1.0, 1.0));
+        sw[ia[k]] = cast_random_sweep(&r, &cs[ia[k]], 0.0, 0.0, B2C_MAX_ROTATION);
+        sw[ib[k]] = cast_random_sweep(&r, &cs[ib[k]], sw[ia[k]].c1.x, sw[ia[k]].c1.y, B2C_MAX_ROTATION);
+        rays[k].origin.x = ox[k] = (float)oracle_uniform(&r, -6.0, 6.0);
+        rays[k].origin.y = oy[k] = (float)oracle_uniform(&r, -6.0, 6.0);
+        rays[k].translation.x = dx[k] = (float)(f * (pa.px - ox[k]) + oracle_uniform(&r, -0.8, 0.8));
+        rays[k].translation.y = dy[k] = (float)(f * (pa.py - oy[k]) + oracle_uniform(&r, -0.8, 0.8));
+        rays[k].max_fraction = mf[k] = 1.0f;
+    }
+    // Rays go at A's shapes; Box2D has no capsule ray cast and polygons' ray casts ignore the radius, so those
+    // shapes are a second set: polygons without radius, circles kept, capsules made circles.
+    cast_shape *rs = xmalloc((size_t)ns * sizeof *rs);
+    gjk2d_shape *ray_shapes = xmalloc((size_t)ns * sizeof *ray_shapes);
+    for (int32_t k = 0; k < ns; k++) {
+        rs[k] = cs[k];
+        rs[k].s.vertices = rs[k].v;
+        if (rs[k].s.count >= 3)
+            rs[k].s.radius = 0.0f;
+        if (rs[k].s.count == 2)
+            rs[k].s.count = 1;
+        ray_shapes[k] = rs[k].s;
+    }
+    test_set set, ray_set;
+    if (test_set_from_shapes(&set, shapes, poses, ns, NULL) != 0 || test_set_from_shapes(&ray_set, ray_shapes, poses, ns, NULL) != 0) {
+        fprintf(stderr, "preparing the shape sets failed\n");
+        return 1;
+    }
+    // Sweeps as the batch call takes them.
+    float *sv = xmalloc((size_t)ns * 8 * sizeof *sv);
+    gjk2d_sweeps sweeps = {sv, sv + ns, sv + 2 * ns, sv + 3 * ns, sv + 4 * ns, sv + 5 * ns, sv + 6 * ns, sv + 7 * ns, ns};
+    for (int32_t k = 0; k < ns; k++) {
+        sv[k] = sw[k].local_center.x, sv[ns + k] = sw[k].local_center.y;
+        sv[2 * ns + k] = sw[k].c0.x, sv[3 * ns + k] = sw[k].c0.y, sv[4 * ns + k] = sw[k].c1.x;
+        sv[5 * ns + k] = sw[k].c1.y, sv[6 * ns + k] = sw[k].a0, sv[7 * ns + k] = sw[k].a1;
+    }
+    const gjk2d_pairs pairs = {ia, ib, n};
+    const gjk2d_translations trans = {tx, ty};
+    const gjk2d_rays ray_list = {ia, ox, oy, dx, dy, mf, n};
+    float *fraction = xmalloc((size_t)n * sizeof *fraction), *fb = xmalloc((size_t)n * sizeof *fb);
+    uint8_t *state = xmalloc((size_t)n);
+    const gjk2d_cast_out out = {state, fraction, NULL, NULL, NULL, NULL, NULL, NULL};
+    const gjk2d_toi_out tout = {state, fraction, NULL, NULL, NULL};
+
+    double g[3][99], b[3][99], q[3][99];
+    for (int rep = 0; rep < reps; rep++) {
+        double t0 = now();
+        gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 0, n, &out);
+        double t1 = now();
+        b2c_shape_cast_many(shapes, poses, ia, ib, tx, ty, n, fb);
+        double t2 = now();
+        g[0][rep] = (t1 - t0) * 1e9 / (double)n, b[0][rep] = (t2 - t1) * 1e9 / (double)n;
+        t0 = now();
+        gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &ray_list, 0, n, &out);
+        t1 = now();
+        b2c_ray_many(ray_shapes, poses, ia, rays, n, fb);
+        t2 = now();
+        g[1][rep] = (t1 - t0) * 1e9 / (double)n, b[1][rep] = (t2 - t1) * 1e9 / (double)n;
+        t0 = now();
+        gjk2d_batch_toi(set.shapes, &sweeps, &pairs, -3.0f * B2C_LINEAR_SLOP, 0.25f * B2C_LINEAR_SLOP, 0, n, &tout);
+        t1 = now();
+        b2c_toi_many(shapes, sw, ia, ib, n, fb);
+        t2 = now();
+        g[2][rep] = (t1 - t0) * 1e9 / (double)n, b[2][rep] = (t2 - t1) * 1e9 / (double)n;
+        for (int i = 0; i < 3; i++)
+            q[i][rep] = b[i][rep] / g[i][rep];
+    }
+    printf("casts: %lld items, %d repetitions, one thread, gjk2d ISA %s (the casts run the scalar reference on "
+           "every ISA)\n\n",
+           (long long)n, reps, gjk2d_isa());
+    printf("| query          | gjk2d ns | Box2D ns | Box2D / gjk2d |\n|---|---|---|---|\n");
+    const char *names[3] = {"shape cast", "ray cast", "time of impact"};
+    for (int i = 0; i < 3; i++) {
+        result res = {median(g[i], reps), median(b[i], reps), median(q[i], reps)};
+        report(names[i], &res);
+    }
+    test_set_free(&set);
+    test_set_free(&ray_set);
+    free(cs), free(shapes), free(poses), free(sw), free(ia), free(ib), free(tx), free(ty), free(rays), free(ox);
+    free(rs), free(ray_shapes), free(sv), free(fraction), free(fb), free(state);
+    return 0;
+}

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: MIT
+// Time of impact with rotation: Catto, "Continuous Collision" (GDC 2013), as Box2D's b2TimeOfImpact,
+// with the step bound of conservative advancement (Mirtich's, in the form of the same talk) so that it
+// never steps over a contact.
+//
+// Bilateral advancement: at the last safe time t1 the GJK distance of the cores gives a separating axis
+// (its witness features, below); the axis moves with the bodies. Along it the deepest points at t2 are
+// found (FindMinSeparation), and the root of their separation between t1 and t2 (bisection and false
+// position alternately); with the new t2 the deepest points may change, so this repeats ("push back")
+// until the deepest points at t2 sit within the tolerance of the target, then t1 = t2 and the distance is
+// measured again.
+//
+// The axis is checked only at t2: with enough rotation the shapes can pass through each other between t1
+// and t2 and be apart again at t2 (Box2D limits the rotation per step instead). So t2 starts not at 1 but
+// at the conservative advancement bound: along the fixed world normal n of the distance at t1, the
+// separation of the cores falls no faster than -n.(vB - vA) + |wA| rhoA + |wB| rhoB (v the centres'
+// velocities, w the angular ones, rho the largest distance of a vertex from its centre of rotation), so
+// nothing reaches the target before t1 + (separation - target) / that rate. If the deepest points at this
+// t2 are still apart, t1 moves to it; only a bound at or beyond t = 1 lets the query say "separated".
+//
+// Terminations, Box2D's states: the distance at t1 within target +- tolerance (hit), no contact possible
+// before t = 1 (separated), the distance at t = 0 below target - tolerance (overlapped), the root lost
+// or the iteration cap (failed).
+//
+// The separation functions work in double on the float vertices and poses (a pose's position is a double
+// already), so they round far less than the distance query whose result they extend.
+#include <math.h>
+
+#include "ref/cast.h"
+#include "ref/vec.h"
+
+/// Root finding on one pair of deepest points: Box2D's iteration count (the interval halves at least every
+/// other step: 2^-25 of the step, far below any useful tolerance).
+#define ROOT_ITERATIONS 50
+
+gjk2d__pose ref_sweep_pose(const gjk2d_sweep *sw, double t)
+{
+    const double angle = (double)sw->a0 + t * ((double)sw->a1 - (double)sw->a0);
+    gjk2d__pose x;
+    x.c = (float)cos(angle);
+    x.s = (float)sin(angle);
+    const double cx = (double)sw->c0.x + t * ((double)sw->c1.x - (double)sw->c0.x);
+    const double cy = (double)sw->c0.y + t * ((double)sw->c1.y - (double)sw->c0.y);
+    // Position = centre - R * local centre, with the float rotation the pose carries, so the local centre
+    // lands on the centre (to double rounding).
+    x.px = cx - ((double)x.c * sw->local_center.x - (double)x.s * sw->local_center.y);
+    x.py = cy - ((double)x.s * sw->local_center.x + (double)x.c * sw->local_center.y);
+    return x;
+}
+
+gjk2d_status ref_sweep_check(const gjk2d_sweep *sw)
+{
+    const float v[8] = {sw->local_center.x, sw->local_center.y, sw->c0.x, sw->c0.y, sw->c1.x, sw->c1.y,
+                        sw->a0, sw->a1};
+    for (int i = 0; i < 8; ++i) {
+        const float bound = i < 6 ? GJK2D_MAX_COORDINATE : GJK2D_MAX_ANGLE;
+        if (!(fabsf(v[i]) <= bound)) // also NaN
+            return GJK2D_STATUS_BAD_POSE;
+    }
+    return GJK2D_STATUS_OK;
+}
+
+typedef struct dvec {
+    double x, y;
+} dvec;
+
+static dvec dv(double x, double y) { dvec r = {x, y}; return r; }
+static double ddot(dvec a, dvec b) { return a.x * b.x + a.y * b.y; }
+static dvec vertex(const ref_shape *s, int32_t i) { return dv(s->x[i * s->stride], s->y[i * s->stride]); }
+static dvec rotate(const gjk2d__pose *x, dvec d) { return dv(x->c * d.x - x->s * d.y, x->s * d.x + x->c * d.y); }
+static dvec rotate_t(const gjk2d__pose *x, dvec d) { return dv(x->c * d.x + x->s * d.y, -x->s * d.x + x->c * d.y); }
+static dvec apply(const gjk2d__pose *x, dvec p)
+{
+    const dvec r = rotate(x, p);
+    return dv(r.x + x->px, r.y + x->py);
+}
+static dvec normalize(dvec d)
+{
+    const double len = sqrt(ddot(d, d));
+    return len > 0.0 ? dv(d.x / len, d.y / len) : d;
+}
+
+/// The vertex furthest along d, lowest index on ties (as ref_support).
+static int32_t support(const ref_shape *s, dvec d)
+{
+    int32_t best = 0;
+    double best_value = ddot(vertex(s, 0), d);
+    for (int32_t i = 1; i < s->n; ++i) {
+        const double value = ddot(vertex(s, i), d);
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
+/// Catto's separation function: the separation of the cores along an axis that moves with the bodies.
+typedef enum axis_kind { AXIS_POINTS, AXIS_FACE_A, AXIS_FACE_B } axis_kind;
+
+typedef struct separation {
+    const ref_shape *a, *b;
+    const gjk2d_sweep *sweep_a, *sweep_b;
+    axis_kind kind;
+    dvec axis;  ///< POINTS: world axis from A to B; FACE_A / FACE_B: the face's unit normal in its shape's frame
+    dvec local; ///< FACE_A / FACE_B: the face's midpoint in its shape's frame
+} separation;
+
+/// Edge e (from vertex e to e + 1, cyclic) of a shape: its midpoint and outward unit normal (CCW: right side).
+static void face(const ref_shape *s, int32_t e, dvec *mid, dvec *normal)
+{
+    const dvec p0 = vertex(s, e), p1 = vertex(s, (e + 1) % s->n);
+    *mid = dv(0.5 * (p0.x + p1.x), 0.5 * (p0.y + p1.y));
+    *normal = normalize(dv(p1.y - p0.y, -(p1.x - p0.x)));
+}
+
+/// The axis from the witness features of the distance query at t1 (Box2D takes them from the simplex
+/// cache): two vertices give the axis between them, an edge of B (with a vertex of A) B's face normal,
+/// otherwise A's face normal. A face normal is turned to point at the other shape.
+static void separation_init(separation *f, const gjk2d_distance_result *d, double t1)
+{
+    const gjk2d__pose xa = ref_sweep_pose(f->sweep_a, t1), xb = ref_sweep_pose(f->sweep_b, t1);
+    const int32_t ia = GJK2D_FEATURE_INDEX(d->feature_a), ib = GJK2D_FEATURE_INDEX(d->feature_b);
+    if (!GJK2D_FEATURE_IS_EDGE(d->feature_a) && !GJK2D_FEATURE_IS_EDGE(d->feature_b)) {
+        f->kind = AXIS_POINTS;
+        const dvec pa = apply(&xa, vertex(f->a, ia)), pb = apply(&xb, vertex(f->b, ib));
+        f->axis = normalize(dv(pb.x - pa.x, pb.y - pa.y));
+        return;
+    }
+    const int on_b = !GJK2D_FEATURE_IS_EDGE(d->feature_a);
+    const ref_shape *s = on_b ? f->b : f->a, *other = on_b ? f->a : f->b;
+    const gjk2d__pose *xs = on_b ? &xb : &xa, *xo = on_b ? &xa : &xb;
+    f->kind = on_b ? AXIS_FACE_B : AXIS_FACE_A;
+    face(s, on_b ? ib : ia, &f->local, &f->axis);
+    const dvec n = rotate(xs, f->axis), p = apply(xs, f->local), q = apply(xo, vertex(other, on_b ? ia : ib));
+    if (ddot(dv(q.x - p.x, q.y - p.y), n) < 0.0) // the other shape is behind the face: use the other side
+        f->axis = dv(-f->axis.x, -f->axis.y);
+}
+
+/// Separation at t of the vertices ia, ib (-1: the deepest along the axis at t, returned through ia, ib).
+static double separation_at(const separation *f, double t, int32_t *ia, int32_t *ib)
+{
+    const gjk2d__pose xa = ref_sweep_pose(f->sweep_a, t), xb = ref_sweep_pose(f->sweep_b, t);
+    switch (f->kind) {
+    case AXIS_POINTS: {
+        if (*ia < 0) {
+            *ia = support(f->a, rotate_t(&xa, f->axis));
+            *ib = support(f->b, rotate_t(&xb, dv(-f->axis.x, -f->axis.y)));
+        }
+        const dvec pa = apply(&xa, vertex(f->a, *ia)), pb = apply(&xb, vertex(f->b, *ib));
+        return ddot(dv(pb.x - pa.x, pb.y - pa.y), f->axis);
+    }
+    case AXIS_FACE_A: {
+        const dvec n = rotate(&xa, f->axis), pa = apply(&xa, f->local);
+        if (*ib < 0)
+            *ib = support(f->b, rotate_t(&xb, dv(-n.x, -n.y)));
+        const dvec pb = apply(&xb, vertex(f->b, *ib));
+        return ddot(dv(pb.x - pa.x, pb.y - pa.y), n);
+    }
+    case AXIS_FACE_B: {
+        const dvec n = rotate(&xb, f->axis), pb = apply(&xb, f->local);
+        if (*ia < 0)
+            *ia = support(f->a, rotate_t(&xa, dv(-n.x, -n.y)));
+        const dvec pa = apply(&xa, vertex(f->a, *ia));
+        return ddot(dv(pa.x - pb.x, pa.y - pb.y), n);
+    }
+    }
+    return 0.0;
+}
+
+/// GJK distance of the cores at time t (the witness features come with it).
+static void distance_at(const ref_shape *a, const gjk2d_sweep *sa, const ref_shape *b, const gjk2d_sweep *sb,
+                        double t, gjk2d_distance_result *d)
+{
+    ref_pair p;
+    const gjk2d__pose xa = ref_sweep_pose(sa, t), xb = ref_sweep_pose(sb, t);
+    ref_pair_load(&p, a->x, a->y, a->stride, a->n, 0.0f, &xa, b->x, b->y, b->stride, b->n, 0.0f, &xb);
+    ref_distance(&p, d, NULL);
+}
+
+/// Largest distance of a vertex from the sweep's centre of rotation.
+static double sweep_rho(const ref_shape *s, const gjk2d_sweep *sw)
+{
+    double rho = 0.0;
+    for (int32_t i = 0; i < s->n; ++i) {
+        const dvec v = vertex(s, i);
+        const double dx = v.x - sw->local_center.x, dy = v.y - sw->local_center.y;
+        const double r = sqrt(dx * dx + dy * dy);
+        rho = r > rho ? r : rho;
+    }
+    return rho;
+}
+
+/// The conservative advancement bound from t1: the earliest time at which the cores could come within
+/// `aim` (beyond 1 when they cannot before t = 1). n is the distance query's normal at t1 (world frame).
+static double advancement_bound(const ref_shape *a, const gjk2d_sweep *sa, double rho_a, const ref_shape *b,
+                                const gjk2d_sweep *sb, double rho_b, dvec n, double t1, double aim)
+{
+    n = normalize(n);
+    const gjk2d__pose xa = ref_sweep_pose(sa, t1), xb = ref_sweep_pose(sb, t1);
+    // The separation along n at t1, from the vertices (exact in double but for a few roundings).
+    double amax = -INFINITY, bmin = INFINITY;
+    for (int32_t i = 0; i < a->n; ++i) {
+        const double v = ddot(n, apply(&xa, vertex(a, i)));
+        amax = v > amax ? v : amax;
+    }
+    for (int32_t i = 0; i < b->n; ++i) {
+        const double v = ddot(n, apply(&xb, vertex(b, i)));
+        bmin = v < bmin ? v : bmin;
+    }
+    const dvec va = dv((double)sa->c1.x - sa->c0.x, (double)sa->c1.y - sa->c0.y);
+    const dvec vb = dv((double)sb->c1.x - sb->c0.x, (double)sb->c1.y - sb->c0.y);
+    const double rate = -ddot(n, dv(vb.x - va.x, vb.y - va.y)) + fabs((double)sa->a1 - sa->a0) * rho_a +
+                        fabs((double)sb->a1 - sb->a0) * rho_b;
+    if (!(rate > 0.0))
+        return INFINITY; // nothing approaches along n
+    // Never back: with coordinates far larger than the gap, the separation from the vertices may round
+    // below the aim where the distance query found it above; then no step is safe here.
+    const double bound = t1 + ((bmin - amax) - aim) / rate;
+    return bound > t1 ? bound : t1;
+}
+
+/// The largest float at most t (a reported time must be a safe one).
+static float float_down(double t)
+{
+    const float f = (float)t;
+    return (double)f > t ? nextafterf(f, -INFINITY) : f;
+}
+
+void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const ref_shape *b,
+                        const gjk2d_sweep *sweep_b, float target, float tolerance, gjk2d_toi_result *out)
+{
+    const double tol = tolerance, radii = (double)a->r + b->r;
+    const double aim = (double)target + radii > 4.0 * tol ? (double)target + radii : 4.0 * tol; // core distance
+    const int32_t push_cap = a->n + b->n;
+    const double rho_a = sweep_rho(a, sweep_a), rho_b = sweep_rho(b, sweep_b);
+    double t1 = 0.0, core = 0.0;
+    int32_t iter = 0;
+    gjk2d_toi_state state;
+    separation f = {a, b, sweep_a, sweep_b, AXIS_POINTS, {0.0, 0.0}, {0.0, 0.0}};
+
+    for (;;) {
+        gjk2d_distance_result d;
+        distance_at(a, sweep_a, b, sweep_b, t1, &d);
+        core = d.core_distance;
+        if (core < aim - tol) {
+            // Below the band: at the start the shapes overlap already; later the advancement overshot.
+            state = t1 == 0.0 ? GJK2D_TOI_OVERLAPPED : GJK2D_TOI_FAILED;
+            break;
+        }
+        if (core < aim + tol) {
+            state = GJK2D_TOI_HIT;
+            break;
+        }
+        if (iter == GJK2D_TOI_ITERATION_CAP) {
+            state = GJK2D_TOI_FAILED;
+            break;
+        }
+        ++iter;
+        separation_init(&f, &d, t1);
+
+        // Advance along this axis: push t2 back until the deepest points at t2 sit on the target, from the
+        // conservative advancement bound (or 1).
+        const double bound = advancement_bound(a, sweep_a, rho_a, b, sweep_b, rho_b, dv(d.normal.x, d.normal.y), t1,
+                                               aim);
+        double t2 = bound < 1.0 ? bound : 1.0;
+        int done = 0;
+        for (int32_t push = 0; push < push_cap; ++push) {
+            int32_t ia = -1, ib = -1;
+            double s2 = separation_at(&f, t2, &ia, &ib);
+            if (s2 > aim + tol) {
+                // Apart along the axis at t2 (only the first time: after a root t2 is on the target). At
+                // t2 = 1 with the bound beyond it, separated; else t2 is the bound: a safe step.
+                if (bound >= 1.0) {
+                    state = GJK2D_TOI_SEPARATED;
+                    t1 = 1.0;
+                    done = 1;
+                } else {
+                    t1 = t2;
+                }
+                break;
+            }
+            if (s2 > aim - tol) {
+                t1 = t2; // the deepest points at t2 are on the target: safe to advance
+                break;
+            }
+            double s1 = separation_at(&f, t1, &ia, &ib);
+            if (s1 < aim - tol) {
+                state = GJK2D_TOI_FAILED; // these points are already past the target at t1: no root to find
+                done = 1;
+                break;
+            }
+            if (s1 <= aim + tol) {
+                state = GJK2D_TOI_HIT; // these points touch at t1 already
+                done = 1;
+                break;
+            }
+            // Root of s(t) = aim in [a1, a2], s(a1) > aim > s(a2).
+            double a1 = t1, a2 = t2;
+            for (int k = 0; k < ROOT_ITERATIONS; ++k) {
+                const double t = (k & 1) ? a1 + (aim - s1) * (a2 - a1) / (s2 - s1) : 0.5 * (a1 + a2);
+                const double s = separation_at(&f, t, &ia, &ib);
+                if (fabs(s - aim) < tol) {
+                    t2 = t;
+                    break;
+                }
+                if (s > aim) {
+                    a1 = t;
+                    s1 = s;
+                } else {
+                    a2 = t;
+                    s2 = s;
+                }
+            }
+        }
+        if (done)
+            break;
+    }
+
+    out->state = state;
+    out->t = state == GJK2D_TOI_SEPARATED ? 1.0f : float_down(t1);
+    if (state == GJK2D_TOI_SEPARATED) {
+        gjk2d_distance_result d;
+        distance_at(a, sweep_a, b, sweep_b, 1.0, &d);
+        core = d.core_distance;
+    }
+    out->separation = (float)(core - radii);
+    out->iterations = iter;
+    out->status = GJK2D_STATUS_OK;
+}
