@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+// Contact manifolds: gjk2d_manifold against the long-double oracle (manifold_oracle.c) on random pairs of
+// every shape kind and on adversarial geometry; hand-computed manifolds; the batch call against the single
+// pair call bit for bit, its argument checks and statuses; feature ids persisting over a coherent sequence.
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "manifold_check.h"
+
+TestSuite(manifold, .timeout = 300);
+
+#ifdef GJK2D_FULL_TESTS
+#define RANDOM_PAIRS 1000000
+#else
+#define RANDOM_PAIRS 100000
+#endif
+
+/// B placed near A: A at a random pose in a box of half-size 10, B at A's position plus an offset up to
+/// `reach`, so that most pairs touch, overlap or lie within a margin.
+static void near_pair(oracle_rng *r, int na, int nb, double size, double max_radius, double reach, test_shape *ta,
+                      test_shape *tb)
+{
+    random_shape(r, na, size, max_radius, 10.0, ta);
+    random_shape(r, nb, size * oracle_uniform(r, 0.3, 1.5), max_radius, 0.0, tb);
+    const double ang = oracle_uniform(r, 0.0, 6.283185307179586), d = oracle_uniform(r, 0.0, reach);
+    tb->pose.px = (float)(ta->pose.px + d * cos(ang));
+    tb->pose.py = (float)(ta->pose.py + d * sin(ang));
+}
+
+Test(manifold, random_polygons_match_the_oracle) {
+    oracle_rng r = oracle_rng_seed(0x3a7f01);
+    manifold_stats st = {0};
+    for (int k = 0; k < RANDOM_PAIRS; ++k) {
+        test_shape ta, tb;
+        near_pair(&r, oracle_int(&r, 3, 8), oracle_int(&r, 3, 8), 1.0, 0.0, 1.6, &ta, &tb);
+        const float margin = k % 3 == 0 ? 0.0f : (float)oracle_uniform(&r, 0.0, 0.2);
+        check_manifold(&ta.s, &ta.pose, &tb.s, &tb.pose, margin, &st);
+    }
+    report_manifold_stats("sharp polygons", &st);
+    cr_expect(st.ambiguous * 100 < st.pairs, "%ld of %ld pairs ambiguous", st.ambiguous, st.pairs);
+    cr_expect(st.points[2] > st.pairs / 20 && st.reference_b > st.pairs / 20 && st.cut > 0);
+}
+
+Test(manifold, random_rounded_shapes_of_every_kind_match_the_oracle) {
+    oracle_rng r = oracle_rng_seed(0x3a7f02);
+    manifold_stats st = {0};
+    const int counts[] = {1, 2, 3, 4, 5, 8};
+    for (int k = 0; k < RANDOM_PAIRS; ++k) {
+        test_shape ta, tb;
+        near_pair(&r, counts[oracle_int(&r, 0, 5)], counts[oracle_int(&r, 0, 5)], 1.0, k % 4 == 0 ? 0.0 : 0.5, 2.2,
+                  &ta, &tb);
+        const float margin = k % 3 == 0 ? 0.0f : (float)oracle_uniform(&r, 0.0, 0.3);
+        check_manifold(&ta.s, &ta.pose, &tb.s, &tb.pose, margin, &st);
+    }
+    report_manifold_stats("points, segments, polygons, rounded", &st);
+    cr_expect(st.ambiguous * 50 < st.pairs, "%ld of %ld pairs ambiguous", st.ambiguous, st.pairs);
+    cr_expect(st.vertex > st.pairs / 50 && st.face > st.pairs / 10);
+}
+
+Test(manifold, tiny_huge_and_far_pairs_match_the_oracle) {
+    // The random rounded pairs scaled to 1e-4 and 1e4, and placed 1e5 from the origin: the errors stay
+    // relative to the pair's size (and world points to their own float spacing).
+    const double sizes[] = {1e-4, 1.0, 1e4}, offsets[] = {0.0, 1e5};
+    const int counts[] = {1, 2, 3, 4, 6, 8};
+    for (int si = 0; si < 3; ++si)
+        for (int oi = 0; oi < 2; ++oi) {
+            oracle_rng r = oracle_rng_seed(0x3a7f10 + (uint64_t)(si * 2 + oi));
+            manifold_stats st = {0};
+            const double s = sizes[si];
+            for (int k = 0; k < RANDOM_PAIRS / 20; ++k) {
+                test_shape ta, tb;
+                near_pair(&r, counts[oracle_int(&r, 0, 5)], counts[oracle_int(&r, 0, 5)], s, 0.4 * s, 2.0 * s, &ta,
+                          &tb);
+                const double dx = ta.pose.px, dy = ta.pose.py;
+                ta.pose.px = (float)(offsets[oi] + s * 0.1 * dx);
+                ta.pose.py = (float)(offsets[oi] + s * 0.1 * dy);
+                tb.pose.px = (float)(ta.pose.px + (tb.pose.px - dx));
+                tb.pose.py = (float)(ta.pose.py + (tb.pose.py - dy));
+                check_manifold(&ta.s, &ta.pose, &tb.s, &tb.pose, (float)(0.1 * s), &st);
+            }
+            char title[64];
+            snprintf(title, sizeof title, "size %g at %g", s, offsets[oi]);
+            report_manifold_stats(title, &st);
+            cr_expect(st.contacts > st.pairs / 10 && st.ambiguous * 20 < st.pairs, "%s: %ld contacts, %ld ambiguous",
+                      title, st.contacts, st.ambiguous);
+        }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-computed manifolds
+// ---------------------------------------------------------------------------------------------
+
+static const gjk2d_vec2 ground_v[4] = {{-5, -1}, {5, -1}, {5, 0}, {-5, 0}}; // top face: edge 2, from (5,0) to (-5,0)
+static const gjk2d_vec2 box_v[4] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}}; // bottom: edge 0
+
+/// The manifold of a pair with the checks every manifold passes (against the oracle, never ambiguous here).
+static gjk2d_manifold_result manifold_of(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
+                                         const gjk2d_pose *pb, float margin) {
+    // Against the oracle where it is clear; exact touching with margin 0 is its band's business, and the
+    // callers' own expectations pin those.
+    manifold_stats st = {0};
+    check_manifold(a, pa, b, pb, margin, &st);
+    gjk2d_manifold_result r;
+    gjk2d_manifold(a, pa, b, pb, margin, &r);
+    return r;
+}
+
+/// The point of r with id `id`, or NULL.
+static const gjk2d_contact_point *point_with_id(const gjk2d_manifold_result *r, uint32_t id) {
+    for (int i = 0; i < r->count; ++i)
+        if (r->points[i].id == id) return &r->points[i];
+    return NULL;
+}
+
+static void expect_point(const gjk2d_manifold_result *r, uint32_t id, float x, float y, float separation) {
+    const gjk2d_contact_point *q = point_with_id(r, id);
+    cr_assert(q, "no point with id (%d, %d, ref %d)", GJK2D_CONTACT_FEATURE_A(id), GJK2D_CONTACT_FEATURE_B(id),
+              GJK2D_CONTACT_REFERENCE_IS_B(id));
+    cr_expect(fabsf(q->point.x - x) <= 1e-6f && fabsf(q->point.y - y) <= 1e-6f &&
+                  fabsf(q->separation - separation) <= 1e-6f,
+              "point (%.9g, %.9g) separation %.9g; expected (%.9g, %.9g) %.9g", (double)q->point.x,
+              (double)q->point.y, (double)q->separation, (double)x, (double)y, (double)separation);
+}
+
+Test(manifold, box_resting_on_ground_touching_exactly) {
+    gjk2d_shape ground = {ground_v, 4, 0.0f}, box = {box_v, 4, 0.0f};
+    gjk2d_pose pg = {0, 0, 1, 0}, pb = {1.25f, 0.5f, 1, 0};
+    gjk2d_manifold_result r = manifold_of(&ground, &pg, &box, &pb, 0.0f);
+    // Both faces separate by 0: A's (the ground's top) is the reference; B's bottom corners are the points.
+    cr_assert_eq(r.count, 2);
+    cr_expect_eq(r.reference, 0);
+    cr_expect(r.normal.x == 0.0f && r.normal.y == 1.0f);
+    expect_point(&r, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_EDGE(2), GJK2D_FEATURE_VERTEX(0)), 0.75f, 0.0f, 0.0f);
+    expect_point(&r, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_EDGE(2), GJK2D_FEATURE_VERTEX(1)), 1.75f, 0.0f, 0.0f);
+    // Anchors: the point minus each body's position.
+    const gjk2d_contact_point *q = point_with_id(&r, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_EDGE(2), GJK2D_FEATURE_VERTEX(0)));
+    cr_expect(q->anchor_a.x == 0.75f && q->anchor_a.y == 0.0f && q->anchor_b.x == -0.5f && q->anchor_b.y == -0.5f);
+
+    // Swapped: the box's bottom face is the reference; the ground's top edge is cut by its side planes.
+    r = manifold_of(&box, &pb, &ground, &pg, 0.0f);
+    cr_assert_eq(r.count, 2);
+    cr_expect_eq(r.reference, 0);
+    cr_expect(r.normal.x == 0.0f && r.normal.y == -1.0f);
+    expect_point(&r, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_VERTEX(0), GJK2D_FEATURE_EDGE(2)), 0.75f, 0.0f, 0.0f);
+    expect_point(&r, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_VERTEX(1), GJK2D_FEATURE_EDGE(2)), 1.75f, 0.0f, 0.0f);
+}
+
+Test(manifold, speculative_margin_keeps_points_within_it) {
+    gjk2d_shape ground = {ground_v, 4, 0.0f}, box = {box_v, 4, 0.0f};
+    gjk2d_pose pg = {0, 0, 1, 0}, pb = {0.0f, 0.5f + 0.25f, 1, 0}; // a gap of 0.25
+    cr_expect_eq(manifold_of(&ground, &pg, &box, &pb, 0.0f).count, 0);
+    cr_expect_eq(manifold_of(&ground, &pg, &box, &pb, 0.2f).count, 0);
+    gjk2d_manifold_result r = manifold_of(&ground, &pg, &box, &pb, 0.3f);
+    cr_assert_eq(r.count, 2);
+    expect_point(&r, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_EDGE(2), GJK2D_FEATURE_VERTEX(0)), -0.5f, 0.125f, 0.25f);
+    // Tilted by atan(0.5): the corners are 0.25 and 0.75 above the ground; a margin of 0.5 keeps one.
+    const double ang = atan(0.5), h = 0.25 + 0.5 * (cos(ang) + sin(ang)) - 0.5 * sin(ang) * 2.0;
+    (void)h;
+    gjk2d_pose tilt = gjk2d_pose_from_angle(0.0f, 0.0f, ang);
+    // The lowest corner (vertex 0 rotated) put 0.25 above the ground.
+    const float x0 = tilt.c * -0.5f - tilt.s * -0.5f, y0 = tilt.s * -0.5f + tilt.c * -0.5f;
+    tilt.px = -x0;
+    tilt.py = 0.25f - y0;
+    r = manifold_of(&ground, &pg, &box, &tilt, 0.5f);
+    cr_assert_eq(r.count, 1);
+    cr_expect(fabsf(r.points[0].separation - 0.25f) <= 1e-6f && fabsf(r.points[0].point.x) <= 1e-6f);
+}
+
+Test(manifold, parallel_edges_partly_overlapping_are_cut_at_the_reference_corner) {
+    gjk2d_shape ground = {ground_v, 4, 0.0f}, box = {box_v, 4, 0.0f};
+    gjk2d_pose pg = {0, 0, 1, 0}, pb = {5.0f, 0.5f - 0.125f, 1, 0}; // half over the end, 0.125 deep
+    gjk2d_manifold_result r = manifold_of(&ground, &pg, &box, &pb, 0.0f);
+    cr_assert_eq(r.count, 2);
+    cr_expect_eq(r.reference, 0);
+    // The box's left corner, and where its bottom edge crosses the side plane at the ground's corner (5, 0).
+    expect_point(&r, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_EDGE(2), GJK2D_FEATURE_VERTEX(0)), 4.5f, -0.0625f, -0.125f);
+    expect_point(&r, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_VERTEX(2), GJK2D_FEATURE_EDGE(0)), 5.0f, -0.0625f, -0.125f);
+}
+
+Test(manifold, circles_capsules_and_rounded_corners) {
+    const gjk2d_vec2 o = {0, 0}, seg[2] = {{-1, 0}, {1, 0}};
+    gjk2d_shape c1 = {&o, 1, 1.5f}, c2 = {&o, 1, 1.0f};
+    gjk2d_pose p0 = {0, 0, 1, 0}, p1 = {1.5f, 2.0f, 1, 0}; // centres 2.5 apart: touching
+    gjk2d_manifold_result r = manifold_of(&c1, &p0, &c2, &p1, 0.0f);
+    cr_assert_eq(r.count, 1);
+    cr_expect(fabsf(r.normal.x - 0.6f) <= 1e-7f && fabsf(r.normal.y - 0.8f) <= 1e-7f);
+    // Both surfaces 1.5 from A's centre along (0.6, 0.8): the point (0.9, 1.2), separation 0.
+    cr_expect(fabsf(r.points[0].separation) <= 1e-6f && fabsf(r.points[0].point.x - 0.9f) <= 1e-6f &&
+              fabsf(r.points[0].point.y - 1.2f) <= 1e-6f);
+    cr_expect_eq(r.points[0].id, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_VERTEX(0), GJK2D_FEATURE_VERTEX(0)));
+
+    // Coincident circles: A's +x axis, separation -(ra + rb).
+    gjk2d_pose rot = gjk2d_pose_from_angle(3.0f, 4.0f, 0.5);
+    gjk2d_pose same = rot;
+    same.c = 1, same.s = 0;
+    r = manifold_of(&c1, &rot, &c2, &same, 0.0f);
+    cr_assert_eq(r.count, 1);
+    cr_expect(r.normal.x == rot.c && r.normal.y == rot.s && r.points[0].separation == -2.5f);
+
+    // A capsule lying on a box: its segment is the reference (a tie goes to A), two points, the capsule's
+    // radius in the separation and the points midway into the overlap.
+    gjk2d_shape capsule = {seg, 2, 0.25f}, box = {box_v, 4, 0.0f};
+    gjk2d_pose pc = {0.0f, 0.25f + 0.5f - 0.125f, 1, 0}, pbx = {0, 0, 1, 0};
+    r = manifold_of(&capsule, &pc, &box, &pbx, 0.0f);
+    cr_assert_eq(r.count, 2);
+    cr_expect(r.normal.x == 0.0f && r.normal.y == -1.0f && r.reference == 0);
+    for (int i = 0; i < 2; ++i)
+        cr_expect(fabsf(r.points[i].separation + 0.125f) <= 1e-6f && fabsf(r.points[i].point.y - 0.4375f) <= 1e-6f &&
+                      fabsf(fabsf(r.points[i].point.x) - 0.5f) <= 1e-6f,
+                  "point (%.9g, %.9g) separation %.9g", (double)r.points[i].point.x, (double)r.points[i].point.y,
+                  (double)r.points[i].separation);
+
+    // Rounded boxes corner to corner (diagonal): the cores' closest points, one vertex contact.
+    gjk2d_shape rb1 = {box_v, 4, 0.2f};
+    gjk2d_pose pd = {1.2f, 1.2f, 1, 0};
+    r = manifold_of(&rb1, &p0, &rb1, &pd, 0.0f);
+    cr_assert_eq(r.count, 1);
+    cr_expect_eq(r.points[0].id, GJK2D_CONTACT_ID(0, GJK2D_FEATURE_VERTEX(2), GJK2D_FEATURE_VERTEX(0)));
+    cr_expect(fabsf(r.points[0].separation - (float)(0.2 * sqrt(2.0) - 0.4)) <= 1e-6f);
+    cr_expect(fabsf(r.points[0].point.x - 0.6f) <= 1e-6f && fabsf(r.points[0].point.y - 0.6f) <= 1e-6f);
+}
+
+Test(manifold, degenerate_shapes) {
+    // Collinear and duplicated vertices, a segment lying on another, a point on a segment, a segment
+    // standing on a face: all against the oracle (manifold_of), plus their counts.
+    const gjk2d_vec2 collinear[5] = {{-1, 0}, {0, 0}, {1, 0}, {1, 1}, {-1, 1}};
+    const gjk2d_vec2 duplicated[5] = {{-1, 0}, {1, 0}, {1, 0}, {1, 1}, {-1, 1}};
+    const gjk2d_vec2 seg[2] = {{-1, 0}, {1, 0}}, up[2] = {{0, 0}, {0, 1}}, o = {0, 0};
+    gjk2d_shape col = {collinear, 5, 0.0f}, dup = {duplicated, 5, 0.0f}, s = {seg, 2, 0.0f}, u = {up, 2, 0.0f};
+    gjk2d_shape pt = {&o, 1, 0.0f}, box = {box_v, 4, 0.0f};
+    gjk2d_pose p0 = {0, 0, 1, 0}, above = {0.0f, 1.5f - 0.01f, 1, 0}, below = {0.25f, -0.5f + 0.01f, 1, 0};
+    gjk2d_manifold_result r = manifold_of(&dup, &p0, &box, &above, 0.0f);
+    cr_expect_eq(r.count, 2);
+    // The box straddles the collinear vertex: the reference is one of the two collinear edges, so the
+    // contact covers only its part of the face (docs/manifold.md, "collinear vertices").
+    r = manifold_of(&col, &p0, &box, &below, 0.0f);
+    cr_expect(r.count >= 1);
+    gjk2d_pose shift = {0.5f, 0.0f, 1, 0};
+    r = manifold_of(&s, &p0, &s, &shift, 0.0f);
+    cr_expect_eq(r.count, 2);
+    gjk2d_pose on = {0.25f, 0.0f, 1, 0};
+    r = manifold_of(&s, &p0, &pt, &on, 0.0f);
+    cr_expect_eq(r.count, 1);
+    cr_expect(r.points[0].separation == 0.0f);
+    gjk2d_pose stand = {0.0f, 0.5f, 1, 0};
+    r = manifold_of(&box, &p0, &u, &stand, 0.0f);
+    // The segment's foot on the top face; its other end, 1 above, is beyond the margin.
+    cr_expect_eq(r.count, 1);
+    cr_expect(r.points[0].separation == 0.0f && r.points[0].point.y == 0.5f);
+}
