@@ -462,16 +462,15 @@ GJK2D_API int gjk2d_isa_supported(const char *name);
 /// about 4.9e-4 (Box2D 2.4.1 uses 0.1 * b2_linearSlop = 5e-4 m for shapes of about 1 m).
 #define GJK2D_MANIFOLD_FACE_TOLERANCE 0x1p-12f
 
-/// A contact's feature id: the features of A and B that make it (GJK2D_FEATURE_VERTEX / _EDGE) and
-/// whether B holds the reference face. A point from clipping is (reference edge, incident vertex), or,
-/// where the incident edge was cut by a side plane, (reference vertex at that side, incident edge); a
-/// vertex contact is (vertex, vertex) with reference A. Ids are equal exactly when the three parts are.
-#define GJK2D_CONTACT_ID(reference_is_b, feature_a, feature_b)                                                 \
-    ((uint32_t)(reference_is_b) << 24 | (uint32_t)((feature_a) + 1) << 12 | (uint32_t)((feature_b) + 1))
+/// A contact's feature id: the features of A and B that make it (GJK2D_FEATURE_VERTEX / _EDGE). A point
+/// from clipping is (reference edge, incident vertex) or, where a side plane cut the incident edge,
+/// (reference vertex at that side, incident edge), told apart by the kind of each feature; a vertex contact
+/// is (vertex, vertex). Which shape holds the reference face is not part of the id: a vertex of A on an edge
+/// of B is one contact whether B's edge is the reference or A's vertex made a side plane (Box2D's ids agree).
+#define GJK2D_CONTACT_ID(feature_a, feature_b) ((uint32_t)((feature_a) + 1) << 12 | (uint32_t)((feature_b) + 1))
 #define GJK2D_CONTACT_ID_NONE 0xffffffffu
 #define GJK2D_CONTACT_FEATURE_A(id) ((int32_t)((id) >> 12 & 0xfffu) - 1)
 #define GJK2D_CONTACT_FEATURE_B(id) ((int32_t)((id) & 0xfffu) - 1)
-#define GJK2D_CONTACT_REFERENCE_IS_B(id) ((int32_t)((id) >> 24 & 1u))
 
 /// One contact point. Only the first `count` points of a result are contacts; the others have NaN
 /// numbers and id GJK2D_CONTACT_ID_NONE.

@@ -189,8 +189,7 @@ static void clear_point(gjk2d_contact_point *q)
 /// A contact in A's frame to world: the offset from A's position is the rotated point, in double (the
 /// products of floats are exact there), rounded once; the world point and the offset from B's position
 /// add the positions in double first.
-static void to_world(const ref_pair *p, const gjk2d__pose *pose_b, const local_contact *c, int ref_is_b,
-                     gjk2d_contact_point *q)
+static void to_world(const ref_pair *p, const gjk2d__pose *pose_b, const local_contact *c, gjk2d_contact_point *q)
 {
     const gjk2d__pose *xa = &p->pose_a;
     const double ax = (double)xa->c * c->point.x - (double)xa->s * c->point.y;
@@ -199,7 +198,7 @@ static void to_world(const ref_pair *p, const gjk2d__pose *pose_b, const local_c
     q->point = v2((float)(ax + xa->px), (float)(ay + xa->py));
     q->anchor_b = v2((float)(ax - (pose_b->px - xa->px)), (float)(ay - (pose_b->py - xa->py)));
     q->separation = c->separation;
-    q->id = GJK2D_CONTACT_ID(ref_is_b, c->feature_a, c->feature_b);
+    q->id = GJK2D_CONTACT_ID(c->feature_a, c->feature_b);
 }
 
 void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gjk2d_manifold_result *out)
@@ -258,5 +257,5 @@ void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gj
     out->count = count;
     out->reference = reference;
     for (int i = 0; i < count; ++i)
-        to_world(p, pose_b, &c[i], reference, &out->points[i]);
+        to_world(p, pose_b, &c[i], &out->points[i]);
 }
