@@ -24,14 +24,15 @@ enum {
     AGREE,           ///< same count, normal, points (and ids where Box2D has them)
     FACE_CHOICE,     ///< both have a contact, on different reference faces: the two faces separate by nearly the
                      ///< same amount, within the difference of the two tolerance rules
-    SINGLE_CLIP,     ///< gjk2d keeps the one point of a clip that left one; Box2D 2.4.1 drops the manifold
+    CLIP_DROP,       ///< Box2D 2.4.1 drops the manifold when its clip leaves fewer than two points (it has no other
+                     ///< way to report nothing for cores that overlap); gjk2d keeps what the clip left
     VERTEX_REGION,   ///< circle near a polygon's vertex region: gjk2d's face tolerance takes the face
     ROUNDED_SIDES,   ///< rounded pair: Box2D 2.4.1 widens the side planes by the radii, gjk2d clips at the edge's ends
     ROUNDED_CORNER,  ///< rounded corners apart: gjk2d's vertex contact (closest points), Box2D 2.4.1 a face
     EDGE_AXIS,       ///< segment A: Box2D 2.4.1 prefers the edge's normal unless a polygon face is clearly better
     CLASSES
 };
-static const char *const class_name[CLASSES] = {"agree",           "face choice",     "single clip point",
+static const char *const class_name[CLASSES] = {"agree",           "face choice",     "Box2D clip drop",
                                                 "vertex region",   "rounded side planes", "rounded corner",
                                                 "edge axis preference"};
 
@@ -104,8 +105,8 @@ static void compare(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shap
         if (bm.count && bm.feature_a[0] != GJK2D_FEATURE_NONE) st->ids_equal += ids_agree ? g.count : 0;
         st->disagree_ids += !ids_agree;
         st->max_normal = fmax(st->max_normal, en);
-    } else if (bm.count == 0 && g.count == 1 && m.face && radii == 0.0) {
-        cls = SINGLE_CLIP;
+    } else if (bm.count == 0 && g.count > 0 && (m.core == 0.0L || (g.count == 1 && m.face && radii == 0.0))) {
+        cls = CLIP_DROP;
     } else if (a->count == 2 && b->count >= 3 && bm.count > 0) {
         // Box2D's normal is the segment's own (either side) while gjk2d took a polygon face.
         const double ex = (double)pa->c * (a->vertices[1].x - a->vertices[0].x) - (double)pa->s * (a->vertices[1].y - a->vertices[0].y);
@@ -117,7 +118,9 @@ static void compare(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shap
         cls = VERTEX_REGION;
     } else if (radii > 0.0 && !m.face && m.core > 0.0) {
         cls = ROUNDED_CORNER;
-    } else if (radii > 0.0 && (en <= angle || fabs(gmin - bmin) <= face_tol)) {
+    } else if (g.count > 0 && bm.count > 0 && en > angle && fabs(gmin - bmin) <= face_tol) {
+        cls = FACE_CHOICE;
+    } else if (radii > 0.0 && en <= angle) {
         // The same face (or an equally deep one); the points differ at most by the radii beyond the edge's ends.
         cls = ROUNDED_SIDES;
         for (int i = 0; i < bm.count; ++i) {
@@ -125,8 +128,6 @@ static void compare(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shap
             for (int k = 0; k < g.count; ++k) dmin = fmin(dmin, hypot(g.points[k].point.x - bm.x[i], g.points[k].point.y - bm.y[i]));
             if (g.count && dmin > radii / fmax((double)m.cos_clip, 1e-3) + tolp) cls = -1;
         }
-    } else if (g.count > 0 && bm.count > 0 && fabs(gmin - bmin) <= face_tol) {
-        cls = FACE_CHOICE;
     }
     if (cls < 0) {
         cr_log_error("unexplained disagreement: gjk2d %d points n (%.9g, %.9g), Box2D %d points n (%.9g, %.9g)%s",
