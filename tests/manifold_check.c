@@ -113,3 +113,47 @@ void report_manifold_stats(const char *title, const manifold_stats *st)
                 title, st->max_point_rel, st->max_point_rel / FLT_EPSILON, st->max_anchor_rel, st->max_sep_rel,
                 st->max_sep_rel / FLT_EPSILON, st->max_normal);
 }
+
+void manifold_near_pair(oracle_rng *r, int na, int nb, double size, double max_radius, double reach, test_shape *ta,
+                        test_shape *tb)
+{
+    random_shape(r, na, size, max_radius, 10.0, ta);
+    random_shape(r, nb, size * oracle_uniform(r, 0.3, 1.5), max_radius, 0.0, tb);
+    const double ang = oracle_uniform(r, 0.0, 6.283185307179586), d = oracle_uniform(r, 0.0, reach);
+    tb->pose.px = (float)(ta->pose.px + d * cos(ang));
+    tb->pose.py = (float)(ta->pose.py + d * sin(ang));
+}
+
+void coherent_start(oracle_rng *r, int na, int nb, double max_radius, coherent_pair *c)
+{
+    manifold_near_pair(r, na, nb, 1.0, max_radius, 0.3, &c->a, &c->b);
+    c->vx = oracle_uniform(r, -0.004, 0.004);
+    c->vy = oracle_uniform(r, -0.004, 0.004);
+    c->w = oracle_uniform(r, -0.004, 0.004);
+    c->angle = atan2(c->b.pose.s, c->b.pose.c);
+    c->bx = c->b.pose.px;
+    c->by = c->b.pose.py;
+}
+
+void coherent_step(coherent_pair *c)
+{
+    gjk2d_sat_result s;
+    gjk2d_sat(&c->a.s, &c->a.pose, &c->b.s, &c->b.pose, &s);
+    const double push = 0.1 * (-0.02 - (double)s.separation);
+    c->bx += c->vx + push * s.normal.x;
+    c->by += c->vy + push * s.normal.y;
+    c->angle += c->w;
+    c->b.pose = gjk2d_pose_from_angle((float)c->bx, (float)c->by, c->angle);
+}
+
+void persistence_count(const frame_contacts *prev, const frame_contacts *cur, long *persisted, long *kept)
+{
+    for (int i = 0; i < cur->count; ++i) {
+        int match = -1, matches = 0;
+        for (int j = 0; j < prev->count; ++j)
+            if (hypot(cur->x[i] - prev->x[j], cur->y[i] - prev->y[j]) <= PERSIST_RADIUS) match = j, matches++;
+        if (matches != 1) continue;
+        ++*persisted;
+        *kept += cur->id[i] == prev->id[match];
+    }
+}

@@ -37,4 +37,36 @@ int check_manifold(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape
 
 void report_manifold_stats(const char *title, const manifold_stats *st);
 
+/// A random pair near contact: A (`na` vertices, size `size`) at a random pose in a box of half-size 10, B
+/// (`nb` vertices, size `size` times 0.3 .. 1.5) at A's position plus an offset up to `reach`, so that most
+/// pairs touch, overlap or lie within a margin. Radii up to `max_radius`.
+void manifold_near_pair(oracle_rng *r, int na, int nb, double size, double max_radius, double reach, test_shape *ta,
+                        test_shape *tb);
+
+/// The coherent sequence of the persistence checks: A stays put while B drifts along and turns a little every
+/// frame (up to 0.004 of the shapes' size and 0.004 rad), pushed along the SAT axis toward a separation of -0.02
+/// so the pair stays in light contact.
+typedef struct coherent_pair {
+    test_shape a, b;
+    double vx, vy, w;         ///< B's motion per frame
+    double bx, by, angle;     ///< B's pose, in double
+} coherent_pair;
+void coherent_start(oracle_rng *r, int na, int nb, double max_radius, coherent_pair *c);
+void coherent_step(coherent_pair *c);
+
+/// The contacts of one frame as the persistence check sees them: positions relative to A's position (A does not
+/// move, so this is A's frame turned once) and ids.
+typedef struct frame_contacts {
+    int count;
+    double x[2], y[2];
+    uint32_t id[2];
+} frame_contacts;
+
+/// A contact of `cur` persists from `prev` when it lies within PERSIST_RADIUS of exactly one previous contact:
+/// adds the persisting contacts to *persisted and those that kept their id to *kept. PERSIST_RADIUS is five
+/// frames of the sequence's largest motion: a contact moves less, two distinct contacts of one manifold are
+/// further apart.
+#define PERSIST_RADIUS 0.02
+void persistence_count(const frame_contacts *prev, const frame_contacts *cur, long *persisted, long *kept);
+
 #endif

@@ -17,17 +17,7 @@ TestSuite(manifold, .timeout = 300);
 #define RANDOM_PAIRS 100000
 #endif
 
-/// B placed near A: A at a random pose in a box of half-size 10, B at A's position plus an offset up to
-/// `reach`, so that most pairs touch, overlap or lie within a margin.
-static void near_pair(oracle_rng *r, int na, int nb, double size, double max_radius, double reach, test_shape *ta,
-                      test_shape *tb)
-{
-    random_shape(r, na, size, max_radius, 10.0, ta);
-    random_shape(r, nb, size * oracle_uniform(r, 0.3, 1.5), max_radius, 0.0, tb);
-    const double ang = oracle_uniform(r, 0.0, 6.283185307179586), d = oracle_uniform(r, 0.0, reach);
-    tb->pose.px = (float)(ta->pose.px + d * cos(ang));
-    tb->pose.py = (float)(ta->pose.py + d * sin(ang));
-}
+#define near_pair manifold_near_pair
 
 Test(manifold, random_polygons_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(0x3a7f01);
@@ -398,45 +388,25 @@ Test(manifold, batch_checks_its_arguments_and_writes_nothing_on_error) {
 // ---------------------------------------------------------------------------------------------
 
 Test(manifold, feature_ids_persist_over_a_coherent_sequence) {
-    // Pairs of every kind kept in light contact while B drifts along and turns a little every frame (up to
-    // 0.004 of the shapes' size and 0.004 rad). A contact persists from one frame to the next when a point of
-    // the new manifold lies, in A's frame, within 0.02 of exactly one point of the previous one; it keeps its
-    // id if the ids are equal. Target (issue 16): at least 99 % keep it.
+    // 300 pairs of every kind (half rounded) over 200 frames of the coherent sequence (manifold_check.h), margin
+    // 0.01. Target (issue 16): at least 99 % of the persisting contacts keep their id.
     oracle_rng r = oracle_rng_seed(0x9e7515);
     const int counts[] = {1, 2, 3, 4, 5, 6, 8};
     long persisted = 0, kept = 0, frames_with_contact = 0;
     for (int pair = 0; pair < 300; ++pair) {
-        test_shape ta, tb;
-        near_pair(&r, counts[oracle_int(&r, 2, 6)], counts[oracle_int(&r, 0, 6)], 1.0, pair % 2 ? 0.2 : 0.0, 0.3,
-                  &ta, &tb);
-        const double vx = oracle_uniform(&r, -0.004, 0.004), vy = oracle_uniform(&r, -0.004, 0.004);
-        const double w = oracle_uniform(&r, -0.004, 0.004);
-        double angle = atan2(tb.pose.s, tb.pose.c), bx = tb.pose.px, by = tb.pose.py;
-        gjk2d_manifold_result prev = {0};
+        coherent_pair c;
+        coherent_start(&r, counts[oracle_int(&r, 2, 6)], counts[oracle_int(&r, 0, 6)], pair % 2 ? 0.2 : 0.0, &c);
+        frame_contacts prev = {0};
         for (int frame = 0; frame < 200; ++frame) {
-            // Keep the pair near contact: move B along the SAT axis toward a separation of -0.02.
-            gjk2d_sat_result s;
-            gjk2d_sat(&ta.s, &ta.pose, &tb.s, &tb.pose, &s);
-            const double push = 0.1 * (-0.02 - (double)s.separation);
-            bx += vx + push * s.normal.x;
-            by += vy + push * s.normal.y;
-            angle += w;
-            tb.pose = gjk2d_pose_from_angle((float)bx, (float)by, angle);
+            coherent_step(&c);
             gjk2d_manifold_result m;
-            cr_assert_eq(gjk2d_manifold(&ta.s, &ta.pose, &tb.s, &tb.pose, 0.01f, &m), GJK2D_STATUS_OK);
+            cr_assert_eq(gjk2d_manifold(&c.a.s, &c.a.pose, &c.b.s, &c.b.pose, 0.01f, &m), GJK2D_STATUS_OK);
+            frame_contacts cur = {m.count, {0, 0}, {0, 0}, {0, 0}};
+            for (int i = 0; i < m.count; ++i)
+                cur.x[i] = m.points[i].anchor_a.x, cur.y[i] = m.points[i].anchor_a.y, cur.id[i] = m.points[i].id;
             frames_with_contact += m.count > 0;
-            for (int i = 0; i < m.count; ++i) {
-                int match = -1, matches = 0;
-                for (int j = 0; j < prev.count; ++j) {
-                    const double d = hypot(m.points[i].anchor_a.x - prev.points[j].anchor_a.x,
-                                           m.points[i].anchor_a.y - prev.points[j].anchor_a.y);
-                    if (d <= 0.02) match = j, matches++;
-                }
-                if (matches != 1) continue;
-                persisted++;
-                kept += m.points[i].id == prev.points[match].id;
-            }
-            prev = m;
+            persistence_count(&prev, &cur, &persisted, &kept);
+            prev = cur;
         }
     }
     const double fraction = (double)kept / (double)persisted;
