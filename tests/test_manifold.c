@@ -78,6 +78,49 @@ Test(manifold, tiny_huge_and_far_pairs_match_the_oracle) {
         }
 }
 
+Test(manifold, nearly_parallel_faces_and_near_touching_match_the_oracle) {
+    // Where the manifold's decisions are closest to their thresholds: a random convex polygon (rounded in a
+    // third of the pairs) lying on a random polygon's face, turned from parallel by up to 1e-3 rad, at gaps from
+    // -1e-2 to 1e-2 with magnitudes down to 1e-7, shifted along the face so that its ends cross the face's ends,
+    // margins 0 to 1e-2; the whole pair at a random pose.
+    oracle_rng r = oracle_rng_seed(0x3a7f20);
+    manifold_stats st = {0};
+    for (int k = 0; k < RANDOM_PAIRS / 5; ++k) {
+        test_shape ta, tb;
+        random_shape(&r, oracle_int(&r, 3, 8), 1.0, k % 3 == 0 ? 0.2 : 0.0, 10.0, &ta);
+        random_shape(&r, oracle_int(&r, 3, 8), oracle_uniform(&r, 0.3, 1.5), k % 3 == 0 ? 0.2 : 0.0, 0.0, &tb);
+        // A's face i and B's face j in their local frames: B turned so that its face j opposes A's face i.
+        const int i = oracle_int(&r, 0, ta.s.count - 1), j = oracle_int(&r, 0, tb.s.count - 1);
+        const gjk2d_vec2 a0 = ta.v[i], a1 = ta.v[(i + 1) % ta.s.count];
+        const gjk2d_vec2 b0 = tb.v[j], b1 = tb.v[(j + 1) % tb.s.count];
+        const double ang_a = atan2((double)a1.y - a0.y, (double)a1.x - a0.x);
+        const double ang_b = atan2((double)b1.y - b0.y, (double)b1.x - b0.x);
+        const double turn = ang_a + 3.141592653589793 - ang_b + oracle_uniform(&r, -1e-3, 1e-3);
+        const double c = cos(turn), s = sin(turn);
+        // Place B's face midpoint at a point of A's face line (shifted up to the face's length past its middle),
+        // moved out along A's face normal by the gap plus both radii.
+        const double ex = (double)a1.x - a0.x, ey = (double)a1.y - a0.y, el = hypot(ex, ey);
+        const double nx = ey / el, ny = -ex / el;
+        const double t = oracle_uniform(&r, -0.5, 1.5);
+        const double mag = pow(10.0, oracle_uniform(&r, -7.0, -2.0)), gap = (k % 2 ? mag : -mag);
+        const double off = gap + ta.s.radius + tb.s.radius;
+        const double mbx = 0.5 * ((double)b0.x + b1.x), mby = 0.5 * ((double)b0.y + b1.y);
+        const double px = a0.x + t * ex + off * nx - (c * mbx - s * mby);
+        const double py = a0.y + t * ey + off * ny - (s * mbx + c * mby);
+        // Both into the world by A's pose.
+        const gjk2d_pose pa = ta.pose;
+        tb.pose.c = (float)(pa.c * c - pa.s * s);
+        tb.pose.s = (float)(pa.s * c + pa.c * s);
+        tb.pose.px = (float)(pa.px + pa.c * px - pa.s * py);
+        tb.pose.py = (float)(pa.py + pa.s * px + pa.c * py);
+        const float margin = k % 4 == 0 ? 0.0f : (float)oracle_uniform(&r, 0.0, 1e-2);
+        check_manifold(&ta.s, &ta.pose, &tb.s, &tb.pose, margin, &st);
+    }
+    report_manifold_stats("nearly parallel faces", &st);
+    cr_expect(st.points[2] > st.pairs / 4 && st.cut > st.pairs / 10, "%ld two-point manifolds, %ld cut points",
+              st.points[2], st.cut);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hand-computed manifolds
 // ---------------------------------------------------------------------------------------------
