@@ -14,8 +14,9 @@
 //     reference edge's ends (Sutherland-Hodgman on two points), each remaining point is a contact if its
 //     gap along the reference normal, minus the radii, is within the margin.
 //  4. Vertex contact: when the cores are apart and the best face separates them by clearly less than their
-//     distance (the closest features are two vertices: the region of a rounded corner), or there is no
-//     face (two points), the contact is the pair of GJK closest points, with the GJK normal.
+//     distance (the closest features are two vertices: the region of a rounded corner), when there is no
+//     face (two points), or when clipping left no point within the margin, the contact is the pair of GJK
+//     closest points, with the GJK normal.
 // Points are reported midway between the two rounded surfaces, as Box2D does.
 #include <math.h>
 
