@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "manifold_check.h"
@@ -381,6 +382,45 @@ Test(manifold, batch_equals_single_pair_on_every_isa_with_statuses) {
     gjk2d_set_isa("auto");
     cr_expect(invalid > 0 && bad_pose > 0 && contacts > 20, "%ld invalid, %ld bad-pose, %ld with contacts", invalid,
               bad_pose, contacts);
+    test_set_free(&t);
+}
+
+Test(manifold, every_pose_layout_and_far_double_positions) {
+    // Every pose layout holding the same numbers gives the bits of float arrays. Moving every position by 2^20
+    // and then by 3.3e6 in double (records and packed arrays) changes no separation, normal, id or anchor by a
+    // single bit: the relative pose is formed in double, where the offset cancels exactly, and the anchors are
+    // computed from the pair's A-frame point, never from the world point (which is only as good as its float
+    // spacing there).
+    static test_shape ts[NB_SHAPES];
+    static batch_arrays base, b;
+    int32_t ia[NB_PAIRS], ib[NB_PAIRS];
+    test_set t;
+    random_set(&t, ts, ia, ib);
+    gjk2d_pairs pairs = {ia, ib, NB_PAIRS};
+    gjk2d_manifold_out o = batch_out(&base);
+    cr_assert_eq(gjk2d_batch_manifold(t.shapes, &t.poses, &pairs, 0, NB_PAIRS, 0.1f, &o), GJK2D_OK);
+    const double offsets[] = {0.0, 0x1p20, 3.3e6};
+    for (int layout = 0; layout < TEST_POSE_LAYOUTS; ++layout)
+        for (int oi = 0; oi < 3; ++oi) {
+            const int far = oi > 0;
+            if (far && layout != TEST_POSES_SOA64 && layout != TEST_POSES_REC64) continue;
+            void *storage;
+            gjk2d_poses poses = test_poses_layout(&t, layout, offsets[oi], -offsets[oi], &storage);
+            o = batch_out(&b);
+            cr_assert_eq(gjk2d_batch_manifold(t.shapes, &poses, &pairs, 0, NB_PAIRS, 0.1f, &o), GJK2D_OK);
+            for (int k = 0; k < NB_PAIRS; ++k) {
+                int ok = b.count[k] == base.count[k] && b.reference[k] == base.reference[k] &&
+                         b.status[k] == base.status[k] && same_bits(b.nx[k], base.nx[k]) && same_bits(b.ny[k], base.ny[k]);
+                for (int i = 0; i < 2; ++i) {
+                    ok = ok && same_bits(b.sep[i][k], base.sep[i][k]) && b.id[i][k] == base.id[i][k] &&
+                         same_bits(b.aax[i][k], base.aax[i][k]) && same_bits(b.aay[i][k], base.aay[i][k]) &&
+                         same_bits(b.abx[i][k], base.abx[i][k]) && same_bits(b.aby[i][k], base.aby[i][k]);
+                    if (!far) ok = ok && same_bits(b.px[i][k], base.px[i][k]) && same_bits(b.py[i][k], base.py[i][k]);
+                }
+                cr_assert(ok, "%s, offset %g: pair %d differs", test_pose_layout_name[layout], offsets[oi], k);
+            }
+            free(storage);
+        }
     test_set_free(&t);
 }
 
