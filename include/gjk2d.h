@@ -465,7 +465,8 @@ GJK2D_API int gjk2d_isa_supported(const char *name);
 /// A contact's feature id: the features of A and B that make it (GJK2D_FEATURE_VERTEX / _EDGE). A point
 /// from clipping is (reference edge, incident vertex) or, where a side plane cut the incident edge,
 /// (reference vertex at that side, incident edge), told apart by the kind of each feature; a vertex contact
-/// is (vertex, vertex). Which shape holds the reference face is not part of the id: a vertex of A on an edge
+/// is (vertex, vertex). A face of several collinear edges (collinear or duplicated vertices) is one face,
+/// named by its first edge. Which shape holds the reference face is not part of the id: a vertex of A on an edge
 /// of B is one contact whether B's edge is the reference or A's vertex made a side plane (Box2D's ids agree).
 #define GJK2D_CONTACT_ID(feature_a, feature_b) ((uint32_t)((feature_a) + 1) << 12 | (uint32_t)((feature_b) + 1))
 #define GJK2D_CONTACT_ID_NONE 0xffffffffu

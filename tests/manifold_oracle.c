@@ -2,6 +2,7 @@
 // The manifold oracle (manifold_oracle.h): long double, brute force, written from the documented rules.
 #include "manifold_oracle.h"
 
+#include <float.h>
 #include <math.h>
 
 typedef struct mo_pt {
@@ -158,11 +159,50 @@ typedef struct local_contact {
     int cut, ids_ambiguous;
 } local_contact;
 
+/// The run of edges through straight vertices that edge i belongs to (the manifold's faces, docs/manifold.md):
+/// a vertex is straight when its turn (from the last different vertex before it to the first different one after)
+/// is within 4 eps M (|e1|_1 + |e2|_1) (M: the shape's largest coordinate) with both edges the same way. A turn
+/// within a factor 4 of that threshold is ambiguous.
+static int straight(const mo_shape *s, int k, mo_real m, int *ambiguous)
+{
+    // Duplicated vertices are one corner: the turn is from the last different vertex before to the first after.
+    const mo_pt q = s->v[k];
+    int i = k, j = k;
+    for (int c = 0; c < s->n && s->v[i].x == q.x && s->v[i].y == q.y; ++c)
+        i = (i + s->n - 1) % s->n;
+    for (int c = 0; c < s->n && s->v[j].x == q.x && s->v[j].y == q.y; ++c)
+        j = next(s, j);
+    mo_pt e1 = sub(q, s->v[i]), e2 = sub(s->v[j], q);
+    if ((e1.x == 0 && e1.y == 0) || (e2.x == 0 && e2.y == 0))
+        return 0;
+    mo_real slack = 4.0L * FLT_EPSILON * m * (fabsl(e1.x) + fabsl(e1.y) + fabsl(e2.x) + fabsl(e2.y));
+    mo_real c = fabsl(cross(e1, e2));
+    if (c > 0.25L * slack && c <= 4.0L * slack)
+        *ambiguous = 1;
+    return c <= slack && dot(e1, e2) > 0.0L;
+}
+
+static void run_of(const mo_shape *s, int i, int *first, int *last, int *ambiguous)
+{
+    *first = i;
+    *last = next(s, i);
+    if (s->n < 3)
+        return;
+    mo_real m = 0.0L;
+    for (int k = 0; k < s->n; ++k)
+        m = fmaxl(m, fmaxl(fabsl(s->v[k].x), fabsl(s->v[k].y)));
+    for (int steps = 0; steps < s->n - 2 && straight(s, *first, m, ambiguous); ++steps)
+        *first = (*first + s->n - 1) % s->n;
+    for (int steps = 0; steps < s->n - 2 && *last != *first && straight(s, *last, m, ambiguous); ++steps)
+        *last = next(s, *last);
+}
+
 /// The face contact: the incident edge's parameter interval inside the reference edge's slab, exactly.
 static int face_contact(const mo_shape *ref, int face, mo_pt nref, const mo_shape *inc, int ref_is_b,
                         mo_real margin, mo_real band, local_contact *c, mo_manifold *m)
 {
-    const int i1 = face, i2 = next(ref, face);
+    int i1, i2;
+    run_of(ref, face, &i1, &i2, &m->ambiguous);
     const mo_pt v1 = ref->v[i1], v2 = ref->v[i2], t = pt(-nref.y, nref.x);
     const mo_real lower = dot(t, v1), upper = dot(t, v2), radii = ref->r + inc->r;
     // The incident edge: most opposed outward normal (first on a tie); a tie within 1e-6 is ambiguous.
@@ -195,7 +235,8 @@ static int face_contact(const mo_shape *ref, int face, mo_pt nref, const mo_shap
         cand[0].cut = 0, cand[0].amb = 0;
         n = 1;
     } else {
-        const int j2 = next(inc, j);
+        int j2;
+        run_of(inc, j, &j, &j2, &m->ambiguous);
         const mo_pt p0 = inc->v[j], p1 = inc->v[j2];
         const mo_real s0 = dot(t, p0), s1 = dot(t, p1);
         m->cos_clip = fabsl(s1 - s0) / len(sub(p1, p0));
@@ -322,6 +363,9 @@ void mo_manifold_compute(const gjk2d_shape *a, const gjk2d_pose *pa_in, const gj
                 int j = 0;
                 for (int i = 1; i < inc->n; ++i)
                     if (dot(nref, inc->v[i]) < dot(nref, inc->v[j])) j = i;
+                int f0, f1;
+                run_of(ref, face, &f0, &f1, &m->ambiguous);
+                face = f0;
                 mo_real gap = dot(nref, sub(inc->v[j], ref->v[face]));
                 mo_real shift = 0.5L * (ref->r - gap - inc->r);
                 c[0].p = pt(inc->v[j].x + shift * nref.x, inc->v[j].y + shift * nref.y);

@@ -11,8 +11,9 @@
 //     A's unless B's separates by more than the face tolerance; a shape without edges (a point) has none.
 //  3. Face contact: the incident edge is the other shape's edge whose normal is most opposed to the
 //     reference normal (a point is its own incident vertex). Clipped to the side planes through the
-//     reference edge's ends (Sutherland-Hodgman on two points), each remaining point is a contact if its
-//     gap along the reference normal, minus the radii, is within the margin.
+//     reference face's ends (Sutherland-Hodgman on two points), each remaining point is a contact if its
+//     gap along the reference normal, minus the radii, is within the margin. Both faces extend over
+//     collinear and duplicated vertices (face_run), which gjk2d accepts and Box2D's hull never has.
 //  4. Vertex contact: when the cores are apart and the best face separates them by clearly less than their
 //     distance (the closest features are two vertices: the region of a rounded corner), when there is no
 //     face (two points), or when clipping left no point within the margin, the contact is the pair of GJK
@@ -95,17 +96,55 @@ static int32_t incident_edge(const gjk2d_vec2 *v, int32_t count, gjk2d_vec2 n)
     return best;
 }
 
+/// Whether vertex k of v (n >= 3) is straight: the turn from the last vertex before it to the first after it that
+/// differ from it (duplicated vertices are one corner) is within what rounding the vertices to float can cause
+/// (the validation's slack, 4 eps M (|e1|_1 + |e2|_1), M the shape's largest coordinate here). Computed in double,
+/// where the crosses of float differences are exact.
+static int straight_vertex(const gjk2d_vec2 *v, int32_t n, int32_t k, double m)
+{
+    const gjk2d_vec2 q = v[k];
+    int32_t i = k, j = k;
+    for (int32_t s = 0; s < n && v[i].x == q.x && v[i].y == q.y; ++s)
+        i = i > 0 ? i - 1 : n - 1;
+    for (int32_t s = 0; s < n && v[j].x == q.x && v[j].y == q.y; ++s)
+        j = j + 1 < n ? j + 1 : 0;
+    const double ax = (double)q.x - v[i].x, ay = (double)q.y - v[i].y, bx = (double)v[j].x - q.x, by = (double)v[j].y - q.y;
+    if ((ax == 0.0 && ay == 0.0) || (bx == 0.0 && by == 0.0))
+        return 0; // every vertex is this one: no face to extend
+    const double slack = 4.0 * FLT_EPSILON * m * (fabs(ax) + fabs(ay) + fabs(bx) + fabs(by));
+    return fabs(ax * by - ay * bx) <= slack && ax * bx + ay * by > 0.0;
+}
+
+/// The face that edge i belongs to: the run of edges through straight vertices (collinear or duplicated
+/// vertices, which gjk2d accepts) from vertex *first to vertex *last. A segment's face is its edge.
+static void face_run(const gjk2d_vec2 *v, int32_t n, int32_t i, int32_t *first, int32_t *last)
+{
+    *first = i;
+    *last = i + 1 < n ? i + 1 : 0;
+    if (n < 3)
+        return;
+    double m = 0.0;
+    for (int32_t k = 0; k < n; ++k)
+        m = fmax(m, fmax(fabs((double)v[k].x), fabs((double)v[k].y)));
+    for (int32_t steps = 0; steps < n - 2 && straight_vertex(v, n, *first, m); ++steps)
+        *first = *first > 0 ? *first - 1 : n - 1;
+    for (int32_t steps = 0; steps < n - 2 && *last != *first && straight_vertex(v, n, *last, m); ++steps)
+        *last = *last + 1 < n ? *last + 1 : 0;
+}
+
 /// Step 3: the face contact on reference face `face` (unit outward normal `nref`) of `ref`, against `inc`.
 /// Contacts go to `c` with A's and B's features (ref_is_b swaps them). Returns their number.
 static int face_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32_t face, gjk2d_vec2 nref,
                         const gjk2d_vec2 *inc, int32_t n_inc, float r_inc, int ref_is_b, float margin,
                         local_contact c[2])
 {
-    const int32_t i1 = face, i2 = face + 1 < n_ref ? face + 1 : 0;
+    // The reference face: edge `face` with its collinear neighbours, from v1 to v2; its id is its first edge.
+    int32_t i1, i2;
+    face_run(ref, n_ref, face, &i1, &i2);
     const gjk2d_vec2 v1 = ref[i1], v2 = ref[i2];
     clip_vertex clipped[2];
     int n;
-    const int32_t j = incident_edge(inc, n_inc, nref);
+    int32_t j = incident_edge(inc, n_inc, nref);
     if (j < 0) {
         // A point (or a shape whose vertices all coincide): its vertex, unclipped. It lies within the
         // side planes whenever this face is the closest feature, and within the tolerance otherwise.
@@ -114,10 +153,12 @@ static int face_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32
         clipped[0].feature_inc = GJK2D_FEATURE_VERTEX(0);
         n = 1;
     } else {
-        const int32_t j2 = j + 1 < n_inc ? j + 1 : 0;
+        // The incident face likewise: the incident edge with its collinear neighbours.
+        int32_t j2;
+        face_run(inc, n_inc, j, &j, &j2);
         clip_vertex edge[2] = {{inc[j], GJK2D_FEATURE_EDGE(i1), GJK2D_FEATURE_VERTEX(j)},
                                {inc[j2], GJK2D_FEATURE_EDGE(i1), GJK2D_FEATURE_VERTEX(j2)}};
-        // The tangent along the reference edge, v1 to v2: nref turned counter-clockwise (exact).
+        // The tangent along the reference face, v1 to v2: nref turned counter-clockwise (exact).
         const gjk2d_vec2 t = v2_left(nref);
         const float lower = v2_dot(t, v1), upper = v2_dot(t, v2);
         // Side plane at v1: keep dot(t, x) >= lower.
@@ -154,10 +195,12 @@ static int face_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32
 
 /// The deepest vertex of `inc` against the reference face: the contact when clipping left nothing although
 /// the cores overlap (a round-off case of degenerate edges).
-static int deepest_contact(const gjk2d_vec2 *ref, float r_ref, int32_t face, gjk2d_vec2 nref, const gjk2d_vec2 *inc,
+static int deepest_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32_t face, gjk2d_vec2 nref, const gjk2d_vec2 *inc,
                            int32_t n_inc, float r_inc, int ref_is_b, local_contact *c)
 {
     const int32_t j = ref_support(inc, n_inc, v2_neg(nref));
+    int32_t last;
+    face_run(ref, n_ref, face, &face, &last);
     const float gap = v2_dot(nref, v2_sub(inc[j], ref[face]));
     c->point = v2_add(inc[j], v2_scale(0.5f * (r_ref - gap - r_inc), nref));
     c->separation = (float)((double)gap - ((double)r_ref + r_inc));
@@ -241,9 +284,9 @@ void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gj
             count = face_contact(p->a, p->na, p->ra, face, nref, p->b, p->nb, p->rb, 0, margin, c);
         if (count == 0 && g.overlap) {
             if (ref_is_b)
-                count = deepest_contact(p->b, p->rb, face, nref, p->a, p->na, p->ra, 1, c);
+                count = deepest_contact(p->b, p->nb, p->rb, face, nref, p->a, p->na, p->ra, 1, c);
             else
-                count = deepest_contact(p->a, p->ra, face, nref, p->b, p->nb, p->rb, 0, c);
+                count = deepest_contact(p->a, p->na, p->ra, face, nref, p->b, p->nb, p->rb, 0, c);
         }
         face_used = count > 0;
     }
