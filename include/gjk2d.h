@@ -702,6 +702,92 @@ GJK2D_API int gjk2d_check_items(const gjk2d_shapes *shapes, const gjk2d_poses *p
                                 const float *x, const float *y, int64_t count, int64_t begin, int64_t end,
                                 int64_t *bad_item);
 
+// =============================================================================================
+// Contact manifolds (docs/manifold.md)
+// =============================================================================================
+// What a solver needs from a narrow phase: a normal, up to two contact points with their separations,
+// and a feature id per point that persists while the same features touch, so impulses can be
+// warm-started (Catto, "Contact Manifolds", GDC 2007; Box2D's b2Manifold). Every shape kind: polygons,
+// segments and points, each with a radius (circles, capsules, rounded polygons).
+//
+// The reference face is the edge of A or B with the largest SAT separation (A's unless B's is larger by
+// the face tolerance); the other shape's edge most opposed to it is the incident edge, clipped to the
+// reference edge's side planes. When the cores are apart and no face separates them by nearly their
+// distance (the closest features are two vertices, e.g. rounded corners), the contact is the one pair
+// of GJK closest points. Points further apart than the margin are dropped.
+
+/// Relative tolerance of the manifold's choices, times the pair's size (the sum of the cores' bounding-box
+/// extents, max(width, height) each): B's face becomes the reference only when its separation exceeds
+/// A's by more than this (so ids do not flicker between two nearly equal faces), and apart cores get a
+/// face contact when that face's separation is within this of their distance. For two shapes of size 1,
+/// about 4.9e-4 (Box2D 2.4.1 uses 0.1 * b2_linearSlop = 5e-4 m for shapes of about 1 m).
+#define GJK2D_MANIFOLD_FACE_TOLERANCE 0x1p-12f
+
+/// A contact's feature id: the features of A and B that make it (GJK2D_FEATURE_VERTEX / _EDGE). A point
+/// from clipping is (reference edge, incident vertex) or, where a side plane cut the incident edge,
+/// (reference vertex at that side, incident edge), told apart by the kind of each feature; a vertex contact
+/// is (vertex, vertex). A face of several collinear edges (collinear or duplicated vertices) is one face,
+/// named by its first edge. Which shape holds the reference face is not part of the id: a vertex of A on an edge
+/// of B is one contact whether B's edge is the reference or A's vertex made a side plane (Box2D's ids agree).
+#define GJK2D_CONTACT_ID(feature_a, feature_b) ((uint32_t)((feature_a) + 1) << 12 | (uint32_t)((feature_b) + 1))
+#define GJK2D_CONTACT_ID_NONE 0xffffffffu
+#define GJK2D_CONTACT_FEATURE_A(id) ((int32_t)((id) >> 12 & 0xfffu) - 1)
+#define GJK2D_CONTACT_FEATURE_B(id) ((int32_t)((id) & 0xfffu) - 1)
+
+/// One contact point. Only the first `count` points of a result are contacts; the others have NaN
+/// numbers and id GJK2D_CONTACT_ID_NONE.
+typedef struct gjk2d_contact_point {
+    gjk2d_vec2 point;    ///< world frame, midway between the two (rounded) surfaces
+    gjk2d_vec2 anchor_a; ///< point - A's position (world orientation; more precise than `point` far from the origin)
+    gjk2d_vec2 anchor_b; ///< point - B's position
+    float separation;    ///< signed gap along the normal, radii included: negative = penetration
+    uint32_t id;         ///< GJK2D_CONTACT_ID
+} gjk2d_contact_point;
+
+/// Result of a manifold query.
+typedef struct gjk2d_manifold_result {
+    gjk2d_vec2 normal;              ///< unit, A to B: the reference face's normal, or the GJK normal for a vertex
+                                    ///< contact and for count 0 (the cores are then apart); A's +x axis for two
+                                    ///< coincident points
+    gjk2d_contact_point points[2];
+    int32_t count;                  ///< 0, 1 or 2
+    int32_t reference;              ///< 1 if B holds the reference face, else 0 (also for vertex contacts)
+    gjk2d_status status;            ///< OK, MAXITER (GJK's cap; the answer is still formed), INVALID, BAD_POSE
+} gjk2d_manifold_result;
+
+/// Contact manifold of one pair, the points within `margin` (a speculative distance, >= 0; 0 gives the
+/// touching and overlapping contacts only) included. A margin that is negative, NaN, infinite or above
+/// GJK2D_MAX_COORDINATE gives GJK2D_STATUS_INVALID; invalid shapes and bad poses as for gjk2d_distance.
+/// On any error status: count 0, NaN numbers, ids NONE.
+GJK2D_API gjk2d_status gjk2d_manifold(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                                      const gjk2d_pose *pose_b, float margin, gjk2d_manifold_result *out);
+
+/// Output arrays of a batch manifold query, indexed by pair index (point slot i in the arrays [i]); any
+/// pointer may be NULL to skip the field.
+typedef struct gjk2d_manifold_out {
+    uint8_t *count;
+    float *nx, *ny;                      ///< unit normal A to B
+    uint8_t *reference;                  ///< 1 if B holds the reference face
+    float *px[2], *py[2];                ///< contact points, world frame
+    float *anchor_ax[2], *anchor_ay[2];  ///< point - A's position
+    float *anchor_bx[2], *anchor_by[2];  ///< point - B's position
+    float *separation[2];
+    uint32_t *id[2];
+    uint8_t *status;
+} gjk2d_manifold_out;
+
+/// Batch manifolds over pairs [begin, end), as the other batch calls (arguments checked by
+/// gjk2d_check_batch before anything is written; a margin that gjk2d_manifold refuses gives
+/// GJK2D_ERR_RANGE). A pair with an invalid shape gets GJK2D_STATUS_INVALID, a bad pose
+/// GJK2D_STATUS_BAD_POSE: count 0, reference 0, NaN numbers, ids NONE. Every ISA runs the scalar
+/// reference for now.
+GJK2D_API int gjk2d_batch_manifold(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                   int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out);
+
+// =============================================================================================
+// End of contact manifolds
+// =============================================================================================
+
 #ifdef __cplusplus
 }
 #endif

@@ -138,3 +138,38 @@ gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk
     ref_sat(&p, out);
     return out->status;
 }
+
+/// Whether gjk2d_manifold accepts a speculative margin (the batch call's rule too).
+int gjk2d__margin_ok(float margin) { return margin >= 0.0f && margin <= GJK2D_MAX_COORDINATE; }
+
+/// The manifold of a pair that cannot be computed: no point, NaN numbers.
+void gjk2d__manifold_failed(gjk2d_manifold_result *out, gjk2d_status status)
+{
+    const gjk2d_vec2 nan2 = {NAN, NAN};
+    out->normal = nan2;
+    for (int i = 0; i < 2; ++i) {
+        out->points[i].point = out->points[i].anchor_a = out->points[i].anchor_b = nan2;
+        out->points[i].separation = NAN;
+        out->points[i].id = GJK2D_CONTACT_ID_NONE;
+    }
+    out->count = 0;
+    out->reference = 0;
+    out->status = status;
+}
+
+gjk2d_status gjk2d_manifold(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
+                            const gjk2d_pose *pose_b, float margin, gjk2d_manifold_result *out)
+{
+    ref_pair p;
+    if (!out)
+        return GJK2D_STATUS_INVALID;
+    const gjk2d_status st = gjk2d__margin_ok(margin) ? load_pair(&p, a, pose_a, b, pose_b) : GJK2D_STATUS_INVALID;
+    if (st != GJK2D_STATUS_OK) {
+        gjk2d__manifold_failed(out, st);
+        return st;
+    }
+    const gjk2d_pose *pb = pose_b ? pose_b : &identity;
+    const gjk2d__pose xb = {pb->px, pb->py, pb->c, pb->s};
+    ref_manifold(&p, &xb, margin, out);
+    return out->status;
+}

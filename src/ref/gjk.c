@@ -343,12 +343,53 @@ static int32_t witness_feature(int32_t count, int32_t i0, int32_t i1, const gjk2
     return GJK2D_FEATURE_EDGE(best);
 }
 
-/// A pair stopped by the cutoff: the lower bound as its distances, the direction that proves it as
-/// the normal; no closest points or features were found.
-static void beyond_cutoff(const ref_pair *p, double bound, gjk2d_vec2 d, gjk2d_distance_result *out)
+void ref_closest_cores(const ref_pair *p, ref_cores *out, gjk2d_trace *trace)
 {
-    const gjk2d_vec2 dn = v2_rescaled(d);
-    const gjk2d_vec2 n = v2_scale(-1.0f / sqrtf(v2_dot(dn, dn)), dn);
+    ref_closest_cores_cached(p, NULL, INFINITY, out, trace);
+}
+
+void ref_closest_cores_cached(const ref_pair *p, gjk2d_cache *cache, double cutoff, ref_cores *out,
+                              gjk2d_trace *trace)
+{
+    if (trace) {
+        trace->count = 0;
+        trace->total = 0;
+    }
+    gjk2d_vec2 pa, pb, d;
+    double simplex_core;
+    simplex s;
+    out->end = gjk_core(p, cache, cutoff, &s, &pa, &pb, &simplex_core, &d, &out->bound, &out->iterations, trace);
+    if (cache)
+        write_cache(&s, cache);
+
+    // The cores overlap when the last search direction has no length: exactly zero for the overlap ends
+    // (containment, vertex overlap, edge overlap), and also when the simplex is so close to the origin
+    // that dot(d, d) underflows (coordinates near 1e-19): no normal can be formed there either.
+    gjk2d_vec2 n = {0.0f, 0.0f};
+    float len = sqrtf(v2_dot(d, d));
+    out->overlap = !(len > 0.0f);
+    if (out->overlap) {
+        pb = pa;
+        simplex_core = 0.0;
+        out->feature_a = out->feature_b = GJK2D_FEATURE_NONE;
+    } else {
+        // The normal comes from the last search direction, which on an edge is the exact perpendicular.
+        gjk2d_vec2 dn = v2_rescaled(d);
+        n = v2_scale(-1.0f / sqrtf(v2_dot(dn, dn)), dn);
+        const simplex_vertex *v1 = &s.v[s.count > 1 ? 1 : 0];
+        out->feature_a = witness_feature(s.count, s.v[0].ia, v1->ia, p->a, p->na, pa, n);
+        out->feature_b = witness_feature(s.count, s.v[0].ib, v1->ib, p->b, p->nb, pb, v2_neg(n));
+    }
+    out->point_a = pa;
+    out->point_b = pb;
+    out->normal = n;
+    out->core = simplex_core;
+}
+
+/// A pair stopped by the cutoff: the lower bound as its distances, the direction that proves it (n, in
+/// A's frame) as the normal; no closest points or features were found.
+static void beyond_cutoff(const ref_pair *p, double bound, gjk2d_vec2 n, gjk2d_distance_result *out)
+{
     const gjk2d_vec2 nan2 = {NAN, NAN};
     out->status = GJK2D_STATUS_BEYOND;
     out->core_distance = (float)bound;
@@ -367,46 +408,24 @@ void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *tr
 void ref_distance_cached(const ref_pair *p, gjk2d_cache *cache, float max_distance, gjk2d_distance_result *out,
                          gjk2d_trace *trace)
 {
-    if (trace) {
-        trace->count = 0;
-        trace->total = 0;
-    }
-    gjk2d_vec2 pa, pb, d;
-    double simplex_core, bound;
-    simplex s;
+    ref_cores c;
     // The cutoff on the cores: max_distance plus both radii, in double.
-    const double cutoff = (double)max_distance + ((double)p->ra + p->rb);
-    out->end = gjk_core(p, cache, cutoff, &s, &pa, &pb, &simplex_core, &d, &bound, &out->iterations, trace);
-    if (cache)
-        write_cache(&s, cache);
-    if (out->end == GJK2D_END_CUTOFF) {
-        beyond_cutoff(p, bound, d, out);
+    ref_closest_cores_cached(p, cache, (double)max_distance + ((double)p->ra + p->rb), &c, trace);
+    out->end = c.end;
+    out->iterations = c.iterations;
+    if (c.end == GJK2D_END_CUTOFF) {
+        beyond_cutoff(p, c.bound, c.normal, out);
         return;
     }
     out->status = out->end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
-
-    // The cores overlap when the last search direction has no length: exactly zero for the overlap ends
-    // (containment, vertex overlap, edge overlap), and also when the simplex is so close to the origin
-    // that dot(d, d) underflows (coordinates near 1e-19): no normal can be formed there either.
-    gjk2d_vec2 n = {0.0f, 0.0f};
-    float core = 0.0f;
-    float len = sqrtf(v2_dot(d, d));
-    int cores_overlap = !(len > 0.0f);
-    if (cores_overlap) {
-        pb = pa;
-        simplex_core = 0.0;
-        out->feature_a = out->feature_b = GJK2D_FEATURE_NONE;
-    } else {
-        // The simplex's own distance rather than |pb - pa|: pb - pa subtracts two rebuilt points and loses a
-        // small gap to cancellation.
-        core = (float)simplex_core;
-        // The normal comes from the last search direction, which on an edge is the exact perpendicular.
-        gjk2d_vec2 dn = v2_rescaled(d);
-        n = v2_scale(-1.0f / sqrtf(v2_dot(dn, dn)), dn);
-        const simplex_vertex *v1 = &s.v[s.count > 1 ? 1 : 0];
-        out->feature_a = witness_feature(s.count, s.v[0].ia, v1->ia, p->a, p->na, pa, n);
-        out->feature_b = witness_feature(s.count, s.v[0].ib, v1->ib, p->b, p->nb, pb, v2_neg(n));
-    }
+    out->feature_a = c.feature_a;
+    out->feature_b = c.feature_b;
+    gjk2d_vec2 pa = c.point_a, pb = c.point_b, n = c.normal;
+    const int cores_overlap = c.overlap;
+    const double simplex_core = c.core;
+    // The simplex's own distance rather than |pb - pa|: pb - pa subtracts two rebuilt points and loses a
+    // small gap to cancellation.
+    const float core = (float)simplex_core;
     out->core_distance = core;
     // Subtracted in double and rounded once (core - radii in float would round twice).
     const float signed_distance = (float)(simplex_core - ((double)p->ra + p->rb));

@@ -50,3 +50,15 @@ int32_t ref_support(const gjk2d_vec2 *v, int32_t n, gjk2d_vec2 d)
     }
     return best;
 }
+
+gjk2d_status ref_pair_from_set(ref_pair *p, const gjk2d_shapes *s, const gjk2d_poses *poses, int32_t ia, int32_t ib)
+{
+    if (s->problem[ia] != GJK2D_PROBLEM_NONE || s->problem[ib] != GJK2D_PROBLEM_NONE)
+        return GJK2D_STATUS_INVALID;
+    const gjk2d__pose pa = gjk2d__pose_at(poses, ia), pb = gjk2d__pose_at(poses, ib);
+    if (gjk2d__pose_check(&pa) != GJK2D_PROBLEM_NONE || gjk2d__pose_check(&pb) != GJK2D_PROBLEM_NONE)
+        return GJK2D_STATUS_BAD_POSE;
+    ref_pair_load(p, gjk2d__row_x(s, ia), gjk2d__row_y(s, ia), 1, s->count[ia], s->radius[ia], &pa,
+                  gjk2d__row_x(s, ib), gjk2d__row_y(s, ib), 1, s->count[ib], s->radius[ib], &pb);
+    return GJK2D_STATUS_OK;
+}

@@ -14,6 +14,11 @@
 #define ref_distance gjk2d__ref_distance
 #define ref_distance_cached gjk2d__ref_distance_cached
 #define ref_overlap_cached gjk2d__ref_overlap_cached
+#define ref_closest_cores gjk2d__ref_closest_cores
+#define ref_closest_cores_cached gjk2d__ref_closest_cores_cached
+#define ref_pair_from_set gjk2d__ref_pair_from_set
+#define ref_sat_face gjk2d__ref_sat_face
+#define ref_manifold gjk2d__ref_manifold
 #define ref_overlap gjk2d__ref_overlap
 #define ref_sat gjk2d__ref_sat
 #define ref_support gjk2d__ref_support
@@ -40,6 +45,34 @@ void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, 
                    const gjk2d__pose *pose_a, const float *bx, const float *by, int stride_b, int32_t nb,
                    float rb, const gjk2d__pose *pose_b);
 
+/// Fill a ref_pair with pair (ia, ib) of a prepared set and its poses. Returns GJK2D_STATUS_OK, or the
+/// pair's status when it cannot be computed: _INVALID (a shape failed validation), _BAD_POSE.
+gjk2d_status ref_pair_from_set(ref_pair *p, const gjk2d_shapes *s, const gjk2d_poses *poses, int32_t ia, int32_t ib);
+
+/// GJK on the cores (the shapes without their radii), in A's frame: what the distance query and the
+/// manifold build on.
+typedef struct ref_cores {
+    gjk2d_vec2 point_a, point_b; ///< closest points of the cores (point_b = point_a when they overlap)
+    gjk2d_vec2 normal;           ///< unit, A to B; zero when the cores overlap
+    double core;                 ///< distance between the cores (0 when they overlap)
+    int overlap;                 ///< the cores overlap (or are too close for a normal to be formed)
+    int32_t feature_a, feature_b; ///< witness features (GJK2D_FEATURE_NONE when the cores overlap)
+    int32_t iterations;
+    gjk2d_end end;
+    double bound;                ///< end GJK2D_END_CUTOFF: the lower bound of the core distance that passed the cutoff
+} ref_cores;
+void ref_closest_cores(const ref_pair *p, ref_cores *out, gjk2d_trace *trace);
+/// The same, started from `cache` when it fits (NULL: cold) and writing the final simplex back to it,
+/// stopped with end GJK2D_END_CUTOFF once GJK's lower bound of the core distance passes `cutoff`.
+void ref_closest_cores_cached(const ref_pair *p, gjk2d_cache *cache, double cutoff, ref_cores *out,
+                              gjk2d_trace *trace);
+
+/// The face of `self` (an edge, by index) along whose outward normal `other` is furthest away: the largest
+/// projection gap, as ref_sat measures it (the first such edge on a tie). Returns -1 when `self` has no
+/// edge of non-zero length; else writes the gap and the unit outward normal.
+int32_t ref_sat_face(const gjk2d_vec2 *self, int32_t n_self, const gjk2d_vec2 *other, int32_t n_other,
+                     float *separation, gjk2d_vec2 *normal);
+
 /// The queries on a loaded pair. Results in world frame; status is OK or MAXITER. The shapes and
 /// poses were validated by the caller.
 void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace);
@@ -52,6 +85,12 @@ void ref_distance_cached(const ref_pair *p, gjk2d_cache *cache, float max_distan
                          gjk2d_trace *trace);
 void ref_overlap_cached(const ref_pair *p, gjk2d_cache *cache, gjk2d_overlap_result *out);
 void ref_sat(const ref_pair *p, gjk2d_sat_result *out);
+/// Contact manifold (manifold.c); `pose_b` gives the anchors relative to B, `margin` >= 0 is checked by the caller.
+void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gjk2d_manifold_result *out);
+/// The entry points' shared rules (query.c): whether a margin is accepted, and the result of a pair that
+/// cannot be computed (count 0, NaN numbers, ids NONE).
+int gjk2d__margin_ok(float margin);
+void gjk2d__manifold_failed(gjk2d_manifold_result *out, gjk2d_status status);
 
 /// The size of a simplex of Minkowski-difference points w[0 .. count) that a cache compares between
 /// frames (Box2D's metric): the length of a segment, twice the signed area of a triangle, 0 for a point.

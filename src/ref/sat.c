@@ -77,6 +77,27 @@ static void edge_axes(sat_best *best, const gjk2d_vec2 *self, int32_t n_self, co
     }
 }
 
+int32_t ref_sat_face(const gjk2d_vec2 *self, int32_t n_self, const gjk2d_vec2 *other, int32_t n_other,
+                     float *separation, gjk2d_vec2 *normal)
+{
+    // The same axes, gaps and first-wins rule as edge_axes, keeping the edge's index.
+    int32_t best = -1;
+    if (n_self < 2)
+        return best;
+    for (int32_t i = 0; i < n_self; ++i) {
+        gjk2d_vec2 n = edge_normal(self[i], self[i + 1 < n_self ? i + 1 : 0]);
+        if (v2_is_zero(n))
+            continue;
+        float gap = projection_gap(self, n_self, other, n_other, n);
+        if (best < 0 || gap > *separation) {
+            best = i;
+            *separation = gap;
+            *normal = n;
+        }
+    }
+    return best;
+}
+
 /// The direction between the closest pair of vertices, with both shapes projected on it.
 static void vertex_pair_axis(sat_best *best, const ref_pair *p)
 {

@@ -363,6 +363,53 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     return 0;
 }
 
+/// The contact manifold of the pair, with a margin read from the input's last byte (a few refused ones): the
+/// status as the other queries give it (a refused margin: invalid), no point and NaN on any failure; otherwise
+/// count 0..2, a unit normal, finite points within the margin whose ids name features of the shapes, and cleared
+/// slots beyond the count. `known`: the pair is one of the open denormal findings (normals of directions whose
+/// squared length is denormal), where the normal's length is not held.
+static void check_manifold(fuzz_reader *r, const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
+                           const gjk2d_pose *pb, gjk2d_status expected, int known) {
+    const uint8_t m = fz_byte(r);
+    const float margin = m == 255 ? NAN : m == 254 ? -1.0f : m == 253 ? INFINITY : (float)(m % 64) / 64.0f;
+    const int margin_ok = m < 253;
+    gjk2d_manifold_result res;
+    memset(&res, 0xAB, sizeof res);
+    const gjk2d_status st = gjk2d_manifold(a, pa, b, pb, margin, &res);
+    if (st != res.status) fail("manifold: returned status differs from the result's");
+    if (!margin_ok && st != GJK2D_STATUS_INVALID) fail("manifold: a refused margin not reported invalid");
+    if (margin_ok && expected != GJK2D_STATUS_OK && st != expected)
+        fail("manifold: invalid shape or bad pose not reported");
+    if (st == GJK2D_STATUS_INVALID || st == GJK2D_STATUS_BAD_POSE) {
+        if (res.count != 0 || !isnan(res.normal.x) || !isnan(res.points[0].separation) ||
+            res.points[1].id != GJK2D_CONTACT_ID_NONE)
+            fail("manifold: a failed pair is not count 0, NaN, no ids");
+        return;
+    }
+    if (res.count < 0 || res.count > 2) fail("manifold: count outside 0..2");
+    const double nn = hypot(res.normal.x, res.normal.y);
+    if (!known && !(fabs(nn - 1.0) <= 8.0 * FLT_EPSILON)) {
+        fprintf(stderr, "manifold normal (%a, %a), count %d\n", res.normal.x, res.normal.y, (int)res.count);
+        dump_pair(a, pa ? pa : &(gjk2d_pose){0, 0, 1, 0}, b, pb ? pb : &(gjk2d_pose){0, 0, 1, 0});
+        fail("manifold: normal not unit");
+    }
+    for (int i = 0; i < 2; ++i) {
+        const gjk2d_contact_point *q = &res.points[i];
+        if (i >= res.count) {
+            if (!isnan(q->point.x) || !isnan(q->separation) || q->id != GJK2D_CONTACT_ID_NONE)
+                fail("manifold: a slot beyond the count is not cleared");
+            continue;
+        }
+        if (!known && !(isfinite(q->point.x) && isfinite(q->point.y) && isfinite(q->anchor_a.x) &&
+                        isfinite(q->anchor_b.y) && isfinite(q->separation)))
+            fail("manifold: a contact point is not finite");
+        if (!(q->separation <= margin) && !known) fail("manifold: a contact beyond the margin");
+        if (!feature_ok(GJK2D_CONTACT_FEATURE_A(q->id), a->count) ||
+            !feature_ok(GJK2D_CONTACT_FEATURE_B(q->id), b->count))
+            fail("manifold: an id names a feature not on its shape");
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_reader r = {data, size};
     uint8_t flags = fz_byte(&r);
@@ -388,6 +435,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gjk2d_status ds = gjk2d_distance(&a, ppa, &b, ppb, &d, (flags & 8) ? NULL : &trace);
     gjk2d_status os = gjk2d_overlap(&a, ppa, &b, ppb, &o);
     gjk2d_status ss = gjk2d_sat(&a, ppa, &b, ppb, &s);
+    const float pair_distance = d.distance; // d is reused below
     if (ds != d.status || os != o.status || ss != s.status) fail("returned status differs from the result's");
     if (!valid || !poses_ok) {
         if (d.status != failed || o.status != failed || s.status != failed)
@@ -578,6 +626,11 @@ skip_oracle:;
     if (gjk2d_validate_shape(NULL, NULL, NULL) != GJK2D_PROBLEM_COUNT) fail("NULL shape not a count problem");
 
     check_points(&r);
+    check_manifold(&r, &a, ppa, &b, ppb,
+                   !valid      ? GJK2D_STATUS_INVALID
+                   : !poses_ok ? GJK2D_STATUS_BAD_POSE
+                               : GJK2D_STATUS_OK,
+                   valid && poses_ok && (pair_distance <= 1e-18f || has_denormal_edge(&a) || has_denormal_edge(&b)));
     free(va);
     free(vb);
     return 0;

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// Box2D 2.4.1's manifolds for gjk2d's shapes (box2d_manifold.h).
+#include <box2d/box2d.h>
+
+#include <vector>
+
+#include "box2d_manifold.h"
+extern "C" {
+#include "support.h" // test_pose_at
+}
+
+/// A polygon as gjk2d sees it: vertices as given (Set() would compute a hull and could weld or reorder),
+/// edge normals, the shape's own radius (not Box2D's skin).
+static bool make_polygon(const gjk2d_vec2 *v, int32_t n, float radius, b2PolygonShape *p)
+{
+    if (n < 3 || n > b2_maxPolygonVertices)
+        return false;
+    p->m_count = n;
+    for (int32_t j = 0; j < n; ++j)
+        p->m_vertices[j].Set(v[j].x, v[j].y);
+    for (int32_t j = 0; j < n; ++j) {
+        b2Vec2 e = p->m_vertices[j + 1 < n ? j + 1 : 0] - p->m_vertices[j];
+        b2Vec2 normal(e.y, -e.x);
+        normal.Normalize();
+        p->m_normals[j] = normal;
+    }
+    p->m_centroid.SetZero();
+    p->m_radius = radius;
+    return true;
+}
+
+static b2Transform transform(const gjk2d_pose *pose)
+{
+    b2Transform t;
+    t.p.Set(pose ? pose->px : 0.0f, pose ? pose->py : 0.0f);
+    t.q.c = pose ? pose->c : 1.0f;
+    t.q.s = pose ? pose->s : 0.0f;
+    return t;
+}
+
+static int32_t feature(uint8_t type, uint8_t index)
+{
+    return type == b2ContactFeature::e_face ? GJK2D_FEATURE_EDGE(index) : GJK2D_FEATURE_VERTEX(index);
+}
+
+extern "C" b2m_kind b2m_kind_of(const gjk2d_shape *a, const gjk2d_shape *b)
+{
+    const bool poly_a = a->count >= 3 && a->count <= b2_maxPolygonVertices;
+    const bool poly_b = b->count >= 3 && b->count <= b2_maxPolygonVertices;
+    if (poly_a && poly_b)
+        return B2M_POLYGONS;
+    if (poly_a && b->count == 1)
+        return B2M_POLYGON_CIRCLE;
+    if (a->count == 1 && b->count == 1)
+        return B2M_CIRCLES;
+    if (a->count == 2 && poly_b)
+        return B2M_EDGE_POLYGON;
+    return B2M_NONE;
+}
+
+extern "C" b2m_kind b2m_collide(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
+                                const gjk2d_pose *pb, b2m_manifold *out)
+{
+    const b2m_kind kind = b2m_kind_of(a, b);
+    const b2Transform xa = transform(pa), xb = transform(pb);
+    b2Manifold m;
+    m.pointCount = 0;
+    b2PolygonShape polygon_a, polygon_b;
+    b2CircleShape circle_a, circle_b;
+    b2EdgeShape edge_a;
+    switch (kind) {
+    case B2M_POLYGONS:
+        make_polygon(a->vertices, a->count, a->radius, &polygon_a);
+        make_polygon(b->vertices, b->count, b->radius, &polygon_b);
+        b2CollidePolygons(&m, &polygon_a, xa, &polygon_b, xb);
+        break;
+    case B2M_POLYGON_CIRCLE:
+        make_polygon(a->vertices, a->count, a->radius, &polygon_a);
+        circle_b.m_p.Set(b->vertices[0].x, b->vertices[0].y);
+        circle_b.m_radius = b->radius;
+        b2CollidePolygonAndCircle(&m, &polygon_a, xa, &circle_b, xb);
+        break;
+    case B2M_CIRCLES:
+        circle_a.m_p.Set(a->vertices[0].x, a->vertices[0].y);
+        circle_a.m_radius = a->radius;
+        circle_b.m_p.Set(b->vertices[0].x, b->vertices[0].y);
+        circle_b.m_radius = b->radius;
+        b2CollideCircles(&m, &circle_a, xa, &circle_b, xb);
+        break;
+    case B2M_EDGE_POLYGON:
+        edge_a.SetTwoSided(b2Vec2(a->vertices[0].x, a->vertices[0].y), b2Vec2(a->vertices[1].x, a->vertices[1].y));
+        edge_a.m_radius = a->radius;
+        make_polygon(b->vertices, b->count, b->radius, &polygon_b);
+        b2CollideEdgeAndPolygon(&m, &edge_a, xa, &polygon_b, xb);
+        break;
+    case B2M_NONE:
+        break;
+    }
+    out->count = 0;
+    if (kind == B2M_NONE)
+        return kind;
+    const float ra = a->radius, rb = b->radius;
+    b2WorldManifold w;
+    w.Initialize(&m, xa, ra, xb, rb);
+    out->count = m.pointCount;
+    out->nx = w.normal.x;
+    out->ny = w.normal.y;
+    for (int i = 0; i < m.pointCount; ++i) {
+        out->x[i] = w.points[i].x;
+        out->y[i] = w.points[i].y;
+        out->separation[i] = w.separations[i];
+        const b2ContactFeature &cf = m.points[i].id.cf;
+        // Box2D's circle manifolds have no ids, and its edge names its face 0 on both sides (gjk2d: the
+        // segment's two sides are edges 0 and 1): only polygon ids compare.
+        const bool has_id = kind == B2M_POLYGONS;
+        out->feature_a[i] = has_id ? feature(cf.typeA, cf.indexA) : GJK2D_FEATURE_NONE;
+        out->feature_b[i] = has_id ? feature(cf.typeB, cf.indexB) : GJK2D_FEATURE_NONE;
+    }
+    return kind;
+}
+
+struct b2m_polygons {
+    std::vector<b2PolygonShape> shape;
+    std::vector<b2Transform> xf;
+};
+
+extern "C" b2m_polygons *b2m_polygons_create(const gjk2d_geometry *g, const gjk2d_poses *poses)
+{
+    b2m_polygons *s = new b2m_polygons;
+    s->shape.resize(static_cast<size_t>(g->shape_count));
+    s->xf.resize(static_cast<size_t>(g->shape_count));
+    int64_t next = 0;
+    for (int32_t i = 0; i < g->shape_count; ++i) {
+        const int64_t f = g->first ? g->first[i] : next;
+        const int32_t n = g->count[i];
+        next = f + n;
+        gjk2d_vec2 v[b2_maxPolygonVertices];
+        for (int32_t j = 0; j < n && j < b2_maxPolygonVertices; ++j)
+            v[j].x = g->vx[f + j], v[j].y = g->vy[f + j];
+        if (!make_polygon(v, n, g->radius ? g->radius[i] : 0.0f, &s->shape[static_cast<size_t>(i)])) {
+            delete s;
+            return nullptr;
+        }
+        double px, py;
+        b2Transform &t = s->xf[static_cast<size_t>(i)];
+        test_pose_at(poses, i, &px, &py, &t.q.c, &t.q.s);
+        t.p.Set(static_cast<float>(px), static_cast<float>(py));
+    }
+    return s;
+}
+
+extern "C" int64_t b2m_polygons_collide(const b2m_polygons *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end)
+{
+    int64_t with_points = 0;
+    b2Manifold m;
+    for (int64_t k = begin; k < end; ++k) {
+        const size_t a = static_cast<size_t>(pairs->a[k]), b = static_cast<size_t>(pairs->b[k]);
+        b2CollidePolygons(&m, &s->shape[a], s->xf[a], &s->shape[b], s->xf[b]);
+        with_points += m.pointCount > 0;
+    }
+    return with_points;
+}
+
+extern "C" void b2m_polygons_destroy(b2m_polygons *s) { delete s; }
