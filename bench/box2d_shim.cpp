@@ -62,18 +62,22 @@ extern "C" b2shim *b2shim_create(const gjk2d_geometry *geom, const gjk2d_poses *
 
 extern "C" void b2shim_destroy(b2shim *s) { delete s; }
 
+/// b2Distance's input for shapes a and b at their transforms.
+static void distance_input(const b2shim *s, int32_t a, int32_t b, b2DistanceInput *in) {
+    const b2PolygonShape &pa = s->protos[s->proto_of[a]], &pb = s->protos[s->proto_of[b]];
+    in->proxyA.Set(pa.m_vertices, pa.m_count, pa.m_radius);
+    in->proxyB.Set(pb.m_vertices, pb.m_count, pb.m_radius);
+    // Cores only when there are no radii: useRadii would snap distances below b2_epsilon to 0.
+    in->useRadii = pa.m_radius > 0.0f || pb.m_radius > 0.0f;
+    in->transformA = s->xf[a];
+    in->transformB = s->xf[b];
+}
+
 extern "C" void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, float *distance,
                                 float *ax, float *ay, float *bx, float *by, int32_t *iterations) {
     b2DistanceInput in;
     for (int64_t k = begin; k < end; ++k) {
-        const int32_t a = pairs->a[k], b = pairs->b[k];
-        const b2PolygonShape &pa = s->protos[s->proto_of[a]], &pb = s->protos[s->proto_of[b]];
-        in.proxyA.Set(pa.m_vertices, pa.m_count, pa.m_radius);
-        in.proxyB.Set(pb.m_vertices, pb.m_count, pb.m_radius);
-        // Cores only when there are no radii: useRadii would snap distances below b2_epsilon to 0.
-        in.useRadii = pa.m_radius > 0.0f || pb.m_radius > 0.0f;
-        in.transformA = s->xf[a];
-        in.transformB = s->xf[b];
+        distance_input(s, pairs->a[k], pairs->b[k], &in);
         b2SimplexCache cache;
         cache.count = 0;
         b2DistanceOutput out;
@@ -102,5 +106,41 @@ extern "C" void b2shim_collide(const b2shim *s, const gjk2d_pairs *pairs, int64_
         const int32_t a = pairs->a[k], b = pairs->b[k];
         b2CollidePolygons(&m, &s->protos[s->proto_of[a]], s->xf[a], &s->protos[s->proto_of[b]], s->xf[b]);
         overlap[k] = m.pointCount > 0;
+    }
+}
+
+extern "C" void b2shim_set_poses(b2shim *s, const gjk2d_poses *poses) {
+    for (size_t i = 0; i < s->xf.size(); ++i) {
+        double px, py;
+        b2Transform &t = s->xf[i];
+        test_pose_at(poses, static_cast<int64_t>(i), &px, &py, &t.q.c, &t.q.s);
+        t.p.Set(static_cast<float>(px), static_cast<float>(py));
+    }
+}
+
+struct b2shim_cache {
+    b2SimplexCache c;
+};
+
+extern "C" b2shim_cache *b2shim_caches(int64_t n) {
+    b2shim_cache *c = new b2shim_cache[static_cast<size_t>(n)];
+    for (int64_t k = 0; k < n; ++k) c[k].c.count = 0;
+    return c;
+}
+
+extern "C" void b2shim_caches_free(b2shim_cache *c) { delete[] c; }
+
+extern "C" void b2shim_distance_cached(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                                       b2shim_cache *caches, float *distance, int32_t *iterations) {
+    b2DistanceInput in;
+    for (int64_t k = begin; k < end; ++k) {
+        distance_input(s, pairs->a[k], pairs->b[k], &in);
+        b2SimplexCache cold;
+        cold.count = 0;
+        b2SimplexCache *cache = caches ? &caches[k].c : &cold;
+        b2DistanceOutput out;
+        b2Distance(&out, cache, &in);
+        distance[k] = out.distance;
+        iterations[k] = out.iterations;
     }
 }

@@ -24,6 +24,16 @@ void b2shim_distance(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, i
 void b2shim_overlap(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, uint8_t *overlap);
 void b2shim_collide(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, uint8_t *overlap);
 
+/// Frame coherence: new poses for the same shapes (a frame of a coherent sequence), and b2Distance with a
+/// b2SimplexCache per pair carried from call to call (`caches`: b2shim_caches(n), zeroed = cold; NULL runs
+/// every pair cold, as b2shim_distance does).
+void b2shim_set_poses(b2shim *s, const gjk2d_poses *poses);
+typedef struct b2shim_cache b2shim_cache;
+b2shim_cache *b2shim_caches(int64_t n);
+void b2shim_caches_free(b2shim_cache *c);
+void b2shim_distance_cached(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
+                            b2shim_cache *caches, float *distance, int32_t *iterations);
+
 #ifdef __cplusplus
 }
 #endif
