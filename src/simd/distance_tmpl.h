@@ -2,10 +2,12 @@
 // GJK distance in lockstep lanes (included by kernel_tmpl.c, once per ISA): src/ref/gjk.c's gjk_core and
 // ref_distance, operation for operation, with every per-lane decision a mask and a select.
 //
-// A block of W consecutive pairs runs at most LOCKSTEP_ITERATIONS support searches (on W1, 95% of the
-// pairs end within 4, and 68% of the blocks finish every lane by then); a lane still running then is a
-// straggler: its pair is restarted from scratch later in a block of stragglers, which runs to the end.
-// The restart repeats the same deterministic steps, so the answer is the one the lane would have given.
+// A block of W consecutive pairs runs at most LOCKSTEP_ITERATIONS support searches; a lane still running
+// then is a straggler: its geometry and state move into a block of stragglers (lpending, lanes_tmpl.h),
+// which runs on from where each lane stopped once W of them wait, to the end. The cap is measured: on W1
+// nearly every pair ends within 5 iterations, and a cap of 5 retires fewer instructions per pair than 4
+// (whose ~6% stragglers cost more to move than the block steps they save) and no more than 6 or 8
+// (callgrind on avx2 and sse4.1; avx2 and avx512 timed side by side agree).
 //
 // The state keeps, per simplex vertex, w = b - a and a key ia * NMAX + ib of its two vertex indices
 // (exact in float): keys are what the repeated-support test compares, and at the end they fetch the
@@ -14,7 +16,7 @@
 // coordinates, bit for bit, as the segment solve of those two vertices), so they are computed once, at
 // the end.
 
-#define LOCKSTEP_ITERATIONS 4
+#define LOCKSTEP_ITERATIONS 5
 
 // Lane counters exist for the benchmark's builds only (-Dsimd_stats=true).
 #ifdef GJK2D_SIMD_STATS
@@ -22,8 +24,6 @@
 #else
 #define STATS_ON() 0
 #endif
-/// Stragglers wait in a fixed buffer (no allocation in batch calls); a full buffer is run at once.
-#define STRAGGLER_BUFFER (16 * W)
 
 enum { END_EMPTY = 100 }; // a dead lane: never computed, never written
 
@@ -444,17 +444,25 @@ static inline __attribute__((always_inline)) int gjk_block_loop(gjk_lanes *st, c
     return steps;
 }
 
-/// Run one loaded block for at most `max_steps` iterations; returns the lanes still running.
+/// Run a block's steps: at most `max_steps`, or until every lane ends. Returns the steps run.
+static inline __attribute__((always_inline)) int gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps, unsigned *running,
+                                  gjk2d_simd_stats *stats)
+{
+    const int steps = bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
+                          ? gjk_block_loop(st, bk, max_steps, LANE_ROW, LANE_ROW, running)
+                          : gjk_block_loop(st, bk, max_steps, bk->na_bound, bk->nb_bound, running);
+    stats->blocks++;
+    stats->block_steps += steps;
+    stats->lane_slots += (int64_t)steps * W;
+    return steps;
+}
+
+/// Run one loaded block from its first step for at most `max_steps` iterations; returns the lanes still running.
 static unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats)
 {
     gjk_lanes_start(st, bk);
     unsigned running = wm_bits(wf_eq(st->end, wf_zero())) & bk->live;
-    const int steps = bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
-                          ? gjk_block_loop(st, bk, max_steps, LANE_ROW, LANE_ROW, &running)
-                          : gjk_block_loop(st, bk, max_steps, bk->na_bound, bk->nb_bound, &running);
-    stats->blocks++;
-    stats->block_steps += steps;
-    stats->lane_slots += (int64_t)steps * W;
+    gjk_block_steps(st, bk, max_steps, &running, stats);
     return running;
 }
 
@@ -469,24 +477,29 @@ static void gjk_stats_lanes(gjk2d_simd_stats *stats, const gjk_result *r, unsign
     }
 }
 
-/// Stragglers, restarted in blocks of W from their first step, run until every lane ends.
-static void gjk_run_stragglers(const batch_in *in, const int64_t *ks, int n,
-                               const gjk_sink *sink, gjk2d_simd_stats *stats)
+// The lane state as float fields of W lanes, for moving stragglers (lpending).
+enum { GJK_STATE_FIELDS = (int)(sizeof(gjk_lanes) / sizeof(wf)), GJK_END_FIELD = (int)(offsetof(gjk_lanes, end) / sizeof(wf)) };
+_Static_assert(sizeof(gjk_lanes) == GJK_STATE_FIELDS * W * sizeof(float), "gjk_lanes holds only wf fields");
+_Static_assert(GJK_STATE_FIELDS <= (int)(sizeof(((lpending *)0)->state) / sizeof(((lpending *)0)->state[0])),
+               "lpending holds gjk_lanes");
+
+/// The waiting stragglers, run on from their state to their ends and written.
+static __attribute__((noinline)) void gjk_run_stragglers(lpending *p, const gjk_sink *sink, gjk2d_simd_stats *stats)
 {
-    lblock bk;
+    if (!p->n) return;
+    lpending_seal(p, GJK_STATE_FIELDS, GJK_END_FIELD, (float)END_EMPTY);
     gjk_lanes st;
     gjk_result r;
-    for (int i = 0; i < n; i += W) {
-        const int lanes = n - i < W ? n - i : W;
-        lblock_load(&bk, in, ks + i, 0, lanes, TAKE_ALL);
-        gjk_block_run(&st, &bk, INT32_MAX, stats);
-        gjk_lanes_finish(&st, &bk, &r);
-        for (unsigned m = bk.live; m; m &= m - 1) {
-            const int l = __builtin_ctz(m);
-            gjk_write_lane(sink, &r, l, bk.pair[l]);
-        }
-        if (STATS_ON()) gjk_stats_lanes(stats, &r, bk.live);
+    memcpy(&st, p->state, sizeof st);
+    unsigned running = p->bk.live;
+    gjk_block_steps(&st, &p->bk, INT32_MAX, &running, stats);
+    gjk_lanes_finish(&st, &p->bk, &r);
+    for (unsigned m = p->bk.live; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        gjk_write_lane(sink, &r, l, p->bk.pair[l]);
     }
+    if (STATS_ON()) gjk_stats_lanes(stats, &r, p->bk.live);
+    lpending_reset(p);
 }
 
 /// GJK distance lanes over a range, for the pairs `mode` takes.
@@ -496,8 +509,8 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
     lblock bk;
     gjk_lanes st;
     gjk_result r;
-    int64_t strag[STRAGGLER_BUFFER];
-    int nstrag = 0;
+    lpending pend;
+    lpending_reset(&pend);
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     const int count_stats = STATS_ON(); // the per-lane counts are for the benchmark only
     for (int64_t k = begin; k < end; k += W) {
@@ -522,14 +535,9 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
             slow_distance_pair(in, bk.pair[__builtin_ctz(m)], sink);
             stats.slow_pairs++;
         }
-        for (unsigned m = late; m; m &= m - 1) {
-            strag[nstrag++] = bk.pair[__builtin_ctz(m)];
-            if (nstrag == STRAGGLER_BUFFER) {
-                gjk_run_stragglers(in, strag, nstrag, sink, &stats);
-                nstrag = 0;
-            }
-        }
+        for (unsigned m = late; m; m &= m - 1)
+            if (lpending_add(&pend, &bk, &st, GJK_STATE_FIELDS, __builtin_ctz(m))) gjk_run_stragglers(&pend, sink, &stats);
     }
-    gjk_run_stragglers(in, strag, nstrag, sink, &stats);
+    gjk_run_stragglers(&pend, sink, &stats);
     if (count_stats) gjk2d__simd_stats_add(&stats);
 }

@@ -6,11 +6,11 @@
 // and therefore to every other ISA.
 //
 // Blocks of W consecutive pairs are loaded and run in lockstep (lanes_tmpl.h); GJK blocks stop after a
-// few iterations and restart their slowest pairs in blocks of their own (distance_tmpl.h,
-// overlap_tmpl.h). Pairs the fast path does not take (a shape with more than GJK2D_SIMD_MAX_VERTICES
+// few iterations and run their slowest pairs on in blocks of their own (distance_tmpl.h, overlap_tmpl.h). Pairs the fast path does not take (a shape with more than GJK2D_SIMD_MAX_VERTICES
 // vertices, an invalid shape or a bad pose) are answered by the scalar fallback, in place. Rounded pairs of the boolean
 // query go through the distance lanes, as the reference answers them with its distance query.
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <string.h>
 
