@@ -385,6 +385,35 @@ static inline wd wd_sel(wdm m, wd a, wd b)
 static inline unsigned wdm_bits(wdm m) { return (unsigned)m.lo | (unsigned)m.hi << 8; }
 #define GJK2D_WIDE_HAVE_WD 1
 #endif
+#ifdef GJK2D_WIDE_HAVE_MOVES
+/// cols[j][l] = rows[l][j] for j < 8, in 512-bit registers: register i holds rows i and i + 8, AVX's 8x8
+/// network runs on both at once, and one two-source permute per column joins the quarters (every load
+/// and store whole: no store of a half for a 512-bit load to wait on).
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
+{
+    __m512 r[8], t[8], u[8];
+    for (int i = 0; i < 8; i++)
+        r[i] = _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_loadu_ps(rows[i])), _mm256_loadu_ps(rows[i + 8]), 1);
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        u[i + 0] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+        u[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
+        u[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        u[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    // u[j]'s 128-bit quarters: column j of rows 0-3, column j + 4 of rows 0-3, then the same of rows 8-11;
+    // u[j + 4]'s: the same of rows 4-7 and 12-15.
+    const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+    const __m512i hi = _mm512_setr_epi32(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+    for (int j = 0; j < 4; j++) {
+        _mm512_store_ps(cols[j], _mm512_permutex2var_ps(u[j], lo, u[j + 4]));
+        _mm512_store_ps(cols[j + 4], _mm512_permutex2var_ps(u[j], hi, u[j + 4]));
+    }
+}
+#else
 /// cols[j][l] = rows[l][j] for j < 8: the 8x8 transpose of AVX on each half of the lanes (256-bit
 /// operations, native under AVX-512VL).
 static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
@@ -408,6 +437,7 @@ static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
         }
     }
 }
+#endif
 #define GJK2D_WIDE_HAVE_TRANSPOSE8 1
 
 #elif GJK2D_SIMD_LEVEL == 4
