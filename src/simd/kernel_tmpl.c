@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The SIMD batch kernels, compiled once per instruction set (src/simd/meson.build sets GJK2D_SIMD_LEVEL,
+// The SIMD batch kernels, compiled once per instruction set (src/simd/meson.build sets GJK2D_WIDE_HEADER,
 // GJK2D_SIMD_NAME and GJK2D_SIMD_SUFFIX). One lane runs one pair. Each kernel repeats the scalar
 // reference (src/ref/gjk.c, overlap.c, sat.c) operation for operation, in the same float order, with
 // every per-lane decision turned into a mask and a select: results are bit-identical to the reference,
