@@ -2,10 +2,12 @@
 // GJK distance in lockstep lanes (included by kernel_tmpl.c, once per ISA): src/ref/gjk.c's gjk_core and
 // ref_distance, operation for operation, with every per-lane decision a mask and a select.
 //
-// A block of W consecutive pairs runs at most LOCKSTEP_ITERATIONS support searches (on W1, 95% of the
-// pairs end within 4, and 68% of the blocks finish every lane by then); a lane still running then is a
-// straggler: its pair is restarted from scratch later in a block of stragglers, which runs to the end.
-// The restart repeats the same deterministic steps, so the answer is the one the lane would have given.
+// A block of W consecutive pairs runs at most LOCKSTEP_ITERATIONS support searches; a lane still running
+// then is a straggler: its geometry and state move into a block of stragglers (lpending, lanes_tmpl.h),
+// which runs on from where each lane stopped once W of them wait, to the end. The cap is measured: on W1
+// nearly every pair ends within 5 iterations, and a cap of 5 retires fewer instructions per pair than 4
+// (whose ~6% stragglers cost more to move than the block steps they save) and no more than 6 or 8
+// (callgrind on avx2 and sse4.1; avx2 and avx512 timed side by side agree).
 //
 // The state keeps, per simplex vertex, w = b - a and a key ia * NMAX + ib of its two vertex indices
 // (exact in float): keys are what the repeated-support test compares, and at the end they fetch the
@@ -14,7 +16,7 @@
 // coordinates, bit for bit, as the segment solve of those two vertices), so they are computed once, at
 // the end.
 
-#define LOCKSTEP_ITERATIONS 4
+#define LOCKSTEP_ITERATIONS 5
 
 // Lane counters exist for the benchmark's builds only (-Dsimd_stats=true).
 #ifdef GJK2D_SIMD_STATS
@@ -22,8 +24,6 @@
 #else
 #define STATS_ON() 0
 #endif
-/// Stragglers wait in a fixed buffer (no allocation in batch calls); a full buffer is run at once.
-#define STRAGGLER_BUFFER (16 * W)
 
 enum { END_EMPTY = 100 }; // a dead lane: never computed, never written
 
@@ -57,9 +57,11 @@ static inline void gjk_lanes_start(gjk_lanes *s, const lblock *bk)
 
 /// One GJK iteration of every running lane: the support search, case 1, the append, then the next
 /// solve, direction and termination tests (in the reference, the top of its next loop turn). Returns
-/// the lanes still running.
+/// the lanes still running. `first`: the block's first iteration (a constant), where every running lane
+/// holds one vertex: the append makes a segment, no lane has a triangle to solve, and the simplex before
+/// the solve is that one vertex.
 static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *s, const lblock *bk, int bound_a,
-                                                                    int bound_b)
+                                                                    int bound_b, int first)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     wf end = s->end, cnt = s->cnt, dx = s->dx, dy = s->dy;
@@ -73,7 +75,8 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
     s->iter = wf_sel(run, wf_add(s->iter, one), s->iter);
 
     // Case 1: the support point is a vertex of the simplex before the last solve culled it.
-    const wm rep = wm_and(run, wm_or(wm_or(wf_eq(key, s->s0), wf_eq(key, s->s1)), wf_eq(key, s->s2)));
+    const wm rep = first ? wm_and(run, wf_eq(key, s->s0))
+                         : wm_and(run, wm_or(wm_or(wf_eq(key, s->s0), wf_eq(key, s->s1)), wf_eq(key, s->s2)));
     end = wf_sel(rep, wf_set1((float)GJK2D_END_REPEATED_SUPPORT), end);
     run = wm_andnot(run, rep);
 
@@ -82,7 +85,7 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
     wf k0 = s->k0, k1 = s->k1, k2 = s->k2;
     {
         const wf nwx = wf_sub(pbx, pax), nwy = wf_sub(pby, pay);
-        const wm put1 = wm_and(run, wf_eq(cnt, one)), put2 = wm_and(run, wf_eq(cnt, two));
+        const wm put1 = first ? run : wm_and(run, wf_eq(cnt, one)), put2 = first ? wm_none() : wm_and(run, wf_eq(cnt, two));
         w1x = wf_sel(put1, nwx, w1x);
         w1y = wf_sel(put1, nwy, w1y);
         k1 = wf_sel(put1, key, k1);
@@ -91,7 +94,7 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
         k2 = wf_sel(put2, key, k2);
         cnt = wf_sel(run, wf_add(cnt, one), cnt);
     }
-    const wm seg = wm_and(run, wf_eq(cnt, two)), tri = wm_and(run, wf_eq(cnt, three));
+    const wm seg = first ? run : wm_and(run, wf_eq(cnt, two)), tri = first ? wm_none() : wm_and(run, wf_eq(cnt, three));
     // The simplex before this solve, for the next case-1 test.
     s->s0 = wf_sel(run, k0, s->s0);
     s->s1 = wf_sel(run, k1, s->s1);
@@ -105,32 +108,36 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
     const wm segA = wm_andnot(wm_and(seg, wf_le(sv, zero)), segB);
 
     // --- solve_simplex: triangle (gjk2d_closest_on_triangle with q = 0), a = w0, b = w1, c = w2 ---
-    const wf bax = wf_sub(w1x, w0x), bay = wf_sub(w1y, w0y);
-    const wf cbx = wf_sub(w2x, w1x), cby = wf_sub(w2y, w1y);
-    const wf acx = wf_sub(w0x, w2x), acy = wf_sub(w0y, w2y);
-    const wf uAB = wf_dot(w1x, w1y, bax, bay);
-    const wf vAB = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), bax, bay);
-    const wf uBC = wf_dot(w2x, w2y, cbx, cby);
-    const wf vBC = wf_dot(wf_sub(zero, w1x), wf_sub(zero, w1y), cbx, cby);
-    const wf uCA = wf_dot(w0x, w0y, acx, acy);
-    const wf vCA = wf_dot(wf_sub(zero, w2x), wf_sub(zero, w2y), acx, acy);
-    const wf area = wf_cross(bax, bay, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
-    const wf uABC = wf_cross(w1x, w1y, w2x, w2y);
-    const wf vABC = wf_cross(w2x, w2y, w0x, w0y);
-    const wf wABC = wf_cross(w0x, w0y, w1x, w1y);
-    const wm rA = wm_and(wf_le(vAB, zero), wf_le(uCA, zero));
-    wm rB = wm_andnot(wm_and(wf_le(uAB, zero), wf_le(vBC, zero)), rA);
-    wm rC = wm_andnot(wm_andnot(wm_and(wf_le(uBC, zero), wf_le(vCA, zero)), rA), rB);
-    wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
-    const wm rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_gt(vAB, zero)), wf_le(wf_mul(wABC, area), zero)));
-    left = wm_andnot(left, rAB);
-    const wm rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_gt(vBC, zero)), wf_le(wf_mul(uABC, area), zero)));
-    left = wm_andnot(left, rBC);
-    const wm rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_gt(vCA, zero)), wf_le(wf_mul(vABC, area), zero)));
-    const wm rABC = wm_andnot(left, rCA);
-    rB = wm_and(tri, rB);
-    rC = wm_and(tri, rC);
-
+    // (none in the first iteration)
+    wm rA = wm_none(), rB = wm_none(), rC = wm_none(), rAB = wm_none(), rBC = wm_none(), rCA = wm_none(),
+       rABC = wm_none();
+    if (!first) {
+        const wf bax = wf_sub(w1x, w0x), bay = wf_sub(w1y, w0y);
+        const wf cbx = wf_sub(w2x, w1x), cby = wf_sub(w2y, w1y);
+        const wf acx = wf_sub(w0x, w2x), acy = wf_sub(w0y, w2y);
+        const wf uAB = wf_dot(w1x, w1y, bax, bay);
+        const wf vAB = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), bax, bay);
+        const wf uBC = wf_dot(w2x, w2y, cbx, cby);
+        const wf vBC = wf_dot(wf_sub(zero, w1x), wf_sub(zero, w1y), cbx, cby);
+        const wf uCA = wf_dot(w0x, w0y, acx, acy);
+        const wf vCA = wf_dot(wf_sub(zero, w2x), wf_sub(zero, w2y), acx, acy);
+        const wf area = wf_cross(bax, bay, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+        const wf uABC = wf_cross(w1x, w1y, w2x, w2y);
+        const wf vABC = wf_cross(w2x, w2y, w0x, w0y);
+        const wf wABC = wf_cross(w0x, w0y, w1x, w1y);
+        rA = wm_and(wf_le(vAB, zero), wf_le(uCA, zero));
+        rB = wm_andnot(wm_and(wf_le(uAB, zero), wf_le(vBC, zero)), rA);
+        rC = wm_andnot(wm_andnot(wm_and(wf_le(uBC, zero), wf_le(vCA, zero)), rA), rB);
+        wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
+        rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_gt(vAB, zero)), wf_le(wf_mul(wABC, area), zero)));
+        left = wm_andnot(left, rAB);
+        rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_gt(vBC, zero)), wf_le(wf_mul(uABC, area), zero)));
+        left = wm_andnot(left, rBC);
+        rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_gt(vCA, zero)), wf_le(wf_mul(vABC, area), zero)));
+        rABC = wm_andnot(left, rCA);
+        rB = wm_and(tri, rB);
+        rC = wm_and(tri, rC);
+    }
     // Culling keeps the survivors in order: v0 <- v1 (B, BC, segment B), v0 <- v2 (C), v1 <- v2 (BC, CA).
     const wm from1 = wm_or(wm_or(rB, rBC), segB);
     const wm v1from2 = wm_or(rBC, rCA);
@@ -431,30 +438,43 @@ static void slow_distance_pair(const batch_in *in, int64_t k, const gjk_sink *si
 
 /// The step loop, with the state in locals (kept in registers where they fit) and, for blocks whose shapes
 /// all fit one row, support loops of a constant length (unrolled).
-static inline __attribute__((always_inline)) int gjk_block_loop(gjk_lanes *st, const lblock *bk, int max_steps,
+static inline __attribute__((always_inline)) int gjk_block_loop(gjk_lanes *st, const lblock *bk, int max_steps, int fresh,
                                                                  int bound_a, int bound_b, unsigned *running)
 {
     gjk_lanes s = *st;
     int steps = 0;
+    if (fresh && *running && steps < max_steps) {
+        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 1) & bk->live;
+        steps++;
+    }
     while (*running && steps < max_steps) {
-        *running = gjk_lanes_step(&s, bk, bound_a, bound_b) & bk->live;
+        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 0) & bk->live;
         steps++;
     }
     *st = s;
     return steps;
 }
 
-/// Run one loaded block for at most `max_steps` iterations; returns the lanes still running.
+/// Run a block's steps: at most `max_steps`, or until every lane ends. Returns the steps run.
+static inline __attribute__((always_inline)) int gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps, int fresh,
+                                                                  unsigned *running,
+                                  gjk2d_simd_stats *stats)
+{
+    const int steps = bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
+                          ? gjk_block_loop(st, bk, max_steps, fresh, LANE_ROW, LANE_ROW, running)
+                          : gjk_block_loop(st, bk, max_steps, fresh, bk->na_bound, bk->nb_bound, running);
+    stats->blocks++;
+    stats->block_steps += steps;
+    stats->lane_slots += (int64_t)steps * W;
+    return steps;
+}
+
+/// Run one loaded block from its first step for at most `max_steps` iterations; returns the lanes still running.
 static unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats)
 {
     gjk_lanes_start(st, bk);
     unsigned running = wm_bits(wf_eq(st->end, wf_zero())) & bk->live;
-    const int steps = bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
-                          ? gjk_block_loop(st, bk, max_steps, LANE_ROW, LANE_ROW, &running)
-                          : gjk_block_loop(st, bk, max_steps, bk->na_bound, bk->nb_bound, &running);
-    stats->blocks++;
-    stats->block_steps += steps;
-    stats->lane_slots += (int64_t)steps * W;
+    gjk_block_steps(st, bk, max_steps, 1, &running, stats);
     return running;
 }
 
@@ -469,24 +489,29 @@ static void gjk_stats_lanes(gjk2d_simd_stats *stats, const gjk_result *r, unsign
     }
 }
 
-/// Stragglers, restarted in blocks of W from their first step, run until every lane ends.
-static void gjk_run_stragglers(const batch_in *in, const int64_t *ks, int n,
-                               const gjk_sink *sink, gjk2d_simd_stats *stats)
+// The lane state as float fields of W lanes, for moving stragglers (lpending).
+enum { GJK_STATE_FIELDS = (int)(sizeof(gjk_lanes) / sizeof(wf)), GJK_END_FIELD = (int)(offsetof(gjk_lanes, end) / sizeof(wf)) };
+_Static_assert(sizeof(gjk_lanes) == GJK_STATE_FIELDS * W * sizeof(float), "gjk_lanes holds only wf fields");
+_Static_assert(GJK_STATE_FIELDS <= (int)(sizeof(((lpending *)0)->state) / sizeof(((lpending *)0)->state[0])),
+               "lpending holds gjk_lanes");
+
+/// The waiting stragglers, run on from their state to their ends and written.
+static __attribute__((noinline)) void gjk_run_stragglers(lpending *p, const gjk_sink *sink, gjk2d_simd_stats *stats)
 {
-    lblock bk;
+    if (!p->n) return;
+    lpending_seal(p, GJK_STATE_FIELDS, GJK_END_FIELD, (float)END_EMPTY);
     gjk_lanes st;
     gjk_result r;
-    for (int i = 0; i < n; i += W) {
-        const int lanes = n - i < W ? n - i : W;
-        lblock_load(&bk, in, ks + i, 0, lanes, TAKE_ALL);
-        gjk_block_run(&st, &bk, INT32_MAX, stats);
-        gjk_lanes_finish(&st, &bk, &r);
-        for (unsigned m = bk.live; m; m &= m - 1) {
-            const int l = __builtin_ctz(m);
-            gjk_write_lane(sink, &r, l, bk.pair[l]);
-        }
-        if (STATS_ON()) gjk_stats_lanes(stats, &r, bk.live);
+    memcpy(&st, p->state, sizeof st);
+    unsigned running = p->bk.live;
+    gjk_block_steps(&st, &p->bk, INT32_MAX, 0, &running, stats);
+    gjk_lanes_finish(&st, &p->bk, &r);
+    for (unsigned m = p->bk.live; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        gjk_write_lane(sink, &r, l, p->bk.pair[l]);
     }
+    if (STATS_ON()) gjk_stats_lanes(stats, &r, p->bk.live);
+    lpending_reset(p);
 }
 
 /// GJK distance lanes over a range, for the pairs `mode` takes.
@@ -496,8 +521,8 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
     lblock bk;
     gjk_lanes st;
     gjk_result r;
-    int64_t strag[STRAGGLER_BUFFER];
-    int nstrag = 0;
+    lpending pend;
+    lpending_reset(&pend);
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     const int count_stats = STATS_ON(); // the per-lane counts are for the benchmark only
     for (int64_t k = begin; k < end; k += W) {
@@ -522,14 +547,9 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
             slow_distance_pair(in, bk.pair[__builtin_ctz(m)], sink);
             stats.slow_pairs++;
         }
-        for (unsigned m = late; m; m &= m - 1) {
-            strag[nstrag++] = bk.pair[__builtin_ctz(m)];
-            if (nstrag == STRAGGLER_BUFFER) {
-                gjk_run_stragglers(in, strag, nstrag, sink, &stats);
-                nstrag = 0;
-            }
-        }
+        for (unsigned m = late; m; m &= m - 1)
+            if (lpending_add(&pend, &bk, &st, GJK_STATE_FIELDS, __builtin_ctz(m))) gjk_run_stragglers(&pend, sink, &stats);
     }
-    gjk_run_stragglers(in, strag, nstrag, sink, &stats);
+    gjk_run_stragglers(&pend, sink, &stats);
     if (count_stats) gjk2d__simd_stats_add(&stats);
 }

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The SIMD batch kernels, compiled once per instruction set (src/simd/meson.build sets GJK2D_SIMD_LEVEL,
+// The SIMD batch kernels, compiled once per instruction set (src/simd/meson.build sets GJK2D_WIDE_HEADER,
 // GJK2D_SIMD_NAME and GJK2D_SIMD_SUFFIX). One lane runs one pair. Each kernel repeats the scalar
 // reference (src/ref/gjk.c, overlap.c, sat.c) operation for operation, in the same float order, with
 // every per-lane decision turned into a mask and a select: results are bit-identical to the reference,
 // and therefore to every other ISA.
 //
 // Blocks of W consecutive pairs are loaded and run in lockstep (lanes_tmpl.h); GJK blocks stop after a
-// few iterations and restart their slowest pairs in blocks of their own (distance_tmpl.h,
-// overlap_tmpl.h). Pairs the fast path does not take (a shape with more than GJK2D_SIMD_MAX_VERTICES
+// few iterations and run their slowest pairs on in blocks of their own (distance_tmpl.h, overlap_tmpl.h). Pairs the fast path does not take (a shape with more than GJK2D_SIMD_MAX_VERTICES
 // vertices, an invalid shape or a bad pose) are answered by the scalar fallback, in place. Rounded pairs of the boolean
 // query go through the distance lanes, as the reference answers them with its distance query.
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <string.h>
 

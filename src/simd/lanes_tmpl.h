@@ -9,7 +9,7 @@
 // scalar copy of every vertex and scalar stores of every output, which cost as much as the GJK steps
 // themselves. A block of consecutive pairs loads with vector transposes and stores its outputs with
 // vector stores; the price is that a block runs as long as its slowest lane, so the kernels bound the
-// steps and restart the rare slow pairs in blocks of their own (see distance_tmpl.h).
+// steps and move the rare slow pairs on into blocks of their own (see distance_tmpl.h).
 
 /// Pairs whose shapes both fit one transposed row of 8 vertices take the fast load.
 #define LANE_ROW 8
@@ -216,6 +216,85 @@ static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_
 static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, int lanes, int mode)
 {
     return lblock_load(bk, in, NULL, k0, lanes, mode);
+}
+
+/// Stragglers: lanes of capped blocks moved, with their loaded geometry and their state, into a block of
+/// their own, which runs them on from where they stopped once W of them wait (or at the end of the range).
+/// Each kernel keeps its state as `nstate` float fields of W lanes (a struct of wf, copied as floats).
+typedef struct lpending {
+    lblock bk;
+    _Alignas(64) float state[24][W];
+    int n; ///< lanes waiting: slots 0 .. n - 1
+} lpending;
+
+static inline void lpending_reset(lpending *p)
+{
+    p->n = 0;
+    p->bk.na_bound = p->bk.nb_bound = LANE_ROW;
+    p->bk.slow = 0;
+}
+
+/// Columns [from, to) of slot l repeat its column from - 1 (its last vertex, or padding of it).
+static inline void lane_pad_columns(float (*cx)[W], float (*cy)[W], int l, int from, int to)
+{
+    for (int j = from; j < to; j++) cx[j][l] = cx[from - 1][l], cy[j][l] = cy[from - 1][l];
+}
+
+/// Slot s of block d takes lane l's columns of src (bounds may differ: the narrower repeats its last column).
+static void lane_move_columns(lblock *d, int s, const lblock *src, int l)
+{
+    // A wider source block widens the pending block: its earlier slots repeat their last column.
+    if (src->na_bound > d->na_bound) {
+        for (int q = 0; q < s; q++) lane_pad_columns(d->ax, d->ay, q, d->na_bound, src->na_bound);
+        d->na_bound = src->na_bound;
+    }
+    if (src->nb_bound > d->nb_bound) {
+        for (int q = 0; q < s; q++) lane_pad_columns(d->bx, d->by, q, d->nb_bound, src->nb_bound);
+        d->nb_bound = src->nb_bound;
+    }
+    for (int j = 0; j < src->na_bound; j++) d->ax[j][s] = src->ax[j][l], d->ay[j][s] = src->ay[j][l];
+    for (int j = 0; j < src->nb_bound; j++) d->bx[j][s] = src->bx[j][l], d->by[j][s] = src->by[j][l];
+    lane_pad_columns(d->ax, d->ay, s, src->na_bound, d->na_bound);
+    lane_pad_columns(d->bx, d->by, s, src->nb_bound, d->nb_bound);
+}
+
+/// Lane l of `src` (its block geometry, pair and state: src_state, a struct of `nstate` wf fields) into the
+/// next slot. Returns 1 when the block is full.
+static __attribute__((noinline)) int lpending_add(lpending *p, const lblock *src, const void *src_state, int nstate, int l)
+{
+    lblock *d = &p->bk;
+    const int s = p->n++;
+    if (src->na_bound == LANE_ROW && src->nb_bound == LANE_ROW && d->na_bound == LANE_ROW && d->nb_bound == LANE_ROW) {
+        // The common case, with loops of a constant length.
+        for (int j = 0; j < LANE_ROW; j++) {
+            d->ax[j][s] = src->ax[j][l], d->ay[j][s] = src->ay[j][l];
+            d->bx[j][s] = src->bx[j][l], d->by[j][s] = src->by[j][l];
+        }
+    } else {
+        lane_move_columns(d, s, src, l);
+    }
+    d->naf[s] = src->naf[l], d->nbf[s] = src->nbf[l], d->ra[s] = src->ra[l], d->rb[s] = src->rb[l];
+    d->wc[s] = src->wc[l], d->ws[s] = src->ws[l], d->wpx[s] = src->wpx[l], d->wpy[s] = src->wpy[l];
+    d->pair[s] = src->pair[l];
+    for (int f = 0; f < nstate; f++) memcpy(&p->state[f][s], (const char *)src_state + (size_t)(f * W + l) * sizeof(float), sizeof(float));
+    return p->n == W;
+}
+
+/// Before a run: the empty slots repeat slot 0 (valid numbers, never written) with state field `end_field`
+/// set to `dead_end` (not running); live marks the waiting lanes.
+static inline void lpending_seal(lpending *p, int nstate, int end_field, float dead_end)
+{
+    lblock *d = &p->bk;
+    d->live = p->n == W ? W_ALL : (1u << p->n) - 1u;
+    for (int s = p->n; s < W; s++) {
+        for (int j = 0; j < d->na_bound; j++) d->ax[j][s] = d->ax[j][0], d->ay[j][s] = d->ay[j][0];
+        for (int j = 0; j < d->nb_bound; j++) d->bx[j][s] = d->bx[j][0], d->by[j][s] = d->by[j][0];
+        d->naf[s] = d->naf[0], d->nbf[s] = d->nbf[0], d->ra[s] = d->ra[0], d->rb[s] = d->rb[0];
+        d->wc[s] = d->wc[0], d->ws[s] = d->ws[0], d->wpx[s] = d->wpx[0], d->wpy[s] = d->wpy[0];
+        d->pair[s] = -1;
+        for (int f = 0; f < nstate; f++) p->state[f][s] = p->state[f][0];
+        p->state[end_field][s] = dead_end;
+    }
 }
 
 /// A's world frame for a point in A's frame: pose_apply (the rotation in float, the position added in

@@ -3,7 +3,12 @@
 // gjk_boolean and process_simplex with every per-lane decision a mask and a select. Rounded pairs are
 // answered, as the reference answers them, by the distance query (a second pass through the distance
 // lanes). Blocks run at most BOOL_LOCKSTEP_ITERATIONS iterations (on W1, 98% of the pairs end within 3)
-// and their stragglers are restarted in blocks of their own, as in distance_tmpl.h.
+// and their stragglers are restarted from their first step in blocks of their own: with so few of them,
+// rebuilding their state costs fewer instructions than moving it (callgrind, W1) as the distance
+// kernel does (distance_tmpl.h).
+
+/// Stragglers wait in a fixed buffer (no allocation in batch calls); a full buffer is run at once.
+#define STRAGGLER_BUFFER (16 * W)
 
 #define BOOL_LOCKSTEP_ITERATIONS 3
 
@@ -43,9 +48,10 @@ static inline void bool_lanes_start(bool_lanes *s, const lblock *bk, int bound_a
     s->end = zero;
 }
 
-/// One loop turn of gjk_boolean for every running lane. Returns the lanes still running.
+/// One loop turn of gjk_boolean for every running lane. Returns the lanes still running. `first`: the
+/// block's first turn (a constant), where every lane holds one point, so there is no 2-simplex to process.
 static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes *s, const lblock *bk, int bound_a,
-                                                                     int bound_b)
+                                                                     int bound_b, int first)
 {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
     wf end = s->end, dx = s->dx, dy = s->dy, iter = s->iter, cnt = s->cnt;
@@ -70,7 +76,7 @@ static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes
     run = wm_andnot(run, sep);
 
     // Append a, then process_simplex on the 1-simplex (cnt was 1) or the 2-simplex (cnt was 2).
-    const wm s1 = wm_and(run, wf_eq(cnt, one)), s2 = wm_and(run, wf_eq(cnt, two));
+    const wm s1 = first ? run : wm_and(run, wf_eq(cnt, one)), s2 = first ? wm_none() : wm_and(run, wf_eq(cnt, two));
     const wf aox = wf_neg(ax), aoy = wf_neg(ay);
     wf ndx = dx, ndy = dy, ncnt = cnt;
     wf n0x = p0x, n0y = p0y, n1x = wf_sel(s1, ax, p1x), n1y = wf_sel(s1, ay, p1y);
@@ -89,7 +95,7 @@ static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes
         n0x = wf_sel(m_beyond, ax, n0x);
         n0y = wf_sel(m_beyond, ay, n0y);
     }
-    {
+    if (!first) {
         // 2-simplex: a = new point, b = p1, c = p0.
         const wf abx = wf_sub(p1x, ax), aby = wf_sub(p1y, ay), acx = wf_sub(p0x, ax), acy = wf_sub(p0y, ay);
         wf acbx, acby, abcx, abcy;
@@ -142,8 +148,12 @@ static inline __attribute__((always_inline)) int bool_block_loop(bool_lanes *st,
     bool_lanes s;
     bool_lanes_start(&s, bk, bound_a, bound_b);
     int steps = 0;
+    if (*running && steps < max_steps) {
+        *running = bool_lanes_step(&s, bk, bound_a, bound_b, 1) & bk->live;
+        steps++;
+    }
     while (*running && steps < max_steps) {
-        *running = bool_lanes_step(&s, bk, bound_a, bound_b) & bk->live;
+        *running = bool_lanes_step(&s, bk, bound_a, bound_b, 0) & bk->live;
         steps++;
     }
     *st = s;

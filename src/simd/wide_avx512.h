@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// The wide operations of src/simd/wide.h for AVX-512 (F, DQ, VL, BW), 16 lanes; masks are k-registers.
+// Included by wide.h only (meson.build names this header for the ISA's row).
+#ifndef GJK2D_SIMD_WIDE_AVX512_H
+#define GJK2D_SIMD_WIDE_AVX512_H
+
+#include <simde/x86/avx512.h>
+#define W 16
+typedef simde__m512 wf;
+typedef simde__mmask16 wm;
+static inline wf wf_set1(float x) { return simde_mm512_set1_ps(x); }
+static inline wf wf_load(const float *p) { return simde_mm512_load_ps(p); }
+static inline void wf_store(float *p, wf a) { simde_mm512_store_ps(p, a); }
+static inline wf wf_add(wf a, wf b) { return simde_mm512_add_ps(a, b); }
+static inline wf wf_sub(wf a, wf b) { return simde_mm512_sub_ps(a, b); }
+static inline wf wf_mul(wf a, wf b) { return simde_mm512_mul_ps(a, b); }
+static inline wf wf_div(wf a, wf b) { return simde_mm512_div_ps(a, b); }
+static inline wf wf_sqrt(wf a) { return simde_mm512_sqrt_ps(a); }
+static inline wf wf_neg(wf a) { return simde_mm512_xor_ps(a, simde_mm512_set1_ps(-0.0f)); }
+static inline wm wf_gt(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GT_OQ); }
+static inline wm wf_ge(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GE_OQ); }
+static inline wm wf_lt(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LT_OQ); }
+static inline wm wf_le(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LE_OQ); }
+static inline wm wf_eq(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ); }
+static inline wf wf_sel(wm m, wf a, wf b) { return simde_mm512_mask_blend_ps(m, b, a); }
+static inline wm wm_and(wm a, wm b) { return (wm)(a & b); }
+static inline wm wm_or(wm a, wm b) { return (wm)(a | b); }
+static inline wm wm_andnot(wm a, wm b) { return (wm)(a & ~b); }
+static inline wm wm_none(void) { return 0; }
+static inline unsigned wm_bits(wm m) { return (unsigned)m; }
+#if defined(SIMDE_X86_AVX512F_NATIVE) && defined(SIMDE_X86_AVX512DQ_NATIVE)
+// What SIMDe 0.7.4 lacks at 512 bits (gathers, conversions, 512-bit doubles), from the compiler's own
+// intrinsics in a native build; an emulated build (SIMDE_NO_NATIVE) takes the lane-by-lane forms below,
+// which compute the same IEEE results.
+#include <immintrin.h>
+static inline wf wf_loadu(const float *p) { return _mm512_loadu_ps(p); }
+static inline void wf_storeu(float *p, wf a) { _mm512_storeu_ps(p, a); }
+static inline wf wf_floor(wf a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+static inline wf wf_gather(const float *base, wf idx) { return _mm512_i32gather_ps(_mm512_cvttps_epi32(idx), base, 4); }
+static inline void wf_store_i32(int32_t *p, wf a) { _mm512_storeu_si512(p, _mm512_cvttps_epi32(a)); }
+static inline wf wf_gather_at(const float *base, const int32_t *idx)
+{
+    return _mm512_i32gather_ps(_mm512_loadu_si512(idx), base, 4);
+}
+static inline wf wf_load_i32(const int32_t *p) { return _mm512_cvtepi32_ps(_mm512_loadu_si512(p)); }
+#define GJK2D_WIDE_HAVE_MOVES 1
+typedef struct wd {
+    __m512d lo, hi;
+} wd;
+static inline wd wd_from(wf a)
+{
+    wd r = {_mm512_cvtps_pd(_mm512_castps512_ps256(a)), _mm512_cvtps_pd(_mm512_extractf32x8_ps(a, 1))};
+    return r;
+}
+static inline wf wd_to(wd a) { return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(a.lo)), _mm512_cvtpd_ps(a.hi), 1); }
+static inline wd wd_load(const double *p)
+{
+    wd r = {_mm512_load_pd(p), _mm512_load_pd(p + 8)};
+    return r;
+}
+static inline void wd_store(double *p, wd a)
+{
+    _mm512_store_pd(p, a.lo);
+    _mm512_store_pd(p + 8, a.hi);
+}
+#define WD_OP(name, op)                              \
+    static inline wd name(wd a, wd b)                \
+    {                                                \
+        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)};     \
+        return r;                                    \
+    }
+WD_OP(wd_add, _mm512_add_pd)
+WD_OP(wd_sub, _mm512_sub_pd)
+WD_OP(wd_mul, _mm512_mul_pd)
+WD_OP(wd_div, _mm512_div_pd)
+WD_OP(wd_min, _mm512_min_pd)
+WD_OP(wd_max, _mm512_max_pd)
+static inline wd wd_sqrt(wd a)
+{
+    wd r = {_mm512_sqrt_pd(a.lo), _mm512_sqrt_pd(a.hi)};
+    return r;
+}
+typedef struct wdm {
+    __mmask8 lo, hi;
+} wdm;
+#define WD_CMP(name, pred)                                                                     \
+    static inline wdm name(wd a, wd b)                                                         \
+    {                                                                                          \
+        wdm r = {_mm512_cmp_pd_mask(a.lo, b.lo, pred), _mm512_cmp_pd_mask(a.hi, b.hi, pred)};  \
+        return r;                                                                              \
+    }
+WD_CMP(wd_lt, _CMP_LT_OQ)
+WD_CMP(wd_le, _CMP_LE_OQ)
+WD_CMP(wd_gt, _CMP_GT_OQ)
+WD_CMP(wd_eq, _CMP_EQ_OQ)
+static inline wdm wdm_and(wdm a, wdm b) { wdm r = {(__mmask8)(a.lo & b.lo), (__mmask8)(a.hi & b.hi)}; return r; }
+static inline wdm wdm_or(wdm a, wdm b) { wdm r = {(__mmask8)(a.lo | b.lo), (__mmask8)(a.hi | b.hi)}; return r; }
+static inline wdm wdm_andnot(wdm a, wdm b) { wdm r = {(__mmask8)(a.lo & ~b.lo), (__mmask8)(a.hi & ~b.hi)}; return r; }
+static inline wd wd_sel(wdm m, wd a, wd b)
+{
+    wd r = {_mm512_mask_blend_pd(m.lo, b.lo, a.lo), _mm512_mask_blend_pd(m.hi, b.hi, a.hi)};
+    return r;
+}
+static inline unsigned wdm_bits(wdm m) { return (unsigned)m.lo | (unsigned)m.hi << 8; }
+#define GJK2D_WIDE_HAVE_WD 1
+#endif
+#ifdef GJK2D_WIDE_HAVE_MOVES
+/// cols[j][l] = rows[l][j] for j < 8, in 512-bit registers: register i holds rows i and i + 8, AVX's 8x8
+/// network runs on both at once, and one two-source permute per column joins the quarters (every load
+/// and store whole: no store of a half for a 512-bit load to wait on).
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
+{
+    __m512 r[8], t[8], u[8];
+    for (int i = 0; i < 8; i++)
+        r[i] = _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_loadu_ps(rows[i])), _mm256_loadu_ps(rows[i + 8]), 1);
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        u[i + 0] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+        u[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
+        u[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        u[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    // u[j]'s 128-bit quarters: column j of rows 0-3, column j + 4 of rows 0-3, then the same of rows 8-11;
+    // u[j + 4]'s: the same of rows 4-7 and 12-15.
+    const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+    const __m512i hi = _mm512_setr_epi32(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+    for (int j = 0; j < 4; j++) {
+        _mm512_store_ps(cols[j], _mm512_permutex2var_ps(u[j], lo, u[j + 4]));
+        _mm512_store_ps(cols[j + 4], _mm512_permutex2var_ps(u[j], hi, u[j + 4]));
+    }
+}
+#else
+/// cols[j][l] = rows[l][j] for j < 8: the 8x8 transpose of AVX on each half of the lanes (256-bit
+/// operations, native under AVX-512VL).
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
+{
+    for (int h = 0; h < W; h += 8) {
+        simde__m256 r[8], t[8], u[8];
+        for (int i = 0; i < 8; i++) r[i] = simde_mm256_loadu_ps(rows[h + i]);
+        for (int i = 0; i < 8; i += 2) {
+            t[i] = simde_mm256_unpacklo_ps(r[i], r[i + 1]);
+            t[i + 1] = simde_mm256_unpackhi_ps(r[i], r[i + 1]);
+        }
+        for (int i = 0; i < 8; i += 4) {
+            u[i + 0] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+            u[i + 1] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+            u[i + 2] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+            u[i + 3] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+        }
+        for (int j = 0; j < 4; j++) {
+            simde_mm256_store_ps(cols[j] + h, simde_mm256_permute2f128_ps(u[j], u[j + 4], 0x20));
+            simde_mm256_store_ps(cols[j + 4] + h, simde_mm256_permute2f128_ps(u[j], u[j + 4], 0x31));
+        }
+    }
+}
+#endif
+#define GJK2D_WIDE_HAVE_TRANSPOSE8 1
+
+#endif

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// The wide operations of src/simd/wide.h for SSE4.1 API, 4 lanes. "portable" is this header compiled without ISA flags: SIMDe then builds each
+// operation from whatever the baseline CPU has.
+// Included by wide.h only (meson.build names this header for the ISA's row).
+#ifndef GJK2D_SIMD_WIDE_SSE41_H
+#define GJK2D_SIMD_WIDE_SSE41_H
+
+#include <simde/x86/sse4.1.h>
+#define W 4
+typedef simde__m128 wf;
+typedef simde__m128 wm;
+static inline wf wf_set1(float x) { return simde_mm_set1_ps(x); }
+static inline wf wf_load(const float *p) { return simde_mm_load_ps(p); }
+static inline void wf_store(float *p, wf a) { simde_mm_store_ps(p, a); }
+static inline wf wf_add(wf a, wf b) { return simde_mm_add_ps(a, b); }
+static inline wf wf_sub(wf a, wf b) { return simde_mm_sub_ps(a, b); }
+static inline wf wf_mul(wf a, wf b) { return simde_mm_mul_ps(a, b); }
+static inline wf wf_div(wf a, wf b) { return simde_mm_div_ps(a, b); }
+static inline wf wf_sqrt(wf a) { return simde_mm_sqrt_ps(a); }
+static inline wf wf_neg(wf a) { return simde_mm_xor_ps(a, simde_mm_set1_ps(-0.0f)); }
+static inline wm wf_gt(wf a, wf b) { return simde_mm_cmpgt_ps(a, b); }
+static inline wm wf_ge(wf a, wf b) { return simde_mm_cmpge_ps(a, b); }
+static inline wm wf_lt(wf a, wf b) { return simde_mm_cmplt_ps(a, b); }
+static inline wm wf_le(wf a, wf b) { return simde_mm_cmple_ps(a, b); }
+static inline wm wf_eq(wf a, wf b) { return simde_mm_cmpeq_ps(a, b); }
+static inline wf wf_sel(wm m, wf a, wf b) { return simde_mm_blendv_ps(b, a, m); }
+static inline wm wm_and(wm a, wm b) { return simde_mm_and_ps(a, b); }
+static inline wm wm_or(wm a, wm b) { return simde_mm_or_ps(a, b); }
+static inline wm wm_andnot(wm a, wm b) { return simde_mm_andnot_ps(b, a); } // a & ~b
+static inline wm wm_none(void) { return simde_mm_setzero_ps(); }
+static inline unsigned wm_bits(wm m) { return (unsigned)simde_mm_movemask_ps(m); }
+static inline wf wf_loadu(const float *p) { return simde_mm_loadu_ps(p); }
+static inline wf wf_floor(wf a) { return simde_mm_floor_ps(a); }
+static inline void wf_storeu(float *p, wf a) { simde_mm_storeu_ps(p, a); }
+/// Lane l of the result is base[idx[l]], idx holding small non-negative integers as floats (SSE4.1
+/// has no gather: lane by lane).
+static inline wf wf_gather(const float *base, wf idx)
+{
+    _Alignas(16) int32_t i[4];
+    simde_mm_store_si128((simde__m128i *)i, simde_mm_cvttps_epi32(idx));
+    return simde_mm_setr_ps(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
+}
+/// Lane l of the result is base[idx[l]].
+static inline wf wf_gather_at(const float *base, const int32_t *idx)
+{
+    return simde_mm_setr_ps(base[idx[0]], base[idx[1]], base[idx[2]], base[idx[3]]);
+}
+/// W int32 (unaligned), converted to float.
+static inline wf wf_load_i32(const int32_t *p) { return simde_mm_cvtepi32_ps(simde_mm_loadu_si128((const simde__m128i *)p)); }
+/// Integers held as floats, stored as int32 (unaligned).
+static inline void wf_store_i32(int32_t *p, wf a) { simde_mm_storeu_si128((simde__m128i *)p, simde_mm_cvttps_epi32(a)); }
+/// cols[j][l] = rows[l][j] for j < 8: eight vertices of W shapes, made lane-major (two 4x4 transposes).
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
+{
+    for (int h = 0; h < 8; h += 4) {
+        const wf r0 = wf_loadu(rows[0] + h), r1 = wf_loadu(rows[1] + h);
+        const wf r2 = wf_loadu(rows[2] + h), r3 = wf_loadu(rows[3] + h);
+        const wf t0 = simde_mm_unpacklo_ps(r0, r1), t1 = simde_mm_unpackhi_ps(r0, r1);
+        const wf t2 = simde_mm_unpacklo_ps(r2, r3), t3 = simde_mm_unpackhi_ps(r2, r3);
+        wf_store(cols[h + 0], simde_mm_shuffle_ps(t0, t2, 0x44));
+        wf_store(cols[h + 1], simde_mm_shuffle_ps(t0, t2, 0xEE));
+        wf_store(cols[h + 2], simde_mm_shuffle_ps(t1, t3, 0x44));
+        wf_store(cols[h + 3], simde_mm_shuffle_ps(t1, t3, 0xEE));
+    }
+}
+#define GJK2D_WIDE_HAVE_TRANSPOSE8 1
+/// Double lanes (two halves of W): only to move B into A's frame with a single rounding per coordinate.
+typedef struct wd {
+    simde__m128d lo, hi;
+} wd;
+static inline wd wd_from(wf a)
+{
+    wd r = {simde_mm_cvtps_pd(a), simde_mm_cvtps_pd(simde_mm_movehl_ps(a, a))};
+    return r;
+}
+static inline wf wd_to(wd a) { return simde_mm_shuffle_ps(simde_mm_cvtpd_ps(a.lo), simde_mm_cvtpd_ps(a.hi), 0x44); }
+#define WD_OP(name, op)                                                                                       \
+    static inline wd name(wd a, wd b)                                                                         \
+    {                                                                                                          \
+        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)};                                                               \
+        return r;                                                                                              \
+    }
+static inline wd wd_load(const double *p)
+{
+    wd r = {simde_mm_load_pd(p), simde_mm_load_pd(p + 2)};
+    return r;
+}
+static inline void wd_store(double *p, wd a)
+{
+    simde_mm_store_pd(p, a.lo);
+    simde_mm_store_pd(p + 2, a.hi);
+}
+WD_OP(wd_add, simde_mm_add_pd)
+WD_OP(wd_sub, simde_mm_sub_pd)
+WD_OP(wd_mul, simde_mm_mul_pd)
+WD_OP(wd_div, simde_mm_div_pd)
+WD_OP(wd_min, simde_mm_min_pd)
+WD_OP(wd_max, simde_mm_max_pd)
+static inline wd wd_sqrt(wd a)
+{
+    wd r = {simde_mm_sqrt_pd(a.lo), simde_mm_sqrt_pd(a.hi)};
+    return r;
+}
+/// Masks of double lanes (shape validation).
+typedef struct wdm {
+    simde__m128d lo, hi;
+} wdm;
+#define WD_CMP(name, op)                                   \
+    static inline wdm name(wd a, wd b)                     \
+    {                                                      \
+        wdm r = {op(a.lo, b.lo), op(a.hi, b.hi)};          \
+        return r;                                          \
+    }
+WD_CMP(wd_lt, simde_mm_cmplt_pd)
+WD_CMP(wd_le, simde_mm_cmple_pd)
+WD_CMP(wd_gt, simde_mm_cmpgt_pd)
+WD_CMP(wd_eq, simde_mm_cmpeq_pd)
+static inline wdm wdm_and(wdm a, wdm b) { wdm r = {simde_mm_and_pd(a.lo, b.lo), simde_mm_and_pd(a.hi, b.hi)}; return r; }
+static inline wdm wdm_or(wdm a, wdm b) { wdm r = {simde_mm_or_pd(a.lo, b.lo), simde_mm_or_pd(a.hi, b.hi)}; return r; }
+static inline wdm wdm_andnot(wdm a, wdm b) { wdm r = {simde_mm_andnot_pd(b.lo, a.lo), simde_mm_andnot_pd(b.hi, a.hi)}; return r; }
+static inline wd wd_sel(wdm m, wd a, wd b)
+{
+    wd r = {simde_mm_blendv_pd(b.lo, a.lo, m.lo), simde_mm_blendv_pd(b.hi, a.hi, m.hi)};
+    return r;
+}
+static inline unsigned wdm_bits(wdm m)
+{
+    return (unsigned)simde_mm_movemask_pd(m.lo) | (unsigned)simde_mm_movemask_pd(m.hi) << 2;
+}
+#define GJK2D_WIDE_HAVE_WD 1
+#define GJK2D_WIDE_HAVE_MOVES 1
+
+#endif
