@@ -20,12 +20,12 @@ static void check_against_reference(const char *what, const pg_set *g, int64_t c
     xc_table tables[16];
     const int nt = xc_tables(tables, 16);
     cr_assert(nt >= 1, "no SIMD kernel table available");
-    xc_out ref;
-    xc_out_alloc(&ref, pairs.count);
+    query_outputs ref;
+    outputs_alloc(&ref, pairs.count);
     xc_run(&gjk2d__scalar_table, t.shapes, &t.poses, &pairs, 0, pairs.count, pairs.count, &ref);
     for (int i = 0; i < nt; i++) {
-        xc_out got;
-        xc_out_alloc(&got, pairs.count);
+        query_outputs got;
+        outputs_alloc(&got, pairs.count);
         xc_run(tables[i].table, t.shapes, &t.poses, &pairs, 0, pairs.count, chunk, &got);
         int64_t exact = 0;
         const int64_t bad = xc_compare_ref(tables[i].label, &t, &t.poses, &pairs, &ref, &got, &exact);
@@ -34,9 +34,9 @@ static void check_against_reference(const char *what, const pg_set *g, int64_t c
                 tables[i].label, (long long)pairs.count, (long long)bad, (long long)diff);
         cr_expect(bad == 0 && diff == 0, "%s: %s differs from the reference on %lld pairs", what, tables[i].label,
                   (long long)diff);
-        xc_out_free(&got);
+        outputs_free(&got);
     }
-    xc_out_free(&ref);
+    outputs_free(&ref);
     test_set_free(&t);
 }
 
