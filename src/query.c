@@ -86,18 +86,7 @@ gjk2d_status gjk2d_closest_on_shape(const gjk2d_shape *shape, const gjk2d_pose *
 gjk2d_status gjk2d_overlap(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
                            const gjk2d_pose *pose_b, gjk2d_overlap_result *out)
 {
-    ref_pair p;
-    if (!out)
-        return GJK2D_STATUS_INVALID;
-    const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
-    if (st != GJK2D_STATUS_OK) {
-        out->overlap = 0;
-        out->iterations = 0;
-        out->status = st;
-        return st;
-    }
-    ref_overlap(&p, out);
-    return out->status;
+    return gjk2d_overlap_cached(a, pose_a, b, pose_b, NULL, out);
 }
 
 gjk2d_status gjk2d_overlap_cached(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
