@@ -815,7 +815,7 @@ static PyObject *build_distance(const gjk2d_distance_result *r)
 
 static PyObject *build_cast(const gjk2d_cast_result *r)
 {
-    return Py_BuildValue("iffffffii", (int)r->state, r->fraction, r->point.x, r->point.y, r->normal.x, r->normal.y,
+    return Py_BuildValue("ifffffii", (int)r->state, r->fraction, r->point.x, r->point.y, r->normal.x, r->normal.y,
                          r->iterations, (int)r->status);
 }
 
