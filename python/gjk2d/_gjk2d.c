@@ -492,7 +492,8 @@ static const field cast_fields[] = {{"state", 'B'}, {"fraction", 'f'}, {"px", 'f
                                     {"nx", 'f'},    {"ny", 'f'},       {"iterations", 'i'}, {"status", 'B'}};
 static const field point_fields[] = {{"inside", 'B'}, {"distance", 'f'}, {"cx", 'f'},    {"cy", 'f'},
                                      {"nx", 'f'},     {"ny", 'f'},       {"status", 'B'}};
-static const field toi_fields[] = {{"state", 'B'}, {"t", 'f'}, {"separation", 'f'}, {"iterations", 'i'}, {"status", 'B'}};
+static const field toi_fields[] = {
+    {"state", 'B'}, {"t", 'f'}, {"separation", 'f'}, {"iterations", 'i'}, {"status", 'B'}};
 /// gjk2d_manifold_out's arrays in gjk2d.ManifoldResult's order, the two point slots of a field side by side.
 static const field manifold_fields[] = {
     {"count", 'B'},        {"nx", 'f'},           {"ny", 'f'},           {"px[0]", 'f'},         {"px[1]", 'f'},
@@ -624,8 +625,8 @@ static PyObject *py_query(PyObject *self, PyObject *args)
                     : query == Q_POINT           ? (const void *)&pout
                     : query == Q_TOI             ? (const void *)&tout
                                                  : (const void *)&cout;
-    job base = {(enum query)query, shapes, &poses, &pairs, begin, end, out, 0,
-                (query == Q_DISTANCE_CACHED || query == Q_OVERLAP_CACHED) ? in[2] : NULL, {scalar[0], scalar[1]}, items};
+    gjk2d_cache *cache = query == Q_DISTANCE_CACHED || query == Q_OVERLAP_CACHED ? in[2] : NULL;
+    job base = {(enum query)query, shapes, &poses, &pairs, begin, end, out, 0, cache, {scalar[0], scalar[1]}, items};
     // The library names no item for a bad shape index: the first one in the range is found here, before
     // anything runs; then a call on the empty range finds the other argument errors, so no thread has
     // written anything when one is returned.

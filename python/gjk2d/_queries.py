@@ -364,6 +364,7 @@ time_of_impact.__doc__ = (
 # ---------------------------------------------------------------------------------------------
 
 class PairManifold(NamedTuple):
+    """:func:`manifold_pair`'s answer (``gjk2d_manifold``); slots past ``count`` are NaN, ids CONTACT_ID_NONE."""
     count: int
     normal: Tuple[float, float]
     points: Tuple[Tuple[float, float], Tuple[float, float]]
@@ -376,6 +377,7 @@ class PairManifold(NamedTuple):
 
 
 class PairCast(NamedTuple):
+    """:func:`shape_cast_pair` and :func:`ray_cast_pair`'s answer."""
     state: int
     fraction: float
     point: Tuple[float, float]
@@ -385,6 +387,7 @@ class PairCast(NamedTuple):
 
 
 class PairPoint(NamedTuple):
+    """:func:`point_query_pair`'s answer."""
     inside: bool
     distance: float
     closest: Tuple[float, float]
@@ -393,6 +396,7 @@ class PairPoint(NamedTuple):
 
 
 class PairToi(NamedTuple):
+    """:func:`time_of_impact_pair`'s answer."""
     state: int
     t: float
     separation: float

@@ -162,8 +162,9 @@ def test_manifold_matches_single_pair():
 
 def test_manifold_points_vs_shapely():
     """Contact points lie within half their separation of both rounded shapes (they are midway between
-    a point of each surface, one the other's projection along the normal), no separation exceeds the margin, a pair apart by more than the
-    margin has none and a pair within it has at least one, outside the bands of the tolerances."""
+    a point of each surface, one the other's projection along the normal); no separation exceeds the
+    margin; a pair apart by more than the margin has no contact and a pair within it has one, outside
+    the bands of the tolerances."""
     margin = 0.1
     s, poses, pairs = manifold_scene(42, pairs=400)
     m = gjk2d.manifold(s, poses, pairs, margin=margin)
