@@ -15,7 +15,7 @@ from . import _gjk2d
 
 Error = _gjk2d.Error
 
-STATUS_OK, STATUS_MAXITER, STATUS_INVALID, STATUS_BAD_POSE = 0, 1, 2, 3
+STATUS_OK, STATUS_MAXITER, STATUS_INVALID, STATUS_BAD_POSE, STATUS_BEYOND = 0, 1, 2, 3, 4
 STATUS_NAMES: Tuple[str, ...] = _gjk2d.names("status")
 END_NAMES: Tuple[str, ...] = _gjk2d.names("end")
 PROBLEM_MESSAGES: Tuple[str, ...] = _gjk2d.names("problem")

@@ -42,7 +42,7 @@ static void raise_error(const char *message, int code, int64_t pair, int64_t sha
 // ---------------------------------------------------------------------------------------------
 
 /// Up to this many buffers are held by one call; released together.
-#define MAX_VIEWS 24
+#define MAX_VIEWS 48
 typedef struct views {
     Py_buffer view[MAX_VIEWS];
     int count;
@@ -63,7 +63,7 @@ static char format_kind(const Py_buffer *b)
     if (*f == '@' || *f == '=' || (*f == '<' && 1 == *(const unsigned char *)&(int){1}))
         f++;
     if (f[0] && f[1] == '\0')
-        return f[0] == 'l' && b->itemsize == 4 ? 'i' : f[0];
+        return f[0] == 'l' && b->itemsize == 4 ? 'i' : f[0] == 'L' && b->itemsize == 4 ? 'I' : f[0];
     return '?';
 }
 
@@ -91,10 +91,11 @@ static void *acquire(views *v, PyObject *obj, const char *name, char kind, int64
     if (kind) {
         const char got = format_kind(b);
         const Py_ssize_t size = kind == 'd' ? 8 : kind == 'B' ? 1 : 4;
+        const char *type = kind == 'f' ? "float32" : kind == 'd' ? "float64" : kind == 'i' ? "int32"
+                         : kind == 'I' ? "uint32" : "uint8";
         if (got != kind || b->itemsize != size) {
             PyErr_Format(PyExc_TypeError, "gjk2d: %s has item format '%s', expected %s", name,
-                         b->format ? b->format : "B",
-                         kind == 'f' ? "float32" : kind == 'd' ? "float64" : kind == 'i' ? "int32" : "uint8");
+                         b->format ? b->format : "B", type);
             return NULL;
         }
     }
@@ -303,7 +304,10 @@ static int parse_pairs(views *v, PyObject *oa, PyObject *ob, gjk2d_pairs *pairs)
 // Batch queries
 // ---------------------------------------------------------------------------------------------
 
-enum query { Q_DISTANCE, Q_OVERLAP, Q_SAT };
+/// The queries, numbered as gjk2d/_core.py numbers them: the first three go through py_batch, the
+/// others (coherence, manifolds, casts) through py_query.
+enum query { Q_DISTANCE, Q_OVERLAP, Q_SAT, Q_DISTANCE_CACHED, Q_OVERLAP_CACHED, Q_MANIFOLD, Q_CAST, Q_RAY, Q_POINT,
+             Q_TOI };
 
 typedef struct job {
     enum query query;
@@ -313,6 +317,9 @@ typedef struct job {
     int64_t begin, end;
     const void *out;
     int rc;
+    gjk2d_cache *cache;  ///< Q_*_CACHED (NULL: cold starts)
+    float scalar[2];     ///< max_distance; margin; target and tolerance
+    const void *items;   ///< gjk2d_translations, _rays, _points or _sweeps
 } job;
 
 static void *run_job(void *arg)
@@ -327,6 +334,28 @@ static void *run_job(void *arg)
         break;
     case Q_SAT:
         j->rc = gjk2d_batch_sat(j->shapes, j->poses, j->pairs, j->begin, j->end, j->out);
+        break;
+    case Q_DISTANCE_CACHED:
+        j->rc = gjk2d_batch_distance_cached(j->shapes, j->poses, j->pairs, j->begin, j->end, j->cache, j->scalar[0],
+                                            j->out);
+        break;
+    case Q_OVERLAP_CACHED:
+        j->rc = gjk2d_batch_overlap_cached(j->shapes, j->poses, j->pairs, j->begin, j->end, j->cache, j->out);
+        break;
+    case Q_MANIFOLD:
+        j->rc = gjk2d_batch_manifold(j->shapes, j->poses, j->pairs, j->begin, j->end, j->scalar[0], j->out);
+        break;
+    case Q_CAST:
+        j->rc = gjk2d_batch_cast(j->shapes, j->poses, j->pairs, j->items, j->begin, j->end, j->out);
+        break;
+    case Q_RAY:
+        j->rc = gjk2d_batch_ray(j->shapes, j->poses, j->items, j->begin, j->end, j->out);
+        break;
+    case Q_POINT:
+        j->rc = gjk2d_batch_point(j->shapes, j->poses, j->items, j->begin, j->end, j->out);
+        break;
+    case Q_TOI:
+        j->rc = gjk2d_batch_toi(j->shapes, j->items, j->pairs, j->scalar[0], j->scalar[1], j->begin, j->end, j->out);
         break;
     }
     return NULL;
@@ -429,7 +458,7 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
     gjk2d_overlap_out oout = {ptr[0], ptr[1], ptr[2]};
     gjk2d_sat_out sout = {ptr[0], ptr[1], ptr[2], ptr[3], ptr[4]};
     const void *out = query == Q_DISTANCE ? (const void *)&dout : query == Q_OVERLAP ? (const void *)&oout : &sout;
-    const job base = {(enum query)query, shapes, &poses, &pairs, begin, end, out, 0};
+    const job base = {(enum query)query, shapes, &poses, &pairs, begin, end, out, 0, NULL, {0, 0}, NULL};
     int rc;
     Py_BEGIN_ALLOW_THREADS;
     rc = gjk2d_check_batch(shapes, &poses, &pairs, begin, end, NULL);
@@ -447,6 +476,190 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
         else
             snprintf(message, sizeof message, "gjk2d: %s", gjk2d_error_message(rc));
         raise_error(message, rc, bad_pair, -1);
+        goto done;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    views_release(&v);
+    return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batch queries of frame coherence, manifolds and casts
+// ---------------------------------------------------------------------------------------------
+
+static const field cast_fields[] = {{"state", 'B'}, {"fraction", 'f'}, {"px", 'f'},         {"py", 'f'},
+                                    {"nx", 'f'},    {"ny", 'f'},       {"iterations", 'i'}, {"status", 'B'}};
+static const field point_fields[] = {{"inside", 'B'}, {"distance", 'f'}, {"cx", 'f'},    {"cy", 'f'},
+                                     {"nx", 'f'},     {"ny", 'f'},       {"status", 'B'}};
+static const field toi_fields[] = {
+    {"state", 'B'}, {"t", 'f'}, {"separation", 'f'}, {"iterations", 'i'}, {"status", 'B'}};
+/// gjk2d_manifold_out's arrays in gjk2d.ManifoldResult's order, the two point slots of a field side by side.
+static const field manifold_fields[] = {
+    {"count", 'B'},        {"nx", 'f'},           {"ny", 'f'},           {"px[0]", 'f'},         {"px[1]", 'f'},
+    {"py[0]", 'f'},        {"py[1]", 'f'},        {"anchor_ax[0]", 'f'}, {"anchor_ax[1]", 'f'},  {"anchor_ay[0]", 'f'},
+    {"anchor_ay[1]", 'f'}, {"anchor_bx[0]", 'f'}, {"anchor_bx[1]", 'f'}, {"anchor_by[0]", 'f'},  {"anchor_by[1]", 'f'},
+    {"separation[0]", 'f'}, {"separation[1]", 'f'}, {"id[0]", 'I'},       {"id[1]", 'I'},         {"reference", 'B'},
+    {"status", 'B'},
+};
+#define COUNT_OF(a) ((Py_ssize_t)(sizeof(a) / sizeof *(a)))
+
+/// Inputs of each query of py_query: 1-D arrays, the first `items` per pair or item, then `per_set` per
+/// shape (the sweeps). Kind 0 is the raw cache records (20 bytes per pair, optional, writable).
+typedef struct query_spec {
+    const char *names[12];
+    char kinds[12];
+    int items, per_set;
+    int optional_last;       ///< the last input may be None
+    int uses_poses, by_pair; ///< takes poses; items are pairs (a, b) rather than (shape, ...)
+    const field *fields;
+    Py_ssize_t nfields;
+} query_spec;
+
+static const query_spec query_specs[] = {
+    [Q_DISTANCE_CACHED] = {{"pairs a", "pairs b", "cache"}, {'i', 'i', 0}, 3, 0, 1, 1, 1, distance_fields,
+                           COUNT_OF(distance_fields)},
+    [Q_OVERLAP_CACHED] = {{"pairs a", "pairs b", "cache"}, {'i', 'i', 0}, 3, 0, 1, 1, 1, overlap_fields,
+                          COUNT_OF(overlap_fields)},
+    [Q_MANIFOLD] = {{"pairs a", "pairs b"}, {'i', 'i'}, 2, 0, 0, 1, 1, manifold_fields, COUNT_OF(manifold_fields)},
+    [Q_CAST] = {{"pairs a", "pairs b", "translation x", "translation y"}, {'i', 'i', 'f', 'f'}, 4, 0, 0, 1, 1,
+                cast_fields, COUNT_OF(cast_fields)},
+    [Q_RAY] = {{"ray shape", "ray origin x", "ray origin y", "ray translation x", "ray translation y",
+                "ray max_fraction"},
+               {'i', 'f', 'f', 'f', 'f', 'f'}, 6, 0, 1, 1, 0, cast_fields, COUNT_OF(cast_fields)},
+    [Q_POINT] = {{"point shape", "point x", "point y"}, {'i', 'f', 'f'}, 3, 0, 0, 1, 0, point_fields,
+                 COUNT_OF(point_fields)},
+    [Q_TOI] = {{"pairs a", "pairs b", "sweep local x", "sweep local y", "sweep x0", "sweep y0", "sweep x1",
+                "sweep y1", "sweep a0", "sweep a1"},
+               {'i', 'i', 'f', 'f', 'f', 'f', 'f', 'f', 'f', 'f'}, 2, 8, 0, 0, 1, toi_fields, COUNT_OF(toi_fields)},
+};
+
+/// query(query, set, poses or None, inputs, scalars, begin, end, outs, threads) -> None: the queries of
+/// frame coherence (cache and max_distance), manifolds (margin) and casts (the time of impact's target
+/// and tolerance), as py_batch. `inputs` is the tuple of query_specs' arrays, `scalars` two floats.
+static PyObject *py_query(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int query, threads;
+    PyObject *oset, *oposes, *inputs, *outs;
+    float scalar[2];
+    long long begin, end;
+    if (!PyArg_ParseTuple(args, "iOOO!(ff)LLO!i", &query, &oset, &oposes, &PyTuple_Type, &inputs, &scalar[0],
+                          &scalar[1], &begin, &end, &PyTuple_Type, &outs, &threads))
+        return NULL;
+    if (query < Q_DISTANCE_CACHED || query > Q_TOI || threads < 1 || threads > MAX_THREADS) {
+        PyErr_SetString(PyExc_ValueError, "gjk2d: bad query or thread count");
+        return NULL;
+    }
+    const query_spec *spec = &query_specs[query];
+    if (PyTuple_GET_SIZE(outs) != spec->nfields || PyTuple_GET_SIZE(inputs) != spec->items + spec->per_set) {
+        PyErr_SetString(PyExc_ValueError, "gjk2d: bad input or output tuple");
+        return NULL;
+    }
+    const gjk2d_shapes *shapes = get_set(oset);
+    if (!shapes)
+        return NULL;
+    views v = {.count = 0};
+    PyObject *result = NULL;
+    gjk2d_poses poses = {0};
+    if (spec->uses_poses && parse_poses(&v, oposes, &poses) != 0)
+        goto done;
+    void *in[12] = {0};
+    int64_t n = -1, sweeps = -1;
+    for (int i = 0; i < spec->items + spec->per_set; i++) {
+        PyObject *o = PyTuple_GET_ITEM(inputs, i);
+        const int optional = spec->optional_last && i == spec->items - 1;
+        if (spec->kinds[i] == 0) { // cache records: checked below, once the count is known
+            in[i] = acquire(&v, o, spec->names[i], 0, n * (int64_t)sizeof(gjk2d_cache), 1, 1);
+            if (!in[i] && PyErr_Occurred())
+                goto done;
+            continue;
+        }
+        if (optional && o == Py_None)
+            continue;
+        const int64_t len = acquire_items(&v, o, spec->names[i], spec->kinds[i], &in[i]);
+        if (len < 0)
+            goto done;
+        int64_t *want = i < spec->items ? &n : &sweeps;
+        if (*want < 0)
+            *want = len;
+        else if (len != *want) {
+            PyErr_Format(PyExc_ValueError, "gjk2d: %s has %lld items, %s %lld", spec->names[i], (long long)len,
+                         spec->names[i < spec->items ? 0 : spec->items], (long long)*want);
+            goto done;
+        }
+    }
+    if (begin < 0 || begin > end || end > n) {
+        raise_error("gjk2d: range outside the pair or item list", GJK2D_ERR_RANGE, -1, -1);
+        goto done;
+    }
+    void *ptr[24] = {0};
+    for (Py_ssize_t i = 0; i < spec->nfields; i++) {
+        const int64_t item = spec->fields[i].kind == 'B' ? 1 : 4;
+        ptr[i] = acquire(&v, PyTuple_GET_ITEM(outs, i), spec->fields[i].name, spec->fields[i].kind, end * item, 1, 1);
+        if (!ptr[i] && PyErr_Occurred())
+            goto done;
+    }
+    float **f = (float **)ptr;
+    const gjk2d_pairs pairs = {in[0], in[1], spec->by_pair ? n : 0};
+    const gjk2d_translations translations = {in[2], in[3]};
+    const gjk2d_rays rays = {in[0], in[1], in[2], in[3], in[4], in[5], n};
+    const gjk2d_points points = {in[0], in[1], in[2], n};
+    const gjk2d_sweeps sw = {in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], sweeps};
+    const void *items = query == Q_CAST ? (const void *)&translations
+                      : query == Q_RAY  ? (const void *)&rays
+                      : query == Q_POINT ? (const void *)&points
+                                         : (const void *)&sw;
+    gjk2d_distance_out dout = {ptr[0], ptr[1], ptr[2], ptr[3], ptr[4], ptr[5],  ptr[6],
+                               ptr[7], ptr[8], ptr[9], ptr[10], ptr[11], ptr[12]};
+    gjk2d_overlap_out oout = {ptr[0], ptr[1], ptr[2]};
+    gjk2d_manifold_out mout = {ptr[0],        f[1],          f[2],          ptr[19],       {f[3], f[4]},
+                               {f[5], f[6]},  {f[7], f[8]},  {f[9], f[10]}, {f[11], f[12]}, {f[13], f[14]},
+                               {f[15], f[16]}, {ptr[17], ptr[18]}, ptr[20]};
+    gjk2d_cast_out cout = {ptr[0], f[1], f[2], f[3], f[4], f[5], ptr[6], ptr[7]};
+    gjk2d_point_out pout = {ptr[0], f[1], f[2], f[3], f[4], f[5], ptr[6]};
+    gjk2d_toi_out tout = {ptr[0], f[1], f[2], ptr[3], ptr[4]};
+    const void *out = query == Q_DISTANCE_CACHED ? (const void *)&dout
+                    : query == Q_OVERLAP_CACHED  ? (const void *)&oout
+                    : query == Q_MANIFOLD        ? (const void *)&mout
+                    : query == Q_POINT           ? (const void *)&pout
+                    : query == Q_TOI             ? (const void *)&tout
+                                                 : (const void *)&cout;
+    gjk2d_cache *cache = query == Q_DISTANCE_CACHED || query == Q_OVERLAP_CACHED ? in[2] : NULL;
+    job base = {(enum query)query, shapes, &poses, &pairs, begin, end, out, 0, cache, {scalar[0], scalar[1]}, items};
+    // The library names no item for a bad shape index: the first one in the range is found here, before
+    // anything runs; then a call on the empty range finds the other argument errors, so no thread has
+    // written anything when one is returned.
+    int rc = 0;
+    int64_t bad = -1;
+    const int32_t count = gjk2d_shapes_count(shapes);
+    const int32_t *ia = in[0], *ib = spec->by_pair ? in[1] : in[0];
+    Py_BEGIN_ALLOW_THREADS;
+    for (int64_t k = begin; k < end && bad < 0; k++)
+        if (ia[k] < 0 || ia[k] >= count || ib[k] < 0 || ib[k] >= count)
+            bad = k;
+    job probe = base;
+    probe.end = probe.begin;
+    if (bad >= 0)
+        rc = GJK2D_ERR_PAIR_INDEX;
+    else {
+        run_job(&probe);
+        rc = probe.rc;
+    }
+    if (rc == 0)
+        rc = run_threads(base, threads);
+    Py_END_ALLOW_THREADS;
+    if (rc < 0) {
+        char message[320];
+        if (bad >= 0 && spec->by_pair)
+            snprintf(message, sizeof message, "gjk2d: pair %lld (%d, %d) names a shape outside [0, %d): %s",
+                     (long long)bad, ia[bad], ib[bad], count, gjk2d_error_message(rc));
+        else if (bad >= 0)
+            snprintf(message, sizeof message, "gjk2d: item %lld names shape %d, outside [0, %d): %s", (long long)bad,
+                     ia[bad], count, gjk2d_error_message(rc));
+        else
+            snprintf(message, sizeof message, "gjk2d: %s", gjk2d_error_message(rc));
+        raise_error(message, rc, bad, -1);
         goto done;
     }
     result = Py_NewRef(Py_None);
@@ -495,7 +708,7 @@ static PyObject *py_time_batch(PyObject *self, PyObject *args)
         gjk2d_overlap_out oout = {ptr[0], ptr[1], ptr[2]};
         gjk2d_sat_out sout = {ptr[0], ptr[1], ptr[2], ptr[3], ptr[4]};
         const void *out = query == Q_DISTANCE ? (const void *)&dout : query == Q_OVERLAP ? (const void *)&oout : &sout;
-        job j = {(enum query)query, shapes, &poses, &pairs, 0, pairs.count, out, 0};
+        job j = {(enum query)query, shapes, &poses, &pairs, 0, pairs.count, out, 0, NULL, {0, 0}, NULL};
         struct timespec t0, t1;
         Py_BEGIN_ALLOW_THREADS;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
@@ -589,6 +802,116 @@ static PyObject *py_pair(PyObject *self, PyObject *args)
         gjk2d_sat(&a, &pa, &b, &pb, &r);
         result = Py_BuildValue("ifffi", r.overlap, r.separation, r.normal.x, r.normal.y, (int)r.status);
     }
+done:
+    views_release(&v);
+    return result;
+}
+
+static PyObject *build_distance(const gjk2d_distance_result *r)
+{
+    return Py_BuildValue("fffffffffiiiii", r->distance, r->signed_distance, r->core_distance, r->point_a.x,
+                         r->point_a.y, r->point_b.x, r->point_b.y, r->normal.x, r->normal.y, r->feature_a,
+                         r->feature_b, r->iterations, (int)r->status, (int)r->end);
+}
+
+static PyObject *build_cast(const gjk2d_cast_result *r)
+{
+    return Py_BuildValue("ifffffii", (int)r->state, r->fraction, r->point.x, r->point.y, r->normal.x, r->normal.y,
+                         r->iterations, (int)r->status);
+}
+
+/// pair_query(query, va, ra, pose_a, vb, rb, pose_b, extra) -> tuple of the result's fields, for the
+/// queries of py_query one pair (or item: shape A) at a time through the single-pair calls. `extra`:
+/// Q_DISTANCE_CACHED (cache or None, max_distance); Q_OVERLAP_CACHED (cache or None,); Q_MANIFOLD (margin,);
+/// Q_CAST (tx, ty); Q_RAY (ox, oy, dx, dy, max_fraction); Q_POINT (x, y); Q_TOI (sweep_a, sweep_b, target,
+/// tolerance) with sweeps as (lx, ly, x0, y0, x1, y1, a0, a1) (the poses are then unused). A cache is a
+/// writable buffer of one gjk2d_cache record (20 bytes), read and rewritten.
+static PyObject *py_pair_query(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int query;
+    PyObject *ova, *ovb, *extra;
+    float ra, rb;
+    gjk2d_pose pa, pb;
+    if (!PyArg_ParseTuple(args, "iOf(ffff)Of(ffff)O!", &query, &ova, &ra, &pa.px, &pa.py, &pa.c, &pa.s, &ovb, &rb,
+                          &pb.px, &pb.py, &pb.c, &pb.s, &PyTuple_Type, &extra))
+        return NULL;
+    views v = {.count = 0};
+    PyObject *result = NULL;
+    gjk2d_shape a, b;
+    if (parse_shape(&v, ova, ra, "vertices of A", &a) != 0 || parse_shape(&v, ovb, rb, "vertices of B", &b) != 0)
+        goto done;
+    if (query == Q_DISTANCE_CACHED || query == Q_OVERLAP_CACHED) {
+        PyObject *ocache;
+        float max_distance = 0.0f;
+        if (query == Q_DISTANCE_CACHED ? !PyArg_ParseTuple(extra, "Of", &ocache, &max_distance)
+                                       : !PyArg_ParseTuple(extra, "O", &ocache))
+            goto done;
+        gjk2d_cache *cache = acquire(&v, ocache, "cache", 0, (int64_t)sizeof(gjk2d_cache), 1, 1);
+        if (!cache && PyErr_Occurred())
+            goto done;
+        if (query == Q_DISTANCE_CACHED) {
+            gjk2d_distance_result r;
+            gjk2d_distance_cached(&a, &pa, &b, &pb, cache, max_distance, &r);
+            result = build_distance(&r);
+        } else {
+            gjk2d_overlap_result r;
+            gjk2d_overlap_cached(&a, &pa, &b, &pb, cache, &r);
+            result = Py_BuildValue("iii", r.overlap, r.iterations, (int)r.status);
+        }
+    } else if (query == Q_MANIFOLD) {
+        float margin;
+        if (!PyArg_ParseTuple(extra, "f", &margin))
+            goto done;
+        gjk2d_manifold_result r;
+        gjk2d_manifold(&a, &pa, &b, &pb, margin, &r);
+        PyObject *pts[2];
+        for (int i = 0; i < 2; i++) {
+            const gjk2d_contact_point *c = &r.points[i];
+            pts[i] = Py_BuildValue("(ff)(ff)(ff)fk", c->point.x, c->point.y, c->anchor_a.x, c->anchor_a.y,
+                                   c->anchor_b.x, c->anchor_b.y, c->separation, (unsigned long)c->id);
+        }
+        if (pts[0] && pts[1])
+            result = Py_BuildValue("iff(OO)ii", r.count, r.normal.x, r.normal.y, pts[0], pts[1], r.reference,
+                                   (int)r.status);
+        Py_XDECREF(pts[0]);
+        Py_XDECREF(pts[1]);
+    } else if (query == Q_CAST) {
+        gjk2d_vec2 t;
+        if (!PyArg_ParseTuple(extra, "ff", &t.x, &t.y))
+            goto done;
+        gjk2d_cast_result r;
+        gjk2d_shape_cast(&a, &pa, &b, &pb, t, &r);
+        result = build_cast(&r);
+    } else if (query == Q_RAY) {
+        gjk2d_ray ray;
+        if (!PyArg_ParseTuple(extra, "fffff", &ray.origin.x, &ray.origin.y, &ray.translation.x, &ray.translation.y,
+                              &ray.max_fraction))
+            goto done;
+        gjk2d_cast_result r;
+        gjk2d_ray_cast(&a, &pa, &ray, &r);
+        result = build_cast(&r);
+    } else if (query == Q_POINT) {
+        gjk2d_vec2 q;
+        if (!PyArg_ParseTuple(extra, "ff", &q.x, &q.y))
+            goto done;
+        gjk2d_point_result r;
+        gjk2d_point_query(&a, &pa, q, &r);
+        result = Py_BuildValue("ifffffi", r.inside, r.distance, r.closest.x, r.closest.y, r.normal.x, r.normal.y,
+                               (int)r.status);
+    } else if (query == Q_TOI) {
+        gjk2d_sweep s[2];
+        float target, tolerance;
+        if (!PyArg_ParseTuple(extra, "(ffffffff)(ffffffff)ff", &s[0].local_center.x, &s[0].local_center.y,
+                              &s[0].c0.x, &s[0].c0.y, &s[0].c1.x, &s[0].c1.y, &s[0].a0, &s[0].a1,
+                              &s[1].local_center.x, &s[1].local_center.y, &s[1].c0.x, &s[1].c0.y, &s[1].c1.x,
+                              &s[1].c1.y, &s[1].a0, &s[1].a1, &target, &tolerance))
+            goto done;
+        gjk2d_toi_result r;
+        gjk2d_time_of_impact(&a, &s[0], &b, &s[1], target, tolerance, &r);
+        result = Py_BuildValue("iffii", (int)r.state, r.t, r.separation, r.iterations, (int)r.status);
+    } else
+        PyErr_SetString(PyExc_ValueError, "gjk2d: bad query");
 done:
     views_release(&v);
     return result;
@@ -688,8 +1011,8 @@ static PyObject *py_lane_width(PyObject *self, PyObject *unused)
     return PyLong_FromLong(gjk2d_lane_width());
 }
 
-/// names(kind) -> tuple of names indexed by value: 'status', 'end', 'problem' (messages), 'error'
-/// (messages of codes 0, -1, ...).
+/// names(kind) -> tuple of names indexed by value: 'status', 'end', 'cast_state', 'toi_state', 'problem'
+/// (messages).
 static PyObject *py_names(PyObject *self, PyObject *arg)
 {
     (void)self;
@@ -698,11 +1021,16 @@ static PyObject *py_names(PyObject *self, PyObject *arg)
         return NULL;
     PyObject *t = NULL;
     if (!strcmp(kind, "status"))
-        t = Py_BuildValue("(ssss)", gjk2d_status_name(0), gjk2d_status_name(1), gjk2d_status_name(2),
-                          gjk2d_status_name(3));
+        t = Py_BuildValue("(sssss)", gjk2d_status_name(0), gjk2d_status_name(1), gjk2d_status_name(2),
+                          gjk2d_status_name(3), gjk2d_status_name(4));
     else if (!strcmp(kind, "end"))
-        t = Py_BuildValue("(ssssss)", gjk2d_end_name(0), gjk2d_end_name(1), gjk2d_end_name(2), gjk2d_end_name(3),
-                          gjk2d_end_name(4), gjk2d_end_name(5));
+        t = Py_BuildValue("(sssssss)", gjk2d_end_name(0), gjk2d_end_name(1), gjk2d_end_name(2), gjk2d_end_name(3),
+                          gjk2d_end_name(4), gjk2d_end_name(5), gjk2d_end_name(6));
+    else if (!strcmp(kind, "cast_state"))
+        t = Py_BuildValue("(sss)", gjk2d_cast_state_name(0), gjk2d_cast_state_name(1), gjk2d_cast_state_name(2));
+    else if (!strcmp(kind, "toi_state"))
+        t = Py_BuildValue("(ssss)", gjk2d_toi_state_name(0), gjk2d_toi_state_name(1), gjk2d_toi_state_name(2),
+                          gjk2d_toi_state_name(3));
     else if (!strcmp(kind, "problem")) {
         t = PyTuple_New(9);
         for (int i = 0; t && i < 9; i++)
@@ -725,6 +1053,8 @@ static PyMethodDef methods[] = {
     {"time_batch", py_time_batch, METH_VARARGS, NULL},
     {"check_poses", py_check_poses, METH_VARARGS, NULL},
     {"pair", py_pair, METH_VARARGS, NULL},
+    {"query", py_query, METH_VARARGS, NULL},
+    {"pair_query", py_pair_query, METH_VARARGS, NULL},
     {"validate", py_validate, METH_VARARGS, NULL},
     {"poses_from_angles", py_poses_from_angles, METH_VARARGS, NULL},
     {"set_isa", py_set_isa, METH_O, NULL},

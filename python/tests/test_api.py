@@ -130,7 +130,7 @@ def test_isa_info_and_names():
     assert gjk2d.isa() in gjk2d.ISAS and gjk2d.isa_reason()
     assert "scalar" in gjk2d.supported_isas() and gjk2d.isa_supported("scalar")
     assert not gjk2d.isa_supported("no-such-isa")
-    assert gjk2d.STATUS_NAMES == ("ok", "maxiter", "invalid", "bad-pose")
+    assert gjk2d.STATUS_NAMES == ("ok", "maxiter", "invalid", "bad-pose", "beyond")
     assert gjk2d.lane_width() >= 1
     problems, first = gjk2d.check_poses(np.array([[0, 0, 1, 0], [0, 0, 2, 0], [np.nan, 0, 1, 0]], np.float32))
     assert first == 1 and problems.tolist() == [0, 4, 2]

@@ -38,6 +38,23 @@ def test_local_scheduler_array_and_dataframe(scene):
     assert_columns_equal(out, ref["sat"], ["separation", "status"])
 
 
+def test_manifold_array_and_dataframe(scene):
+    s, poses, pairs = scene
+    pairs = pairs[:20000]
+    ref = gjk2d.manifold(s, poses, pairs, 0.1)
+    res = gd.manifold(s, poses, da.from_array(pairs, chunks=(3000, 2)), 0.1)
+    got = dict(zip(res, dask.compute(*res.values(), scheduler="threads")))
+    assert got["points"].shape == (20000, 2, 2)
+    assert_columns_equal(got, ref, res)
+    df = dd.from_pandas(pd.DataFrame({"a": pairs[:, 0], "b": pairs[:, 1]}), npartitions=3)
+    out = gd.manifold(s, poses, df, margin=0.1, fields=["normal", "points", "count"]).compute(scheduler="sync")
+    assert list(out.columns) == ["normal_0", "normal_1", "points_0_0", "points_0_1", "points_1_0", "points_1_1",
+                                 "count"]
+    assert (bits(out["points_1_0"].to_numpy()) == bits(ref.points[:, 1, 0])).all()
+    assert (bits(out["normal_1"].to_numpy()) == bits(ref.normal[:, 1])).all()
+    assert (out["count"].to_numpy() == ref.count).all()
+
+
 def test_bad_dask_input(scene):
     s, poses, pairs = scene
     with pytest.raises(ValueError, match="shape"):
@@ -79,6 +96,10 @@ def test_local_cluster_two_processes_bit_identical(scene):
         df = dd.from_pandas(pd.DataFrame({"a": pairs[:, 0], "b": pairs[:, 1]}), npartitions=4)
         out = gd.overlap(s, poses, df, client=client).compute()
         assert_columns_equal(out, ref_o, ["overlap", "iterations", "status"])
+        # the manifold, its (M, 2, 2) points as records
+        res = gd.manifold(s, poses, dp[:40000], 0.05, client=client, fields=["count", "points", "ids"])
+        got = dict(zip(res, dask.compute(*res.values())))
+        assert_columns_equal(got, gjk2d.manifold(s, poses, pairs[:40000], 0.05), res)
         # a scene shipped once, for several queries
         before = client.run(lambda: gjk2d.Shapes.unpickled)
         shipped = client.scatter(gd.Scene(s, poses), broadcast=True)

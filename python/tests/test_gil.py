@@ -50,7 +50,7 @@ def counted_during(call):
     return during / (rate * seconds), seconds
 
 
-@pytest.mark.parametrize("query", ["distance", "overlap", "sat"])
+@pytest.mark.parametrize("query", ["distance", "overlap", "sat", "distance_cached", "manifold"])
 def test_gil_released_during_query(slow_scene, query):
     s, poses, pairs = slow_scene
     gjk2d.set_isa("scalar")

@@ -34,6 +34,32 @@ def test_isa_bit_identical_to_scalar(isa, restore_isa):
             assert_same_bits(q(s, poses, pairs, threads=2), r)
 
 
+def cached_frames(s, poses, pairs):
+    """Warm distance over two frames (the second moved a little), overlap warm from its cache, and the
+    manifold: the results and the final caches."""
+    cache = gjk2d.new_cache(len(pairs))
+    moved = poses.copy()
+    moved[:, :2] += 0.01
+    out = [gjk2d.distance_cached(s, p, pairs, cache, max_distance=3.0, threads=2) for p in (poses, moved)]
+    out.append(gjk2d.overlap_cached(s, poses, pairs, cache))
+    out.append(gjk2d.manifold(s, poses, pairs, 0.05))
+    return out, cache.tobytes()
+
+
+@pytest.mark.parametrize("isa", [i for i in gjk2d.ISAS if i != "scalar"])
+def test_isa_cached_and_manifold_bit_identical_to_scalar(isa, restore_isa):
+    if not gjk2d.isa_supported(isa):
+        pytest.skip(f"{isa}: not supported by this build and CPU")
+    s, poses, pairs = random_scene(seed=24, shapes=300, pairs=5000, min_verts=1, max_verts=8, radius=0.05)
+    gjk2d.set_isa("scalar")
+    ref, ref_cache = cached_frames(s, poses, pairs)
+    gjk2d.set_isa(isa)
+    got, got_cache = cached_frames(s, poses, pairs)
+    for g, r in zip(got, ref):
+        assert_same_bits(g, r)
+    assert got_cache == ref_cache
+
+
 def test_auto_restores(restore_isa):
     gjk2d.set_isa("scalar")
     gjk2d.set_isa("auto")

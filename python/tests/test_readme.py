@@ -33,3 +33,9 @@ def test_dask_example_builds_its_graph():
     import gjk2d.dask
     d = gjk2d.dask.distance(scope["shapes"], scope["poses"], scope["pairs"], fields=["distance", "status"])
     assert d["distance"].shape == (10_000,) and np.isfinite(d["distance"].compute(scheduler="sync")).all()
+
+
+def test_coherence_manifold_cast_example_runs():
+    """docs/python.md's example of the later queries: its asserts hold."""
+    code = [b for b in python_blocks("docs/python.md") if "new_cache" in b][0]
+    exec(compile(code, "docs/python.md", "exec"), {})  # noqa: S102 (our own documentation)
