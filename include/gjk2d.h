@@ -41,9 +41,9 @@ extern "C" {
 #define GJK2D_VERSION_MAJOR 0
 #define GJK2D_VERSION_MINOR 2
 #define GJK2D_VERSION_PATCH 0
-#define GJK2D_VERSION_STRING "0.2.0"
+#define GJK2D_VERSION_STRING "0.3.0"
 
-/// The version of the library actually linked, e.g. "0.2.0" (GJK2D_VERSION_STRING is the header's).
+/// The version of the library actually linked, e.g. "0.3.0" (GJK2D_VERSION_STRING is the header's).
 GJK2D_API const char *gjk2d_version(void);
 
 /// Most vertices one shape may have. Larger counts are rejected (never clamped).

@@ -126,7 +126,7 @@ def test_offsets_and_instancing():
 
 
 def test_isa_info_and_names():
-    assert gjk2d.version == "0.2.0" and gjk2d.__version__ == gjk2d.version
+    assert gjk2d.version == "0.3.0" and gjk2d.__version__ == gjk2d.version
     assert gjk2d.isa() in gjk2d.ISAS and gjk2d.isa_reason()
     assert "scalar" in gjk2d.supported_isas() and gjk2d.isa_supported("scalar")
     assert not gjk2d.isa_supported("no-such-isa")
