@@ -9,14 +9,22 @@
 #include "gjk2d.h"
 #include "scene.h"
 
-typedef enum query_kind { QUERY_DISTANCE = 0, QUERY_OVERLAP = 1, QUERY_SAT = 2, QUERY_COUNT = 3 } query_kind;
+/// QUERY_COUNT counts the queries check and bench compare across ISAs; run also has the manifold.
+typedef enum query_kind {
+    QUERY_DISTANCE = 0,
+    QUERY_OVERLAP = 1,
+    QUERY_SAT = 2,
+    QUERY_COUNT = 3,
+    QUERY_MANIFOLD = QUERY_COUNT,
+    QUERY_KINDS
+} query_kind;
 
-extern const char *const query_names[QUERY_COUNT];
+extern const char *const query_names[QUERY_KINDS];
 
-/// "distance", "overlap" or "sat" -> kind; -1 after reporting an unknown name.
+/// "distance", "overlap", "sat" or "manifold" -> kind; -1 after reporting an unknown name.
 int parse_query(const char *name);
 /// "all" or a comma-separated list of query names -> distinct kinds in `queries` (room for QUERY_COUNT).
-/// Returns how many, or -1 after reporting an unknown name.
+/// Returns how many, or -1 after reporting an unknown name (or manifold, which only run takes).
 int parse_query_list(const char *list, int *queries);
 
 /// Result arrays of one query over n pairs (only the fields that query fills are allocated).
@@ -26,6 +34,12 @@ typedef struct results {
     float *distance, *signed_distance, *core_distance, *ax, *ay, *bx, *by, *nx, *ny, *separation;
     int32_t *feature_a, *feature_b, *iterations;
     uint8_t *overlap, *status;
+    // The manifold's (nx, ny above are its normal):
+    uint8_t *count, *reference;
+    float *px[2], *py[2], *msep[2];
+    uint32_t *id[2];
+    int64_t frame; ///< the frame these results are of, written as the last CSV column when with_frame
+    int with_frame;
 } results;
 
 int results_alloc(results *r, query_kind kind, int64_t n);
@@ -36,9 +50,15 @@ typedef struct batch_input {
     const gjk2d_shapes *shapes;
     gjk2d_poses poses;
     gjk2d_pairs pairs;
+    /// Distance and overlap: cached = 1 runs the _cached calls with `cache` (one entry per pair, carried
+    /// from frame to frame; NULL: cold starts) and, for distance, the cutoff max_distance (INFINITY: none).
+    int cached;
+    gjk2d_cache *cache;
+    float max_distance;
+    float margin; ///< the manifold's speculative margin
 } batch_input;
 
-/// A prepared scene's input (scene_prepare must have run).
+/// A prepared scene's input (scene_prepare must have run): frame 0's poses, no cache, no cutoff, margin 0.
 batch_input scene_batch_input(const scene *sc);
 
 /// Run the query over all pairs with the current ISA on `threads` threads (each takes chunks of the
@@ -49,9 +69,9 @@ int run_batch(query_kind kind, const batch_input *in, results *r, int threads, p
 int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64_t end, results *r, int threads,
                     progress *prog);
 
-/// How many of the n results have each gjk2d_status (counts[GJK2D_STATUS_BAD_POSE + 1]; other values
+/// How many of the n results have each gjk2d_status (counts[GJK2D_STATUS_BEYOND + 1]; other values
 /// are not counted).
-#define STATUS_KINDS (GJK2D_STATUS_BAD_POSE + 1)
+#define STATUS_KINDS (GJK2D_STATUS_BEYOND + 1)
 void count_statuses(const results *r, int64_t counts[STATUS_KINDS]);
 
 #endif
