@@ -8,12 +8,16 @@
 #include "cli.h"
 #include "scene.h"
 
-/// Pair `pair` of a prepared scene in the square panel at (ox, oy) of `size` pixels, its title above
-/// and its numbers below: in world frame, or (minkowski) as the Minkowski difference B - A.
-void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski, double ox, double oy, double size);
+/// What a panel shows: GJK in world frame, GJK on the Minkowski difference B - A, or the contact manifold.
+typedef enum svg_view { SVG_WORLD, SVG_MINKOWSKI, SVG_MANIFOLD } svg_view;
 
-/// The legend of the world or Minkowski pictures, at (x, y).
-void svg_legend(outfile *out, double x, double y, int minkowski);
+/// Pair `pair` of a prepared scene in the square panel at (ox, oy) of `size` pixels, its title above
+/// and its numbers below, as `view` says (margin: the manifold's speculative margin).
+void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, svg_view view, float margin, double ox, double oy,
+                   double size);
+
+/// The legend of a view, at (x, y).
+void svg_legend(outfile *out, double x, double y, svg_view view);
 
 /// The document's style sheet and arrow marker.
 extern const char svg_style[];
