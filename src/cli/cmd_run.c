@@ -13,7 +13,7 @@
 #include "scene.h"
 
 static const char run_help[] =
-    "usage: gjk2d run [--query distance|overlap|sat|manifold] [--isa NAME] [--threads T] SCENE [-o OUT]\n"
+    "usage: gjk2d run [--query distance|overlap|sat|manifold|cast] [--isa NAME] [--threads T] SCENE [-o OUT]\n"
     "       gjk2d run [--frames N] [--cold] [--max-distance D] SCENE [-o OUT]\n"
     "\n"
     "Run one query over every pair of SCENE ('-' = stdin) and write CSV: a header, then one row per\n"
@@ -28,6 +28,7 @@ static const char run_help[] =
     "  overlap:  pair,overlap,iterations,status\n"
     "  sat:      pair,overlap,separation,nx,ny,status\n"
     "  manifold: pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status\n"
+    "  cast:     pair,state,fraction,px,py,nx,ny,iterations,status   (a scene with frames)\n"
     "\n"
     "distance columns: distance = max(0, signed_distance); signed_distance = core_distance - ra - rb,\n"
     "negative when the rounded parts overlap (-(ra + rb) when the cores overlap); core_distance = the\n"
@@ -43,6 +44,11 @@ static const char run_help[] =
     "frame, separationi = signed gap along the normal (radii included, negative = penetration), idi = its\n"
     "features on A and B, \"e1:v3\" = A's edge 1 against B's vertex 3 (same numbering as feature_a);\n"
     "points past count are empty.\n"
+    "\n"
+    "cast columns (shape cast, gjk2d_batch_cast): from frame f to f + 1, B moves by its motion relative to\n"
+    "A's (rotations are not part of a cast); state = miss, hit or overlap (already at the start), fraction\n"
+    "= of the translation at first contact (1 on a miss), (px, py) = contact point, (nx, ny) = normal A\n"
+    "to B, iterations = support searches; one step per pair of frames, the frame column = f.\n"
     "\n"
     "frames: a scene with frames ('gjk2d gen --frames') runs every frame in turn, the CSV holding each\n"
     "frame's rows in pair order with a last column, frame. Distance and overlap carry a cache entry per\n"
@@ -196,9 +202,23 @@ static double mean_iterations(const results *r) {
 static void report_frame(const results *r, int32_t f, const char *mode, double seconds) {
     int64_t counts[STATUS_KINDS];
     count_statuses(r, counts);
-    fprintf(stderr, "run: frame %d: %lld pairs, %s %.2f Mpairs/s, mean iterations %.3f, beyond %lld\n", f,
-            (long long)r->n, mode, seconds > 0 ? (double)r->n / seconds * 1e-6 : 0.0, mean_iterations(r),
-            (long long)counts[GJK2D_STATUS_BEYOND]);
+    fprintf(stderr, "run: frame %d: %lld pairs, %s %.2f Mpairs/s", f, (long long)r->n, mode,
+            seconds > 0 ? (double)r->n / seconds * 1e-6 : 0.0);
+    if (r->iterations) fprintf(stderr, ", mean iterations %.3f", mean_iterations(r));
+    if (r->kind == QUERY_DISTANCE) fprintf(stderr, ", beyond %lld", (long long)counts[GJK2D_STATUS_BEYOND]);
+    fputc('\n', stderr);
+}
+
+// The shape cast's translations of step f: B's motion relative to A's from frame f to frame f + 1 (in
+// double, rounded once). A non-finite one (a bad pose in frame f + 1) gives the pair status bad-pose.
+static void cast_translations(const scene *sc, int32_t f, float *tx, float *ty) {
+    gjk2d_poses p0 = scene_frame_poses(sc, f), p1 = scene_frame_poses(sc, f + 1);
+    const float *x0 = p0.px, *y0 = p0.py, *x1 = p1.px, *y1 = p1.py;
+    for (int64_t k = 0; k < sc->pair_count; k++) {
+        int32_t a = sc->pa[k], b = sc->pb[k];
+        tx[k] = (float)(((double)x1[b] - x0[b]) - ((double)x1[a] - x0[a]));
+        ty[k] = (float)(((double)y1[b] - y0[b]) - ((double)y1[a] - y0[a]));
+    }
 }
 
 int cmd_run(int argc, char **argv) {
@@ -222,6 +242,14 @@ int cmd_run(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (o.frames > 0) frames = (int32_t)o.frames;
+    if (kind == QUERY_CAST && frames < 2) {
+        cli_error("run: --query cast needs a scene with frames ('gjk2d gen --frames'): pair k casts B by its motion "
+                  "relative to A from one frame to the next");
+        scene_free(&sc);
+        return EXIT_USAGE;
+    }
+    // The cast runs one step per pair of consecutive frames; every other query one per frame.
+    int32_t steps = kind == QUERY_CAST ? frames - 1 : frames;
     if (scene_prepare(&sc, scene_path) < 0) {
         scene_free(&sc);
         return EXIT_USAGE;
@@ -233,8 +261,17 @@ int cmd_run(int argc, char **argv) {
     // Distance and overlap go through the cached calls over frames or with a cutoff; --cold passes no cache.
     in.cached = (kind == QUERY_DISTANCE || kind == QUERY_OVERLAP) && (frames > 1 || !isinf(o.max_distance));
     if (in.cached && !o.cold) in.cache = calloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1), sizeof(gjk2d_cache));
-    if (results_alloc(&res, (query_kind)kind, sc.pair_count) != 0 || (in.cached && !o.cold && !in.cache)) {
+    float *tx = NULL, *ty = NULL;
+    if (kind == QUERY_CAST) {
+        tx = malloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1) * sizeof(float));
+        ty = malloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1) * sizeof(float));
+    }
+    in.translations = (gjk2d_translations){tx, ty};
+    if (results_alloc(&res, (query_kind)kind, sc.pair_count) != 0 || (in.cached && !o.cold && !in.cache) ||
+        (kind == QUERY_CAST && (!tx || !ty))) {
         cli_error("out of memory for the results of %lld pairs", (long long)sc.pair_count);
+        free(tx);
+        free(ty);
         free(in.cache);
         scene_free(&sc);
         return EXIT_USAGE;
@@ -248,16 +285,17 @@ int cmd_run(int argc, char **argv) {
     double run_s = 0, frame_sum_rate = 0;
     if (out_open(&out, out_path) == 0) {
         out_puts(&out, csv_header((query_kind)kind, res.with_frame));
-        for (int32_t f = 0; f < frames && rc == 0; f++) {
+        for (int32_t f = 0; f < steps && rc == 0; f++) {
             if (f > 0 && scene_check_frame(&sc, f, scene_path) < 0) {
                 rc = -1;
                 break;
             }
             in.poses = scene_frame_poses(&sc, f);
+            if (kind == QUERY_CAST) cast_translations(&sc, f, tx, ty);
             progress prog;
             progress_start(&prog, query);
             double ts = now_seconds();
-            rc = run_batch((query_kind)kind, &in, &res, threads, frames > 1 ? NULL : &prog);
+            rc = run_batch((query_kind)kind, &in, &res, threads, steps > 1 ? NULL : &prog);
             double seconds = now_seconds() - ts;
             progress_end(&prog);
             run_s += seconds;
@@ -271,18 +309,19 @@ int cmd_run(int argc, char **argv) {
             }
             res.frame = f;
             progress_start(&prog, "write");
-            write_csv(&out, &res, threads, frames > 1 ? NULL : &prog);
+            write_csv(&out, &res, threads, steps > 1 ? NULL : &prog);
             progress_end(&prog);
         }
-        if (frames > 1 && rc == 0)
+        if (steps > 1 && rc == 0)
             fprintf(stderr, "run: %d frame%s, %s: %.2f Mpairs/s over frames 1..%d (mean of the frames' rates)\n",
-                    frames, plural(frames), mode, frames > 1 ? frame_sum_rate / (frames - 1) * 1e-6 : 0.0,
-                    frames - 1);
+                    steps, plural(steps), mode, frame_sum_rate / (steps - 1) * 1e-6, steps - 1);
         status = out_close(&out, rc == 0) == 0 && rc == 0 ? EXIT_OK : EXIT_USAGE;
     }
     double t4 = now_seconds();
-    if (o.verbose && rc == 0) report_run(&sc, &res, threads, frames, t1 - t0, run_s, t4 - t1 - run_s);
+    if (o.verbose && rc == 0) report_run(&sc, &res, threads, steps, t1 - t0, run_s, t4 - t1 - run_s);
     results_free(&res);
+    free(tx);
+    free(ty);
     free(in.cache);
     scene_free(&sc);
     return status;

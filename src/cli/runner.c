@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const query_names[QUERY_KINDS] = {"distance", "overlap", "sat", "manifold"};
+const char *const query_names[QUERY_KINDS] = {"distance", "overlap", "sat", "manifold", "cast"};
 
 int parse_query(const char *name) {
     for (int q = 0; q < QUERY_KINDS; q++)
         if (strcmp(name, query_names[q]) == 0) return q;
-    cli_error("unknown query '%s' (known: distance, overlap, sat, manifold)", name);
+    cli_error("unknown query '%s' (known: distance, overlap, sat, manifold, cast)", name);
     return -1;
 }
 
@@ -59,6 +59,11 @@ int results_alloc(results *r, query_kind kind, int64_t n) {
     } else if (kind == QUERY_OVERLAP) {
         ok &= (r->overlap = malloc(m)) != NULL;
         ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
+    } else if (kind == QUERY_CAST) {
+        ok &= (r->state = malloc(m)) != NULL;
+        float **fields[] = {&r->fraction, &r->hx, &r->hy, &r->nx, &r->ny};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) ok &= (*fields[k] = malloc(f)) != NULL;
+        ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
     } else if (kind == QUERY_MANIFOLD) {
         ok &= (r->count = malloc(m)) != NULL;
         ok &= (r->reference = malloc(m)) != NULL;
@@ -101,6 +106,10 @@ void results_free(results *r) {
     free(r->status);
     free(r->count);
     free(r->reference);
+    free(r->state);
+    free(r->fraction);
+    free(r->hx);
+    free(r->hy);
     for (int i = 0; i < 2; i++) {
         free(r->px[i]);
         free(r->py[i]);
@@ -152,6 +161,17 @@ static int run_range(const job *j, int64_t b, int64_t e) {
         gjk2d_overlap_out out = {.overlap = r->overlap, .iterations = r->iterations, .status = r->status};
         if (in->cached) return gjk2d_batch_overlap_cached(in->shapes, &in->poses, &in->pairs, b, e, in->cache, &out);
         return gjk2d_batch_overlap(in->shapes, &in->poses, &in->pairs, b, e, &out);
+    }
+    case QUERY_CAST: {
+        gjk2d_cast_out out = {.state = r->state,
+                              .fraction = r->fraction,
+                              .px = r->hx,
+                              .py = r->hy,
+                              .nx = r->nx,
+                              .ny = r->ny,
+                              .iterations = r->iterations,
+                              .status = r->status};
+        return gjk2d_batch_cast(in->shapes, &in->poses, &in->pairs, &in->translations, b, e, &out);
     }
     case QUERY_MANIFOLD: {
         gjk2d_manifold_out out = {

@@ -16,12 +16,13 @@ typedef enum query_kind {
     QUERY_SAT = 2,
     QUERY_COUNT = 3,
     QUERY_MANIFOLD = QUERY_COUNT,
+    QUERY_CAST,
     QUERY_KINDS
 } query_kind;
 
 extern const char *const query_names[QUERY_KINDS];
 
-/// "distance", "overlap", "sat" or "manifold" -> kind; -1 after reporting an unknown name.
+/// "distance", "overlap", "sat", "manifold" or "cast" -> kind; -1 after reporting an unknown name.
 int parse_query(const char *name);
 /// "all" or a comma-separated list of query names -> distinct kinds in `queries` (room for QUERY_COUNT).
 /// Returns how many, or -1 after reporting an unknown name (or manifold, which only run takes).
@@ -38,6 +39,9 @@ typedef struct results {
     uint8_t *count, *reference;
     float *px[2], *py[2], *msep[2];
     uint32_t *id[2];
+    // The shape cast's (nx, ny and iterations above are its normal and support searches):
+    uint8_t *state;
+    float *fraction, *hx, *hy; ///< fraction of the translation at first contact, the contact point
     int64_t frame; ///< the frame these results are of, written as the last CSV column when with_frame
     int with_frame;
 } results;
@@ -56,6 +60,7 @@ typedef struct batch_input {
     gjk2d_cache *cache;
     float max_distance;
     float margin; ///< the manifold's speculative margin
+    gjk2d_translations translations; ///< the shape cast's: B's translation relative to A, per pair
 } batch_input;
 
 /// A prepared scene's input (scene_prepare must have run): frame 0's poses, no cache, no cutoff, margin 0.

@@ -26,6 +26,7 @@ grep -q "pair,overlap,separation,nx,ny,status" run.txt || fail "run --help: sat 
 grep -q "ok, maxiter, invalid, bad-pose or beyond" run.txt || fail "run --help: statuses"
 grep -q "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status" run.txt ||
     fail "run --help: manifold columns"
+grep -q "pair,state,fraction,px,py,nx,ny,iterations,status" run.txt || fail "run --help: cast columns"
 for opt in --frames --cold --max-distance --margin; do
     grep -q -- "^  $opt" run.txt || fail "run --help: no $opt"
 done
