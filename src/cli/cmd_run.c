@@ -13,7 +13,7 @@
 #include "scene.h"
 
 static const char run_help[] =
-    "usage: gjk2d run [--query distance|overlap|sat|manifold|cast] [--isa NAME] [--threads T] SCENE [-o OUT]\n"
+    "usage: gjk2d run [--query distance|overlap|sat|manifold|cast|toi] [--isa NAME] [--threads T] SCENE [-o OUT]\n"
     "       gjk2d run [--frames N] [--cold] [--max-distance D] SCENE [-o OUT]\n"
     "\n"
     "Run one query over every pair of SCENE ('-' = stdin) and write CSV: a header, then one row per\n"
@@ -29,6 +29,7 @@ static const char run_help[] =
     "  sat:      pair,overlap,separation,nx,ny,status\n"
     "  manifold: pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status\n"
     "  cast:     pair,state,fraction,px,py,nx,ny,iterations,status   (a scene with frames)\n"
+    "  toi:      pair,state,t,separation,iterations,status           (a scene with frames)\n"
     "\n"
     "distance columns: distance = max(0, signed_distance); signed_distance = core_distance - ra - rb,\n"
     "negative when the rounded parts overlap (-(ra + rb) when the cores overlap); core_distance = the\n"
@@ -49,6 +50,9 @@ static const char run_help[] =
     "A's (rotations are not part of a cast); state = miss, hit or overlap (already at the start), fraction\n"
     "= of the translation at first contact (1 on a miss), (px, py) = contact point, (nx, ny) = normal A\n"
     "to B, iterations = support searches; one step per pair of frames, the frame column = f.\n"
+    "toi columns (time of impact, gjk2d_batch_toi): from frame f to f + 1 each shape sweeps from its pose at\n"
+    "f to its pose at f + 1, turning about its local origin; state = separated, hit, overlapped or failed,\n"
+    "t = time of impact in [0, 1], separation = the rounded shapes' distance at t.\n"
     "\n"
     "frames: a scene with frames ('gjk2d gen --frames') runs every frame in turn, the CSV holding each\n"
     "frame's rows in pair order with a last column, frame. Distance and overlap carry a cache entry per\n"
@@ -64,6 +68,8 @@ static const char run_help[] =
     "  --cold        distance and overlap: start every pair of every frame cold (no cache), to compare\n"
     "  --max-distance D  distance: a cutoff; a pair proved farther apart than D >= 0 stops early with\n"
     "                status beyond, its distances the lower bound, points and features empty (nan, -)\n"
+    "  --target T    toi: the separation aimed at (default -0.015; with --tolerance 0.00125, Box2D 2.4.1's)\n"
+    "  --tolerance E toi: the band about the target, E > 0 (default 0.00125)\n"
     "  --margin M    manifold: the speculative margin, points within M >= 0 apart reported (default 0)\n"
     "  --threads T   worker threads, 1..4096 (default: one per CPU this process may run on, e.g. 1 under\n"
     "                'taskset -c 0'); they share the pair range\n"
@@ -119,6 +125,7 @@ typedef struct run_opts {
     int64_t frames;     ///< -1: every frame of the scene
     double max_distance; ///< INFINITY: no cutoff
     double margin;      ///< -1: not given
+    double target, tolerance; ///< the time of impact's; NAN: not given
 } run_opts;
 
 // A non-negative number option (--max-distance, --margin); returns 0 or -1 after reporting.
@@ -140,6 +147,7 @@ static int parse_run_args(int argc, char **argv, run_opts *o) {
     o->frames = -1;
     o->max_distance = INFINITY;
     o->margin = -1;
+    o->target = o->tolerance = NAN;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (is_help(a)) {
@@ -153,6 +161,16 @@ static int parse_run_args(int argc, char **argv, run_opts *o) {
             if (opt_count(argc, argv, &i, "--frames", 1, INT32_MAX, &o->frames)) return -1;
         } else if (opt_is(a, "--max-distance")) {
             if (opt_nonnegative(argc, argv, &i, "--max-distance", &o->max_distance)) return -1;
+        } else if (opt_is(a, "--target") || opt_is(a, "--tolerance")) {
+            int is_target = opt_is(a, "--target");
+            const char *name = is_target ? "--target" : "--tolerance", *v = opt_value(argc, argv, &i, name);
+            double x;
+            if (!v) return -1;
+            if (parse_f64(v, &x) || !isfinite(x) || fabs(x) > 1e15 || (!is_target && !(x > 0))) {
+                cli_error("%s needs a %s number, got '%s'", name, is_target ? "finite" : "finite positive", v);
+                return -1;
+            }
+            *(is_target ? &o->target : &o->tolerance) = x;
         } else if (opt_is(a, "--margin")) {
             if (opt_nonnegative(argc, argv, &i, "--margin", &o->margin)) return -1;
         } else if (common_option(argc, argv, &i, &o->common) < 0) {
@@ -175,6 +193,10 @@ static int check_query_options(const run_opts *o, int kind) {
     if (o->cold && kind != QUERY_DISTANCE && kind != QUERY_OVERLAP) {
         cli_error("run: --cold is for --query distance or overlap (the queries with a cache), not %s",
                   query_names[kind]);
+        return -1;
+    }
+    if ((!isnan(o->target) || !isnan(o->tolerance)) && kind != QUERY_TOI) {
+        cli_error("run: --target and --tolerance are for --query toi, not %s", query_names[kind]);
         return -1;
     }
     if (o->margin >= 0 && kind != QUERY_MANIFOLD) {
@@ -221,6 +243,22 @@ static void cast_translations(const scene *sc, int32_t f, float *tx, float *ty) 
     }
 }
 
+// The time of impact's sweeps of step f: every shape turns about its local origin from frame f's pose to
+// frame f + 1's, the angles recovered from the poses' (cos, sin) (a loaded scene keeps no angles) and the
+// second taken within half a turn of the first (the frames' motion is small).
+static void step_sweeps(const scene *sc, int32_t f, const gjk2d_sweeps *sw) {
+    gjk2d_poses p0 = scene_frame_poses(sc, f), p1 = scene_frame_poses(sc, f + 1);
+    const float *x0 = p0.px, *y0 = p0.py, *x1 = p1.px, *y1 = p1.py;
+    float *X0 = (float *)sw->x0, *Y0 = (float *)sw->y0, *X1 = (float *)sw->x1, *Y1 = (float *)sw->y1;
+    float *A0 = (float *)sw->a0, *A1 = (float *)sw->a1;
+    for (int32_t i = 0; i < sc->shape_count; i++) {
+        double a0 = atan2(p0.s[i], p0.c[i]), a1 = atan2(p1.s[i], p1.c[i]);
+        a1 = a0 + remainder(a1 - a0, 2.0 * 3.14159265358979323846);
+        X0[i] = x0[i], Y0[i] = y0[i], X1[i] = x1[i], Y1[i] = y1[i];
+        A0[i] = (float)a0, A1[i] = isfinite(a1) ? (float)a1 : NAN;
+    }
+}
+
 int cmd_run(int argc, char **argv) {
     run_opts o;
     int parsed = parse_run_args(argc, argv, &o);
@@ -242,14 +280,16 @@ int cmd_run(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (o.frames > 0) frames = (int32_t)o.frames;
-    if (kind == QUERY_CAST && frames < 2) {
-        cli_error("run: --query cast needs a scene with frames ('gjk2d gen --frames'): pair k casts B by its motion "
-                  "relative to A from one frame to the next");
+    int stepped = kind == QUERY_CAST || kind == QUERY_TOI;
+    if (stepped && frames < 2) {
+        cli_error("run: --query %s needs a scene with frames ('gjk2d gen --frames'): pair k moves as its shapes do "
+                  "from one frame to the next",
+                  query);
         scene_free(&sc);
         return EXIT_USAGE;
     }
-    // The cast runs one step per pair of consecutive frames; every other query one per frame.
-    int32_t steps = kind == QUERY_CAST ? frames - 1 : frames;
+    // The cast and the time of impact run one step per pair of consecutive frames; the others one per frame.
+    int32_t steps = stepped ? frames - 1 : frames;
     if (scene_prepare(&sc, scene_path) < 0) {
         scene_free(&sc);
         return EXIT_USAGE;
@@ -267,9 +307,22 @@ int cmd_run(int argc, char **argv) {
         ty = malloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1) * sizeof(float));
     }
     in.translations = (gjk2d_translations){tx, ty};
+    // Box2D 2.4.1's time of impact: target + ra + rb = ra + rb - 3 linearSlop, tolerance linearSlop / 4
+    // (linearSlop = 0.005; docs/casts.md).
+    in.target = isnan(o.target) ? -0.015f : (float)o.target;
+    in.tolerance = isnan(o.tolerance) ? 0.00125f : (float)o.tolerance;
+    float *sweep_mem = kind == QUERY_TOI ? calloc((size_t)(sc.shape_count > 0 ? sc.shape_count : 1) * 8, sizeof(float))
+                                         : NULL;
+    if (sweep_mem) {
+        size_t n = (size_t)(sc.shape_count > 0 ? sc.shape_count : 1);
+        in.sweeps = (gjk2d_sweeps){sweep_mem,         sweep_mem + n,     sweep_mem + 2 * n, sweep_mem + 3 * n,
+                                   sweep_mem + 4 * n, sweep_mem + 5 * n, sweep_mem + 6 * n, sweep_mem + 7 * n,
+                                   sc.shape_count};
+    }
     if (results_alloc(&res, (query_kind)kind, sc.pair_count) != 0 || (in.cached && !o.cold && !in.cache) ||
-        (kind == QUERY_CAST && (!tx || !ty))) {
+        (kind == QUERY_CAST && (!tx || !ty)) || (kind == QUERY_TOI && !sweep_mem)) {
         cli_error("out of memory for the results of %lld pairs", (long long)sc.pair_count);
+        free(sweep_mem);
         free(tx);
         free(ty);
         free(in.cache);
@@ -292,6 +345,7 @@ int cmd_run(int argc, char **argv) {
             }
             in.poses = scene_frame_poses(&sc, f);
             if (kind == QUERY_CAST) cast_translations(&sc, f, tx, ty);
+            if (kind == QUERY_TOI) step_sweeps(&sc, f, &in.sweeps);
             progress prog;
             progress_start(&prog, query);
             double ts = now_seconds();
@@ -322,6 +376,7 @@ int cmd_run(int argc, char **argv) {
     results_free(&res);
     free(tx);
     free(ty);
+    free(sweep_mem);
     free(in.cache);
     scene_free(&sc);
     return status;

@@ -22,6 +22,8 @@ const char *csv_header(query_kind kind, int with_frame) {
     case QUERY_CAST:
         return with_frame ? "pair,state,fraction,px,py,nx,ny,iterations,status,frame\n"
                           : "pair,state,fraction,px,py,nx,ny,iterations,status\n";
+    case QUERY_TOI:
+        return with_frame ? "pair,state,t,separation,iterations,status,frame\n" : "pair,state,t,separation,iterations,status\n";
     case QUERY_MANIFOLD:
         return with_frame ? "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status,frame\n"
                           : "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status\n";
@@ -155,6 +157,24 @@ static char *format_cast(char *q, const results *r, int64_t k) {
     return put_status(q, r->status[k]);
 }
 
+// state,t,separation,iterations,status.
+static char *format_toi(char *q, const results *r, int64_t k) {
+    if (!computed(r->status[k])) {
+        q = put_empty(q, 4);
+        return put_status(q, r->status[k]);
+    }
+    *q++ = ',';
+    const char *name = gjk2d_toi_state_name((gjk2d_toi_state)r->state[k]);
+    size_t n = strlen(name);
+    if (n > STATUS_NAME_MAX) n = STATUS_NAME_MAX;
+    memcpy(q, name, n);
+    q += n;
+    q = put_float(q, r->fraction[k]);
+    q = put_float(q, r->separation[k]);
+    q = put_int(q, r->iterations[k]);
+    return put_status(q, r->status[k]);
+}
+
 static char *format_row(char *q, const results *r, int64_t k, int64_t index_offset) {
     q += fmt_i64(q, k + index_offset);
     int ok = computed(r->status[k]);
@@ -162,6 +182,7 @@ static char *format_row(char *q, const results *r, int64_t k, int64_t index_offs
     case QUERY_DISTANCE: q = format_distance(q, r, k); break;
     case QUERY_MANIFOLD: q = format_manifold(q, r, k); break;
     case QUERY_CAST: q = format_cast(q, r, k); break;
+    case QUERY_TOI: q = format_toi(q, r, k); break;
     case QUERY_OVERLAP:
         if (!ok) {
             q = put_empty(q, 2);

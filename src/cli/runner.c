@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const query_names[QUERY_KINDS] = {"distance", "overlap", "sat", "manifold", "cast"};
+const char *const query_names[QUERY_KINDS] = {"distance", "overlap", "sat", "manifold", "cast", "toi"};
 
 int parse_query(const char *name) {
     for (int q = 0; q < QUERY_KINDS; q++)
         if (strcmp(name, query_names[q]) == 0) return q;
-    cli_error("unknown query '%s' (known: distance, overlap, sat, manifold, cast)", name);
+    cli_error("unknown query '%s' (known: distance, overlap, sat, manifold, cast, toi)", name);
     return -1;
 }
 
@@ -63,6 +63,11 @@ int results_alloc(results *r, query_kind kind, int64_t n) {
         ok &= (r->state = malloc(m)) != NULL;
         float **fields[] = {&r->fraction, &r->hx, &r->hy, &r->nx, &r->ny};
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) ok &= (*fields[k] = malloc(f)) != NULL;
+        ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
+    } else if (kind == QUERY_TOI) {
+        ok &= (r->state = malloc(m)) != NULL;
+        ok &= (r->fraction = malloc(f)) != NULL;
+        ok &= (r->separation = malloc(f)) != NULL;
         ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
     } else if (kind == QUERY_MANIFOLD) {
         ok &= (r->count = malloc(m)) != NULL;
@@ -172,6 +177,14 @@ static int run_range(const job *j, int64_t b, int64_t e) {
                               .iterations = r->iterations,
                               .status = r->status};
         return gjk2d_batch_cast(in->shapes, &in->poses, &in->pairs, &in->translations, b, e, &out);
+    }
+    case QUERY_TOI: {
+        gjk2d_toi_out out = {.state = r->state,
+                             .t = r->fraction,
+                             .separation = r->separation,
+                             .iterations = r->iterations,
+                             .status = r->status};
+        return gjk2d_batch_toi(in->shapes, &in->sweeps, &in->pairs, in->target, in->tolerance, b, e, &out);
     }
     case QUERY_MANIFOLD: {
         gjk2d_manifold_out out = {

@@ -17,12 +17,13 @@ typedef enum query_kind {
     QUERY_COUNT = 3,
     QUERY_MANIFOLD = QUERY_COUNT,
     QUERY_CAST,
+    QUERY_TOI,
     QUERY_KINDS
 } query_kind;
 
 extern const char *const query_names[QUERY_KINDS];
 
-/// "distance", "overlap", "sat", "manifold" or "cast" -> kind; -1 after reporting an unknown name.
+/// "distance", "overlap", "sat", "manifold", "cast" or "toi" -> kind; -1 after reporting an unknown name.
 int parse_query(const char *name);
 /// "all" or a comma-separated list of query names -> distinct kinds in `queries` (room for QUERY_COUNT).
 /// Returns how many, or -1 after reporting an unknown name (or manifold, which only run takes).
@@ -42,6 +43,7 @@ typedef struct results {
     // The shape cast's (nx, ny and iterations above are its normal and support searches):
     uint8_t *state;
     float *fraction, *hx, *hy; ///< fraction of the translation at first contact, the contact point
+    // The time of impact's: state above, t in fraction, separation, iterations.
     int64_t frame; ///< the frame these results are of, written as the last CSV column when with_frame
     int with_frame;
 } results;
@@ -61,6 +63,8 @@ typedef struct batch_input {
     float max_distance;
     float margin; ///< the manifold's speculative margin
     gjk2d_translations translations; ///< the shape cast's: B's translation relative to A, per pair
+    gjk2d_sweeps sweeps;             ///< the time of impact's, one per shape
+    float target, tolerance;         ///< the time of impact's
 } batch_input;
 
 /// A prepared scene's input (scene_prepare must have run): frame 0's poses, no cache, no cutoff, margin 0.

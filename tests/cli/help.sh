@@ -27,7 +27,8 @@ grep -q "ok, maxiter, invalid, bad-pose or beyond" run.txt || fail "run --help: 
 grep -q "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status" run.txt ||
     fail "run --help: manifold columns"
 grep -q "pair,state,fraction,px,py,nx,ny,iterations,status" run.txt || fail "run --help: cast columns"
-for opt in --frames --cold --max-distance --margin; do
+grep -q "pair,state,t,separation,iterations,status" run.txt || fail "run --help: toi columns"
+for opt in --frames --cold --max-distance --margin --target --tolerance; do
     grep -q -- "^  $opt" run.txt || fail "run --help: no $opt"
 done
 grep -q -- "^  --frames F" gen.txt || fail "gen --help: no --frames"
