@@ -86,8 +86,8 @@ int cmd_gen(int argc, char **argv) {
     int rc = out_close(&out, 1);
     progress_end(&prog);
     fprintf(stderr, "gen: %lld pairs, %d shapes, %lld vertices, %d frame%s; overlapping %lld = %.4f (target %.4f)\n",
-            (long long)sc.pair_count, sc.shape_count, (long long)sc.vertex_count, sc.frame_count, plural(sc.frame_count),
-            (long long)overlapping,
+            (long long)sc.pair_count, sc.shape_count, (long long)sc.vertex_count, sc.frame_count,
+            plural(sc.frame_count), (long long)overlapping,
             sc.pair_count ? (double)overlapping / (double)sc.pair_count : 0.0, o.overlap);
     scene_free(&sc);
     return rc == 0 ? EXIT_OK : EXIT_USAGE;

@@ -122,9 +122,9 @@ static void report_run(const scene *sc, const results *res, int threads, int32_t
 typedef struct run_opts {
     common_opts common;
     int verbose, cold;
-    int64_t frames;     ///< -1: every frame of the scene
-    double max_distance; ///< INFINITY: no cutoff
-    double margin;      ///< -1: not given
+    int64_t frames;           ///< -1: every frame of the scene
+    double max_distance;      ///< INFINITY: no cutoff
+    double margin;            ///< -1: not given
     double target, tolerance; ///< the time of impact's; NAN: not given
 } run_opts;
 
@@ -311,13 +311,13 @@ int cmd_run(int argc, char **argv) {
     // (linearSlop = 0.005; docs/casts.md).
     in.target = isnan(o.target) ? -0.015f : (float)o.target;
     in.tolerance = isnan(o.tolerance) ? 0.00125f : (float)o.tolerance;
-    float *sweep_mem = kind == QUERY_TOI ? calloc((size_t)(sc.shape_count > 0 ? sc.shape_count : 1) * 8, sizeof(float))
-                                         : NULL;
+    float *sweep_mem =
+        kind == QUERY_TOI ? calloc((size_t)(sc.shape_count > 0 ? sc.shape_count : 1) * 8, sizeof(float)) : NULL;
     if (sweep_mem) {
         size_t n = (size_t)(sc.shape_count > 0 ? sc.shape_count : 1);
-        in.sweeps = (gjk2d_sweeps){sweep_mem,         sweep_mem + n,     sweep_mem + 2 * n, sweep_mem + 3 * n,
-                                   sweep_mem + 4 * n, sweep_mem + 5 * n, sweep_mem + 6 * n, sweep_mem + 7 * n,
-                                   sc.shape_count};
+        in.sweeps = (gjk2d_sweeps){sweep_mem,         sweep_mem + n,     sweep_mem + 2 * n,
+                                   sweep_mem + 3 * n, sweep_mem + 4 * n, sweep_mem + 5 * n,
+                                   sweep_mem + 6 * n, sweep_mem + 7 * n, sc.shape_count};
     }
     if (results_alloc(&res, (query_kind)kind, sc.pair_count) != 0 || (in.cached && !o.cold && !in.cache) ||
         (kind == QUERY_CAST && (!tx || !ty)) || (kind == QUERY_TOI && !sweep_mem)) {
@@ -367,8 +367,8 @@ int cmd_run(int argc, char **argv) {
             progress_end(&prog);
         }
         if (steps > 1 && rc == 0)
-            fprintf(stderr, "run: %d frame%s, %s: %.2f Mpairs/s over frames 1..%d (mean of the frames' rates)\n",
-                    steps, plural(steps), mode, frame_sum_rate / (steps - 1) * 1e-6, steps - 1);
+            fprintf(stderr, "run: %d frame%s, %s: %.2f Mpairs/s over frames 1..%d (mean of the frames' rates)\n", steps,
+                    plural(steps), mode, frame_sum_rate / (steps - 1) * 1e-6, steps - 1);
         status = out_close(&out, rc == 0) == 0 && rc == 0 ? EXIT_OK : EXIT_USAGE;
     }
     double t4 = now_seconds();

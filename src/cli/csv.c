@@ -18,16 +18,19 @@ const char *csv_header(query_kind kind, int with_frame) {
                             "feature_b,frame\n"
                           : "pair,distance,ax,ay,bx,by,nx,ny,iterations,status,signed_distance,core_distance,feature_a,"
                             "feature_b\n";
-    case QUERY_OVERLAP: return with_frame ? "pair,overlap,iterations,status,frame\n" : "pair,overlap,iterations,status\n";
+    case QUERY_OVERLAP:
+        return with_frame ? "pair,overlap,iterations,status,frame\n" : "pair,overlap,iterations,status\n";
     case QUERY_CAST:
         return with_frame ? "pair,state,fraction,px,py,nx,ny,iterations,status,frame\n"
                           : "pair,state,fraction,px,py,nx,ny,iterations,status\n";
     case QUERY_TOI:
-        return with_frame ? "pair,state,t,separation,iterations,status,frame\n" : "pair,state,t,separation,iterations,status\n";
+        return with_frame ? "pair,state,t,separation,iterations,status,frame\n"
+                          : "pair,state,t,separation,iterations,status\n";
     case QUERY_MANIFOLD:
         return with_frame ? "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status,frame\n"
                           : "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status\n";
-    default: return with_frame ? "pair,overlap,separation,nx,ny,status,frame\n" : "pair,overlap,separation,nx,ny,status\n";
+    default:
+        return with_frame ? "pair,overlap,separation,nx,ny,status,frame\n" : "pair,overlap,separation,nx,ny,status\n";
     }
 }
 

@@ -309,8 +309,8 @@ int gen_frames(scene *sc, int32_t frames, double motion, uint64_t seed) {
         for (int32_t f = 1; f < frames; f++) {
             size_t j = (size_t)(f - 1) * (size_t)sc->shape_count + (size_t)i;
             float angle = (float)((double)sc->angle[i] + f * spin);
-            gjk2d_pose pose = gjk2d_pose_from_angle((float)((double)sc->px[i] + f * vx),
-                                                    (float)((double)sc->py[i] + f * vy), angle);
+            gjk2d_pose pose =
+                gjk2d_pose_from_angle((float)((double)sc->px[i] + f * vx), (float)((double)sc->py[i] + f * vy), angle);
             sc->fpx[j] = pose.px;
             sc->fpy[j] = pose.py;
             sc->fc[j] = pose.c;

@@ -61,7 +61,7 @@ typedef struct batch_input {
     int cached;
     gjk2d_cache *cache;
     float max_distance;
-    float margin; ///< the manifold's speculative margin
+    float margin;                    ///< the manifold's speculative margin
     gjk2d_translations translations; ///< the shape cast's: B's translation relative to A, per pair
     gjk2d_sweeps sweeps;             ///< the time of impact's, one per shape
     float target, tolerance;         ///< the time of impact's

@@ -271,10 +271,10 @@ int64_t scene_check_frame(const scene *sc, int32_t f, const char *label) {
             fprintf(stderr, "%s:%lld: frame %d, shape %d", label, (long long)sc->frame_line[f], f, i);
         else
             fprintf(stderr, "%s: frame %d, shape %d", label, f, i);
-        fprintf(stderr, " has a bad pose (position (%.9g, %.9g), rotation (%.9g, %.9g)): %s; its pairs get status bad-pose\n",
+        fprintf(stderr,
+                " has a bad pose (position (%.9g, %.9g), rotation (%.9g, %.9g)): %s; its pairs get status bad-pose\n",
                 shown(((const float *)poses.px)[i]), shown(((const float *)poses.py)[i]), shown(poses.c[i]),
-                shown(poses.s[i]),
-                gjk2d_problem_message((gjk2d_problem)problems[i]));
+                shown(poses.s[i]), gjk2d_problem_message((gjk2d_problem)problems[i]));
     }
     report_summary(&rep);
     free(problems);

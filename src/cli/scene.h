@@ -31,10 +31,10 @@ typedef struct scene {
     int32_t shape_count;
     int32_t *pa, *pb;
     int64_t pair_count;
-    int32_t frame_count;            ///< frames: 1 without a frames section
-    float *fpx, *fpy, *fc, *fs;     ///< poses of frames 1 .. frame_count - 1: frame f, shape i at (f - 1) * shape_count + i
-    float *fangle;                  ///< their angles, kept only by generated scenes; NULL after loading
-    int64_t *frame_line;            ///< the file line of each frame's "frame k" header (scene_load); NULL otherwise
+    int32_t frame_count;        ///< frames: 1 without a frames section
+    float *fpx, *fpy, *fc, *fs; ///< poses of frames 1 .. frame_count - 1: frame f, shape i at (f - 1) * shape_count + i
+    float *fangle;              ///< their angles, kept only by generated scenes; NULL after loading
+    int64_t *frame_line;        ///< the file line of each frame's "frame k" header (scene_load); NULL otherwise
     // Filled by scene_prepare:
     void *shapes_mem;           ///< the memory the prepared set lives in
     const gjk2d_shapes *shapes; ///< the prepared set (geometry only; poses go with every batch call)

@@ -498,8 +498,7 @@ static int parse_frames(reader *r, scene *sc, progress *prog) {
                     (long long)(most < INT32_MAX ? most : INT32_MAX));
         return -1;
     }
-    if (scene_alloc_frames(sc, (int32_t)nf, 0) != 0 ||
-        !(sc->frame_line = calloc((size_t)nf, sizeof(int64_t)))) {
+    if (scene_alloc_frames(sc, (int32_t)nf, 0) != 0 || !(sc->frame_line = calloc((size_t)nf, sizeof(int64_t)))) {
         parse_error(r, "out of memory for %lld frames", (long long)nf);
         return -1;
     }
@@ -525,8 +524,7 @@ static void trim_vertices(scene *sc) {
 }
 
 static int parse_scene(reader *r, scene *sc, progress *prog) {
-    if (parse_magic(r) || parse_shapes(r, sc, prog) || parse_pairs(r, sc, prog) ||
-        parse_frames(r, sc, prog)) return -1;
+    if (parse_magic(r) || parse_shapes(r, sc, prog) || parse_pairs(r, sc, prog) || parse_frames(r, sc, prog)) return -1;
     trim_vertices(sc);
     return 0;
 }

@@ -543,7 +543,7 @@ static void draw_manifold_caption(outfile *out, const pair_answer *p, double x, 
     const gjk2d_manifold_result *m = &p->manifold;
     text(out, x, y, "info", "manifold: %d point%s, normal (%.4g, %.4g), %s, status %s", m->count,
          m->count == 1 ? "" : "s", nz(m->normal.x), nz(m->normal.y),
-         m->count == 0      ? "nothing within the margin"
+         m->count == 0     ? "nothing within the margin"
          : face_contact(m) ? (m->reference ? "reference face on B" : "reference face on A")
                            : "vertex contact",
          gjk2d_status_name(m->status));
@@ -595,7 +595,10 @@ void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, svg_view view, f
     label_set labels = {calloc((size_t)(2 * p->iters + 1), sizeof(iter_label)), 0, 2 * p->iters};
     out_printf(out, "<g id=\"pair-%lld\">\n", (long long)pair);
     text(out, ox + 6, oy - 8, "title", "pair %lld: shapes %d (A) and %d (B)%s", (long long)pair, sc->pa[pair],
-         sc->pb[pair], minkowski ? ", Minkowski difference B - A" : view == SVG_MANIFOLD ? ", contact manifold" : "");
+         sc->pb[pair],
+         minkowski              ? ", Minkowski difference B - A"
+         : view == SVG_MANIFOLD ? ", contact manifold"
+                                : "");
     if (minkowski)
         draw_minkowski_view(out, p, ox, oy, size, &labels);
     else if (view == SVG_MANIFOLD)
@@ -631,8 +634,7 @@ static void manifold_legend(outfile *out, double yy, double row) {
     out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"separation\"/>\n", yy - 4, yy - 4);
     text(out, 30, yy, "label", "separation: the gap along the normal");
     yy += row;
-    out_printf(out,
-               "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
+    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
                yy - 4, yy - 4);
     text(out, 30, yy, "label", "normal, A to B");
 }
