@@ -243,19 +243,13 @@ static void cast_translations(const scene *sc, int32_t f, float *tx, float *ty) 
     }
 }
 
-// The time of impact's sweeps of step f: every shape turns about its local origin from frame f's pose to
-// frame f + 1's, the angles recovered from the poses' (cos, sin) (a loaded scene keeps no angles) and the
-// second taken within half a turn of the first (the frames' motion is small).
+// The time of impact's sweeps of step f (scene_sweep), into the batch's arrays.
 static void step_sweeps(const scene *sc, int32_t f, const gjk2d_sweeps *sw) {
-    gjk2d_poses p0 = scene_frame_poses(sc, f), p1 = scene_frame_poses(sc, f + 1);
-    const float *x0 = p0.px, *y0 = p0.py, *x1 = p1.px, *y1 = p1.py;
-    float *X0 = (float *)sw->x0, *Y0 = (float *)sw->y0, *X1 = (float *)sw->x1, *Y1 = (float *)sw->y1;
-    float *A0 = (float *)sw->a0, *A1 = (float *)sw->a1;
+    float *x0 = (float *)sw->x0, *y0 = (float *)sw->y0, *x1 = (float *)sw->x1, *y1 = (float *)sw->y1;
+    float *a0 = (float *)sw->a0, *a1 = (float *)sw->a1;
     for (int32_t i = 0; i < sc->shape_count; i++) {
-        double a0 = atan2(p0.s[i], p0.c[i]), a1 = atan2(p1.s[i], p1.c[i]);
-        a1 = a0 + remainder(a1 - a0, 2.0 * 3.14159265358979323846);
-        X0[i] = x0[i], Y0[i] = y0[i], X1[i] = x1[i], Y1[i] = y1[i];
-        A0[i] = (float)a0, A1[i] = isfinite(a1) ? (float)a1 : NAN;
+        gjk2d_sweep one = scene_sweep(sc, f, i);
+        x0[i] = one.c0.x, y0[i] = one.c0.y, x1[i] = one.c1.x, y1[i] = one.c1.y, a0[i] = one.a0, a1[i] = one.a1;
     }
 }
 
@@ -307,10 +301,8 @@ int cmd_run(int argc, char **argv) {
         ty = malloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1) * sizeof(float));
     }
     in.translations = (gjk2d_translations){tx, ty};
-    // Box2D 2.4.1's time of impact: target + ra + rb = ra + rb - 3 linearSlop, tolerance linearSlop / 4
-    // (linearSlop = 0.005; docs/casts.md).
-    in.target = isnan(o.target) ? -0.015f : (float)o.target;
-    in.tolerance = isnan(o.tolerance) ? 0.00125f : (float)o.tolerance;
+    in.target = isnan(o.target) ? TOI_DEFAULT_TARGET : (float)o.target;
+    in.tolerance = isnan(o.tolerance) ? TOI_DEFAULT_TOLERANCE : (float)o.tolerance;
     float *sweep_mem =
         kind == QUERY_TOI ? calloc((size_t)(sc.shape_count > 0 ? sc.shape_count : 1) * 8, sizeof(float)) : NULL;
     if (sweep_mem) {

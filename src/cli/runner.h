@@ -29,6 +29,11 @@ int parse_query(const char *name);
 /// Returns how many, or -1 after reporting an unknown name (or manifold, which only run takes).
 int parse_query_list(const char *list, int *queries);
 
+/// The time of impact's defaults, Box2D 2.4.1's: target + ra + rb = ra + rb - 3 linearSlop, tolerance
+/// linearSlop / 4 (linearSlop = 0.005; docs/casts.md).
+#define TOI_DEFAULT_TARGET (-0.015f)
+#define TOI_DEFAULT_TOLERANCE 0.00125f
+
 /// Result arrays of one query over n pairs (only the fields that query fills are allocated).
 typedef struct results {
     query_kind kind;

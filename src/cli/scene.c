@@ -98,6 +98,20 @@ gjk2d_poses scene_frame_poses(const scene *sc, int32_t f) {
     return p;
 }
 
+gjk2d_sweep scene_sweep(const scene *sc, int32_t f, int32_t i) {
+    gjk2d_poses p0 = scene_frame_poses(sc, f), p1 = scene_frame_poses(sc, f + 1);
+    double a0 = atan2(p0.s[i], p0.c[i]), a1 = atan2(p1.s[i], p1.c[i]);
+    a1 = a0 + remainder(a1 - a0, 2.0 * 3.14159265358979323846);
+    gjk2d_sweep sw = {
+        .local_center = {0.0f, 0.0f},
+        .c0 = {((const float *)p0.px)[i], ((const float *)p0.py)[i]},
+        .c1 = {((const float *)p1.px)[i], ((const float *)p1.py)[i]},
+        .a0 = (float)a0,
+        .a1 = isfinite(a1) ? (float)a1 : NAN,
+    };
+    return sw;
+}
+
 int scene_alloc_frames(scene *sc, int32_t frames, int with_angle) {
     size_t n = (size_t)(frames > 1 ? frames - 1 : 1) * (size_t)(sc->shape_count > 0 ? sc->shape_count : 1);
     sc->fpx = malloc(n * sizeof(float));

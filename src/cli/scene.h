@@ -69,6 +69,10 @@ gjk2d_poses scene_poses(const scene *sc);
 gjk2d_pairs scene_pairs(const scene *sc);
 /// The poses of frame f (0 <= f < frame_count): frame 0 is scene_poses.
 gjk2d_poses scene_frame_poses(const scene *sc, int32_t f);
+/// Shape i's sweep from frame f to frame f + 1 (0 <= f < frame_count - 1): its local origin moves on a line
+/// and its angle turns evenly, the angles recovered from the poses' (cos, sin) (a loaded scene keeps no
+/// angles), the second within half a turn of the first (frames move a little).
+gjk2d_sweep scene_sweep(const scene *sc, int32_t f, int32_t i);
 /// Allocate the pose arrays of frames 1 .. frames - 1 (with angles if with_angle) and set frame_count.
 /// Returns -1 on out of memory.
 int scene_alloc_frames(scene *sc, int32_t frames, int with_angle);

@@ -8,12 +8,21 @@
 #include "cli.h"
 #include "scene.h"
 
-/// What a panel shows: GJK in world frame, GJK on the Minkowski difference B - A, or the contact manifold.
-typedef enum svg_view { SVG_WORLD, SVG_MINKOWSKI, SVG_MANIFOLD } svg_view;
+/// What a panel shows: GJK in world frame, GJK on the Minkowski difference B - A, the contact manifold,
+/// or the time of impact of a sweep from one frame to the next.
+typedef enum svg_view { SVG_WORLD, SVG_MINKOWSKI, SVG_MANIFOLD, SVG_TOI } svg_view;
+
+/// How a panel is drawn: the view, the manifold's margin, the sweep's first frame (SVG_TOI: from frame
+/// `frame` to frame + 1; the scene must have them).
+typedef struct svg_params {
+    svg_view view;
+    float margin;
+    int32_t frame;
+} svg_params;
 
 /// Pair `pair` of a prepared scene in the square panel at (ox, oy) of `size` pixels, its title above
-/// and its numbers below, as `view` says (margin: the manifold's speculative margin).
-void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, svg_view view, float margin, double ox, double oy,
+/// and its numbers below, as `params` say.
+void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, const svg_params *params, double ox, double oy,
                    double size);
 
 /// The legend of a view, at (x, y).

@@ -161,4 +161,44 @@ expect_status 0 "$G" svg r.scene --pairs "$(seq -s, 0 19)" --manifold --margin 0
 expect_status 0 "$G" svg pen.scene --pairs 0,2 --manifold -o manp.svg
 grep -q "not computed: shape B (2) is invalid" manp.svg || fail "manp.svg: invalid pair not named"
 grep -q "manifold: 2 points, normal (1, 0), reference face on A" manp.svg || fail "manp.svg: $(grep -o 'manifold:[^<]*' manp.svg)"
+
+# The sweep picture (issue 17): the squares of tests/cli/toi.sh closing at 3 per step. The caption has
+# run --query toi's numbers; the shapes are drawn at the start, the end and the time of impact: A's
+# outline at the time of impact is its start moved by t (A moves +1 in x per step).
+cat > sweep.scene <<'SCENE'
+gjk2d-scene 1
+shapes 3
+0 0 0 0 4 0 0 1 0 1 1 0 1
+2 0 0 0 4 0 0 1 0 1 1 0 1
+0 0.5 0 0 4 0 0 1 0 1 1 0 1
+pairs 2
+0 1
+0 2
+frames 2
+frame 1
+1 0 0
+0 0 0
+0 3 0
+SCENE
+expect_status 0 "$G" svg sweep.scene --pairs 0,1 --toi -o sweep.svg
+"$XMLLINT" --noout sweep.svg || fail "sweep.svg is not well-formed XML"
+"$G" run --query toi sweep.scene 2>/dev/null | sed -n 2p > toi0.txt
+t=$(cut -d, -f3 toi0.txt)
+grep -q "time of impact, frame 0 to 1: hit, t $(printf %.6g "$t"), separation 0.005, 1 iterations, status ok" sweep.svg ||
+    fail "sweep.svg: caption: $(grep -o 'time of impact, frame[^<]*' sweep.svg | head -1) (run: $(cat toi0.txt))"
+grep -q "time of impact, frame 0 to 1: overlapped, t 0" sweep.svg || fail "sweep.svg: the overlapping pair"
+for c in sweep-start-a sweep-start-b sweep-end-a sweep-end-b; do
+    grep -q "<polygon class=\"$c\"" sweep.svg || fail "sweep.svg: no $c outline"
+done
+grep -q '<circle [^>]*class="contact"' sweep.svg && grep -q '<line [^>]*class="normal"' sweep.svg || fail "sweep.svg: no contact or normal"
+awk -v t="$t" 'BEGIN { FS = "\"" } /<g id="pair-0">/ { on = 1 } /<g id="pair-1">/ { on = 0 }
+     on && /<polygon class="sweep-start-a"/ { split($4, p, "[ ,]"); x0 = p[1]; x1 = p[3] }
+     on && /<polygon class="shape-a"/ { split($4, q, "[ ,]"); xt = q[1] }
+     END { k = x1 - x0; d = xt - (x0 + t * k); exit !(k > 0 && d < 0.02 && d > -0.02) }' sweep.svg ||
+    fail "sweep.svg: A at the time of impact is not its start moved by t"
+expect_status 2 "$G" svg sweep.scene --pair 0 --toi --frame 1
+grep -q "needs frame 2" err.txt || fail "--toi past the last frame: $(cat err.txt)"
+expect_status 2 "$G" svg sweep.scene --pair 0 --frame 0
+expect_status 2 "$G" svg sweep.scene --pair 0 --toi --manifold
+expect_status 2 "$G" svg man.scene --pair 0 --toi
 finish
