@@ -13,7 +13,8 @@
 #include "scene.h"
 
 static const char run_help[] =
-    "usage: gjk2d run [--query distance|overlap|sat|manifold|cast|toi] [--isa NAME] [--threads T] SCENE [-o OUT]\n"
+    "usage: gjk2d run [--query distance|overlap|sat|manifold|cast|toi|ray|point] [--isa NAME] [--threads T]\n"
+    "                 SCENE [-o OUT]\n"
     "       gjk2d run [--frames N] [--cold] [--max-distance D] SCENE [-o OUT]\n"
     "\n"
     "Run one query over every pair of SCENE ('-' = stdin) and write CSV: a header, then one row per\n"
@@ -30,6 +31,8 @@ static const char run_help[] =
     "  manifold: pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status\n"
     "  cast:     pair,state,fraction,px,py,nx,ny,iterations,status   (a scene with frames)\n"
     "  toi:      pair,state,t,separation,iterations,status           (a scene with frames)\n"
+    "  ray:      ray,state,fraction,px,py,nx,ny,iterations,status    (the scene's rays)\n"
+    "  point:    point,inside,distance,cx,cy,nx,ny,status            (the scene's points)\n"
     "\n"
     "distance columns: distance = max(0, signed_distance); signed_distance = core_distance - ra - rb,\n"
     "negative when the rounded parts overlap (-(ra + rb) when the cores overlap); core_distance = the\n"
@@ -53,6 +56,10 @@ static const char run_help[] =
     "toi columns (time of impact, gjk2d_batch_toi): from frame f to f + 1 each shape sweeps from its pose at\n"
     "f to its pose at f + 1, turning about its local origin; state = separated, hit, overlapped or failed,\n"
     "t = time of impact in [0, 1], separation = the rounded shapes' distance at t.\n"
+    "ray and point (gjk2d_batch_ray, gjk2d_batch_point) run over the scene's 'rays' and 'points' sections,\n"
+    "one row per item: a ray's first hit on its shape (state miss, hit or overlap: the origin is inside),\n"
+    "fraction of its translation, point and outward normal there; a point's inside flag (0/1), distance to\n"
+    "the shape, closest point (cx, cy) and normal from the shape toward the point.\n"
     "\n"
     "frames: a scene with frames ('gjk2d gen --frames') runs every frame in turn, the CSV holding each\n"
     "frame's rows in pair order with a last column, frame. Distance and overlap carry a cache entry per\n"
@@ -224,8 +231,11 @@ static double mean_iterations(const results *r) {
 static void report_frame(const results *r, int32_t f, const char *mode, double seconds) {
     int64_t counts[STATUS_KINDS];
     count_statuses(r, counts);
-    fprintf(stderr, "run: frame %d: %lld pairs, %s %.2f Mpairs/s", f, (long long)r->n, mode,
-            seconds > 0 ? (double)r->n / seconds * 1e-6 : 0.0);
+    fprintf(stderr, "run: frame %d: %lld %s, %s %.2f Mpairs/s", f, (long long)r->n,
+            r->kind == QUERY_RAY     ? "rays"
+            : r->kind == QUERY_POINT ? "points"
+                                     : "pairs",
+            mode, seconds > 0 ? (double)r->n / seconds * 1e-6 : 0.0);
     if (r->iterations) fprintf(stderr, ", mean iterations %.3f", mean_iterations(r));
     if (r->kind == QUERY_DISTANCE) fprintf(stderr, ", beyond %lld", (long long)counts[GJK2D_STATUS_BEYOND]);
     fputc('\n', stderr);
@@ -290,6 +300,15 @@ int cmd_run(int argc, char **argv) {
     }
     results res;
     batch_input in = scene_batch_input(&sc);
+    in.rays = (gjk2d_rays){sc.ray_shape, sc.rox, sc.roy, sc.rdx, sc.rdy, sc.rmax, sc.ray_count};
+    in.points = (gjk2d_points){sc.point_shape, sc.qx, sc.qy, sc.point_count};
+    int64_t items = kind == QUERY_RAY ? sc.ray_count : kind == QUERY_POINT ? sc.point_count : sc.pair_count;
+    if ((kind == QUERY_RAY && !sc.ray_shape) || (kind == QUERY_POINT && !sc.point_shape)) {
+        cli_error("run: --query %s needs a '%s' section in %s (see 'gjk2d run --help')", query,
+                  kind == QUERY_RAY ? "rays" : "points", scene_path);
+        scene_free(&sc);
+        return EXIT_USAGE;
+    }
     in.max_distance = (float)o.max_distance;
     in.margin = o.margin > 0 ? (float)o.margin : 0.0f;
     // Distance and overlap go through the cached calls over frames or with a cutoff; --cold passes no cache.
@@ -311,7 +330,7 @@ int cmd_run(int argc, char **argv) {
                                    sweep_mem + 3 * n, sweep_mem + 4 * n, sweep_mem + 5 * n,
                                    sweep_mem + 6 * n, sweep_mem + 7 * n, sc.shape_count};
     }
-    if (results_alloc(&res, (query_kind)kind, sc.pair_count) != 0 || (in.cached && !o.cold && !in.cache) ||
+    if (results_alloc(&res, (query_kind)kind, items) != 0 || (in.cached && !o.cold && !in.cache) ||
         (kind == QUERY_CAST && (!tx || !ty)) || (kind == QUERY_TOI && !sweep_mem)) {
         cli_error("out of memory for the results of %lld pairs", (long long)sc.pair_count);
         free(sweep_mem);

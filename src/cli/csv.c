@@ -23,6 +23,12 @@ const char *csv_header(query_kind kind, int with_frame) {
     case QUERY_CAST:
         return with_frame ? "pair,state,fraction,px,py,nx,ny,iterations,status,frame\n"
                           : "pair,state,fraction,px,py,nx,ny,iterations,status\n";
+    case QUERY_RAY:
+        return with_frame ? "ray,state,fraction,px,py,nx,ny,iterations,status,frame\n"
+                          : "ray,state,fraction,px,py,nx,ny,iterations,status\n";
+    case QUERY_POINT:
+        return with_frame ? "point,inside,distance,cx,cy,nx,ny,status,frame\n"
+                          : "point,inside,distance,cx,cy,nx,ny,status\n";
     case QUERY_TOI:
         return with_frame ? "pair,state,t,separation,iterations,status,frame\n"
                           : "pair,state,t,separation,iterations,status\n";
@@ -178,13 +184,30 @@ static char *format_toi(char *q, const results *r, int64_t k) {
     return put_status(q, r->status[k]);
 }
 
+// inside,distance,cx,cy,nx,ny,status.
+static char *format_point(char *q, const results *r, int64_t k) {
+    if (!computed(r->status[k])) {
+        q = put_empty(q, 6);
+        return put_status(q, r->status[k]);
+    }
+    q = put_int(q, r->overlap[k] != 0);
+    q = put_float(q, r->distance[k]);
+    q = put_float(q, r->hx[k]);
+    q = put_float(q, r->hy[k]);
+    q = put_float(q, r->nx[k]);
+    q = put_float(q, r->ny[k]);
+    return put_status(q, r->status[k]);
+}
+
 static char *format_row(char *q, const results *r, int64_t k, int64_t index_offset) {
     q += fmt_i64(q, k + index_offset);
     int ok = computed(r->status[k]);
     switch (r->kind) {
     case QUERY_DISTANCE: q = format_distance(q, r, k); break;
     case QUERY_MANIFOLD: q = format_manifold(q, r, k); break;
+    case QUERY_RAY:
     case QUERY_CAST: q = format_cast(q, r, k); break;
+    case QUERY_POINT: q = format_point(q, r, k); break;
     case QUERY_TOI: q = format_toi(q, r, k); break;
     case QUERY_OVERLAP:
         if (!ok) {

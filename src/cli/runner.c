@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const query_names[QUERY_KINDS] = {"distance", "overlap", "sat", "manifold", "cast", "toi"};
+const char *const query_names[QUERY_KINDS] = {"distance", "overlap", "sat", "manifold", "cast", "toi", "ray", "point"};
 
 int parse_query(const char *name) {
     for (int q = 0; q < QUERY_KINDS; q++)
         if (strcmp(name, query_names[q]) == 0) return q;
-    cli_error("unknown query '%s' (known: distance, overlap, sat, manifold, cast, toi)", name);
+    cli_error("unknown query '%s' (known: distance, overlap, sat, manifold, cast, toi, ray, point)", name);
     return -1;
 }
 
@@ -59,7 +59,11 @@ int results_alloc(results *r, query_kind kind, int64_t n) {
     } else if (kind == QUERY_OVERLAP) {
         ok &= (r->overlap = malloc(m)) != NULL;
         ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
-    } else if (kind == QUERY_CAST) {
+    } else if (kind == QUERY_POINT) {
+        ok &= (r->overlap = malloc(m)) != NULL;
+        float **fields[] = {&r->distance, &r->hx, &r->hy, &r->nx, &r->ny};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) ok &= (*fields[k] = malloc(f)) != NULL;
+    } else if (kind == QUERY_CAST || kind == QUERY_RAY) {
         ok &= (r->state = malloc(m)) != NULL;
         float **fields[] = {&r->fraction, &r->hx, &r->hy, &r->nx, &r->ny};
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) ok &= (*fields[k] = malloc(f)) != NULL;
@@ -167,6 +171,7 @@ static int run_range(const job *j, int64_t b, int64_t e) {
         if (in->cached) return gjk2d_batch_overlap_cached(in->shapes, &in->poses, &in->pairs, b, e, in->cache, &out);
         return gjk2d_batch_overlap(in->shapes, &in->poses, &in->pairs, b, e, &out);
     }
+    case QUERY_RAY:
     case QUERY_CAST: {
         gjk2d_cast_out out = {.state = r->state,
                               .fraction = r->fraction,
@@ -176,7 +181,18 @@ static int run_range(const job *j, int64_t b, int64_t e) {
                               .ny = r->ny,
                               .iterations = r->iterations,
                               .status = r->status};
+        if (j->kind == QUERY_RAY) return gjk2d_batch_ray(in->shapes, &in->poses, &in->rays, b, e, &out);
         return gjk2d_batch_cast(in->shapes, &in->poses, &in->pairs, &in->translations, b, e, &out);
+    }
+    case QUERY_POINT: {
+        gjk2d_point_out out = {.inside = r->overlap,
+                               .distance = r->distance,
+                               .cx = r->hx,
+                               .cy = r->hy,
+                               .nx = r->nx,
+                               .ny = r->ny,
+                               .status = r->status};
+        return gjk2d_batch_point(in->shapes, &in->poses, &in->points, b, e, &out);
     }
     case QUERY_TOI: {
         gjk2d_toi_out out = {.state = r->state,
@@ -239,7 +255,11 @@ int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64
                     progress *prog) {
     // Arguments are checked once up front so an error is the same whatever the threading.
     int64_t bad;
-    int rc = gjk2d_check_batch(in->shapes, &in->poses, &in->pairs, begin, end, &bad);
+    int rc = kind == QUERY_RAY     ? gjk2d_check_items(in->shapes, &in->poses, in->rays.shape, in->rays.ox, in->rays.oy,
+                                                       in->rays.count, begin, end, &bad)
+             : kind == QUERY_POINT ? gjk2d_check_items(in->shapes, &in->poses, in->points.shape, in->points.x,
+                                                       in->points.y, in->points.count, begin, end, &bad)
+                                   : gjk2d_check_batch(in->shapes, &in->poses, &in->pairs, begin, end, &bad);
     if (rc != 0) return rc;
     job j = {.kind = kind, .in = in, .r = r, .begin = begin, .end = end, .prog = prog};
     atomic_init(&j.next, begin);
@@ -261,7 +281,8 @@ int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64
 }
 
 int run_batch(query_kind kind, const batch_input *in, results *r, int threads, progress *prog) {
-    return run_batch_range(kind, in, 0, in->pairs.count, r, threads, prog);
+    int64_t n = kind == QUERY_RAY ? in->rays.count : kind == QUERY_POINT ? in->points.count : in->pairs.count;
+    return run_batch_range(kind, in, 0, n, r, threads, prog);
 }
 
 void count_statuses(const results *r, int64_t counts[STATUS_KINDS]) {

@@ -18,12 +18,14 @@ typedef enum query_kind {
     QUERY_MANIFOLD = QUERY_COUNT,
     QUERY_CAST,
     QUERY_TOI,
+    QUERY_RAY,   ///< over the scene's rays, not its pairs
+    QUERY_POINT, ///< over the scene's points
     QUERY_KINDS
 } query_kind;
 
 extern const char *const query_names[QUERY_KINDS];
 
-/// "distance", "overlap", "sat", "manifold", "cast" or "toi" -> kind; -1 after reporting an unknown name.
+/// "distance", "overlap", "sat", "manifold", "cast", "toi", "ray" or "point" -> kind; -1 after reporting an unknown name.
 int parse_query(const char *name);
 /// "all" or a comma-separated list of query names -> distinct kinds in `queries` (room for QUERY_COUNT).
 /// Returns how many, or -1 after reporting an unknown name (or manifold, which only run takes).
@@ -48,7 +50,8 @@ typedef struct results {
     // The shape cast's (nx, ny and iterations above are its normal and support searches):
     uint8_t *state;
     float *fraction, *hx, *hy; ///< fraction of the translation at first contact, the contact point
-    // The time of impact's: state above, t in fraction, separation, iterations.
+    // The time of impact's: state above, t in fraction, separation, iterations. The ray cast's: the
+    // cast's fields. The point query's: overlap (inside), distance, hx, hy (closest point), nx, ny.
     int64_t frame; ///< the frame these results are of, written as the last CSV column when with_frame
     int with_frame;
 } results;
@@ -70,6 +73,8 @@ typedef struct batch_input {
     gjk2d_translations translations; ///< the shape cast's: B's translation relative to A, per pair
     gjk2d_sweeps sweeps;             ///< the time of impact's, one per shape
     float target, tolerance;         ///< the time of impact's
+    gjk2d_rays rays;                 ///< the ray cast's items
+    gjk2d_points points;             ///< the point query's items
 } batch_input;
 
 /// A prepared scene's input (scene_prepare must have run): frame 0's poses, no cache, no cutoff, margin 0.

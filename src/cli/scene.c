@@ -57,6 +57,15 @@ void scene_free(scene *sc) {
     free(sc->fs);
     free(sc->fangle);
     free(sc->frame_line);
+    free(sc->point_shape);
+    free(sc->qx);
+    free(sc->qy);
+    free(sc->ray_shape);
+    free(sc->rox);
+    free(sc->roy);
+    free(sc->rdx);
+    free(sc->rdy);
+    free(sc->rmax);
     memset(sc, 0, sizeof *sc);
 }
 

@@ -7,6 +7,10 @@
 //   <px> <py> <angle> <radius> <n> <x0> <y0> ... <x(n-1)> <y(n-1)>     (N lines)
 //   pairs M
 //   <a> <b>                                                            (M lines, 0-based shape indices)
+//   points P                                                           (optional: P query points)
+//   <shape> <x> <y>                                                    (P lines: a point and its shape)
+//   rays R                                                             (optional: R rays)
+//   <shape> <ox> <oy> <dx> <dy> <max_fraction>                         (R lines: origin, translation)
 //   frames F                                                           (optional: F >= 1 frames in all)
 //   frame 1                                                            (F - 1 pose blocks, k = 1 .. F-1)
 //   <px> <py> <angle>                                                  (N lines: frame k's pose of each shape)
@@ -31,7 +35,11 @@ typedef struct scene {
     int32_t shape_count;
     int32_t *pa, *pb;
     int64_t pair_count;
-    int32_t frame_count;        ///< frames: 1 without a frames section
+    int64_t point_count, ray_count; ///< the optional points and rays sections' items
+    int32_t *point_shape, *ray_shape;
+    float *qx, *qy;                      ///< query points
+    float *rox, *roy, *rdx, *rdy, *rmax; ///< rays: origins, translations, max fractions
+    int32_t frame_count;                 ///< frames: 1 without a frames section
     float *fpx, *fpy, *fc, *fs; ///< poses of frames 1 .. frame_count - 1: frame f, shape i at (f - 1) * shape_count + i
     float *fangle;              ///< their angles, kept only by generated scenes; NULL after loading
     int64_t *frame_line;        ///< the file line of each frame's "frame k" header (scene_load); NULL otherwise

@@ -480,10 +480,74 @@ static int parse_frame(reader *r, scene *sc, int32_t f) {
 // Frames cap: the pose arrays are allocated from the header, so the count is bounded against the shapes.
 #define MAX_FRAME_POSES ((int64_t)1 << 31)
 
-// The optional frames section after the pairs: "frames F", then frames 1 .. F-1.
+// An item's shape index, which must name a shape.
+static int read_shape_index(reader *r, scene *sc, char **p, char *end, int32_t *out) {
+    int64_t i;
+    if (read_i64(r, p, end, "shape index", &i)) return -1;
+    if (i < 0 || i >= sc->shape_count) {
+        parse_error(r, "shape index %lld outside [0, %d)", (long long)i, sc->shape_count);
+        return -1;
+    }
+    *out = (int32_t)i;
+    return 0;
+}
+
+// "points P" (p at the line after the keyword) and its P lines "<shape> <x> <y>", or with rays = 1
+// "rays R" and "<shape> <ox> <oy> <dx> <dy> <max_fraction>".
+static int parse_item_section(reader *r, scene *sc, char *p, char *end, int rays) {
+    const char *what = rays ? "rays" : "points";
+    int64_t n, cap = 0;
+    if (read_i64(r, &p, end, "count", &n) || expect_end(r, p, end, "the count")) return -1;
+    if (n < 0 || n > INT64_MAX / 32) {
+        parse_error(r, "%s count %lld out of range", what, (long long)n);
+        return -1;
+    }
+    if ((rays ? sc->ray_shape : sc->point_shape) != NULL) {
+        parse_error(r, "a second %s section", what);
+        return -1;
+    }
+    for (int64_t k = 0; k < n || k == 0; k++) {
+        if (k == cap) { // the header's count is not trusted with memory: grow as lines arrive
+            cap = cap ? (cap * 2 > n ? n : cap * 2) : (n < INITIAL_ITEMS ? n : INITIAL_ITEMS);
+            int bad = rays ? grow_array(&sc->ray_shape, sizeof(int32_t), cap) ||
+                                 grow_array(&sc->rox, sizeof(float), cap) || grow_array(&sc->roy, sizeof(float), cap) ||
+                                 grow_array(&sc->rdx, sizeof(float), cap) || grow_array(&sc->rdy, sizeof(float), cap) ||
+                                 grow_array(&sc->rmax, sizeof(float), cap)
+                           : grow_array(&sc->point_shape, sizeof(int32_t), cap) ||
+                                 grow_array(&sc->qx, sizeof(float), cap) || grow_array(&sc->qy, sizeof(float), cap);
+            if (bad) {
+                parse_error(r, "out of memory for %lld %s", (long long)n, what);
+                return -1;
+            }
+        }
+        if (k >= n) break;
+        if (!(p = section_line(r, what, n, k, &end))) return -1;
+        int fail = rays ? read_shape_index(r, sc, &p, end, &sc->ray_shape[k]) ||
+                              read_float(r, &p, end, "origin x", &sc->rox[k]) ||
+                              read_float(r, &p, end, "origin y", &sc->roy[k]) ||
+                              read_float(r, &p, end, "translation x", &sc->rdx[k]) ||
+                              read_float(r, &p, end, "translation y", &sc->rdy[k]) ||
+                              read_float(r, &p, end, "max fraction", &sc->rmax[k])
+                        : read_shape_index(r, sc, &p, end, &sc->point_shape[k]) ||
+                              read_float(r, &p, end, "point x", &sc->qx[k]) ||
+                              read_float(r, &p, end, "point y", &sc->qy[k]);
+        if (fail || expect_end(r, p, end, rays ? "the ray" : "the point")) return -1;
+    }
+    *(rays ? &sc->ray_count : &sc->point_count) = n;
+    return 0;
+}
+
+// The optional sections after the pairs: "points P" and "rays R" (each at most once, either order),
+// then "frames F" and frames 1 .. F-1.
 static int parse_frames(reader *r, scene *sc, progress *prog) {
     char *end, *p = next_line(r, &end);
-    if (!p) return r->eof < 0 ? -1 : 0;
+    for (;;) {
+        if (!p) return r->eof < 0 ? -1 : 0;
+        int rays = starts_with(p, end, "rays");
+        if (!rays && !starts_with(p, end, "points")) break;
+        if (parse_item_section(r, sc, p + (rays ? 4 : 6), end, rays)) return -1;
+        p = next_line(r, &end);
+    }
     if (!starts_with(p, end, "frames")) {
         parse_error(r, "pair count mismatch: more lines after the %lld pairs the header announces",
                     (long long)sc->pair_count);

@@ -28,6 +28,8 @@ grep -q "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,
     fail "run --help: manifold columns"
 grep -q "pair,state,fraction,px,py,nx,ny,iterations,status" run.txt || fail "run --help: cast columns"
 grep -q "pair,state,t,separation,iterations,status" run.txt || fail "run --help: toi columns"
+grep -q "ray,state,fraction,px,py,nx,ny,iterations,status" run.txt || fail "run --help: ray columns"
+grep -q "point,inside,distance,cx,cy,nx,ny,status" run.txt || fail "run --help: point columns"
 for opt in --frames --cold --max-distance --margin --target --tolerance; do
     grep -q -- "^  $opt" run.txt || fail "run --help: no $opt"
 done
