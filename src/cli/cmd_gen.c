@@ -19,21 +19,40 @@ static const char gen_help[] =
     "%s"
     "  --threads T       generator threads, 1..4096 (default: one per CPU this process may run on); the\n"
     "                    scene does not depend on it\n"
+    "  --frames F        write F frames (default 1): after the pairs, a pose block per frame 1 .. F-1 in\n"
+    "                    which every shape has drifted with its own constant velocity and spin\n"
+    "  --motion V        most speed and spin of a shape, units and radians per frame (default 0.01)\n"
     "  -o FILE           output file ('-' or none: stdout); written under a temporary name, then renamed\n"
     "\n"
     "examples:\n"
     "  gjk2d gen --pairs 1000000 --seed 1 -o w1.scene                 # W1: 3..8-gons, half overlapping\n"
-    "  gjk2d gen --pairs 1000000 --min-verts 8 --max-verts 8 -o w2.scene  # W2: all 8-gons\n";
+    "  gjk2d gen --pairs 1000000 --min-verts 8 --max-verts 8 -o w2.scene  # W2: all 8-gons\n"
+    "  gjk2d gen --pairs 100000 --frames 60 -o moving.scene          # 60 frames of drifting bodies\n";
 
 int cmd_gen(int argc, char **argv) {
     gen_opts o;
     gen_defaults(&o);
     common_opts c;
     common_defaults(&c, "gen", OPT_THREADS | OPT_OUTPUT);
+    int64_t frames = 1;
+    double motion = 0.01;
     for (int i = 1; i < argc; i++) {
         if (is_help(argv[i])) {
             printf(gen_help, gen_options_help);
             return EXIT_OK;
+        }
+        if (opt_is(argv[i], "--frames")) {
+            if (opt_count(argc, argv, &i, "--frames", 1, 100000, &frames)) return EXIT_USAGE;
+            continue;
+        }
+        if (opt_is(argv[i], "--motion")) {
+            const char *v = opt_value(argc, argv, &i, "--motion");
+            if (!v) return EXIT_USAGE;
+            if (parse_f64(v, &motion) || !(motion >= 0.0 && motion <= 1.0)) {
+                cli_error("--motion needs a value in [0, 1], got '%s'", v);
+                return EXIT_USAGE;
+            }
+            continue;
         }
         int g = gen_option(argc, argv, &i, &o);
         if (g < 0 || (g == 0 && common_option(argc, argv, &i, &c) < 0)) return EXIT_USAGE;
@@ -52,6 +71,11 @@ int cmd_gen(int argc, char **argv) {
         return EXIT_USAGE;
     }
     progress_end(&prog);
+    if (gen_frames(&sc, (int32_t)frames, motion, o.seed) != 0) {
+        scene_free(&sc);
+        cli_error("out of memory for %lld frames", (long long)frames);
+        return EXIT_USAGE;
+    }
     outfile out;
     if (out_open(&out, out_path) != 0) {
         scene_free(&sc);
@@ -61,8 +85,9 @@ int cmd_gen(int argc, char **argv) {
     scene_write(&sc, &out, &prog);
     int rc = out_close(&out, 1);
     progress_end(&prog);
-    fprintf(stderr, "gen: %lld pairs, %d shapes, %lld vertices; overlapping %lld = %.4f (target %.4f)\n",
-            (long long)sc.pair_count, sc.shape_count, (long long)sc.vertex_count, (long long)overlapping,
+    fprintf(stderr, "gen: %lld pairs, %d shapes, %lld vertices, %d frame%s; overlapping %lld = %.4f (target %.4f)\n",
+            (long long)sc.pair_count, sc.shape_count, (long long)sc.vertex_count, sc.frame_count,
+            plural(sc.frame_count), (long long)overlapping,
             sc.pair_count ? (double)overlapping / (double)sc.pair_count : 0.0, o.overlap);
     scene_free(&sc);
     return rc == 0 ? EXIT_OK : EXIT_USAGE;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// gjk2d run: one query over every pair of a scene, as CSV.
+// gjk2d run: one query over every pair of a scene, frame after frame when it has frames, as CSV.
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
@@ -11,11 +13,13 @@
 #include "scene.h"
 
 static const char run_help[] =
-    "usage: gjk2d run [--query distance|overlap|sat] [--isa NAME] [--threads T] SCENE [-o OUT]\n"
+    "usage: gjk2d run [--query distance|overlap|sat|manifold|cast|toi|ray|point] [--isa NAME] [--threads T]\n"
+    "                 SCENE [-o OUT]\n"
+    "       gjk2d run [--frames N] [--cold] [--max-distance D] SCENE [-o OUT]\n"
     "\n"
     "Run one query over every pair of SCENE ('-' = stdin) and write CSV: a header, then one row per\n"
     "pair in pair order. Floats are printed with %.9g (they read back as the same float; a negative\n"
-    "zero is printed as 0), overlap as 0/1, status as ok, maxiter, invalid or bad-pose. Points and\n"
+    "zero is printed as 0), overlap as 0/1, status as ok, maxiter, invalid, bad-pose or beyond. Points and\n"
     "normals are in world frame. A pair with an invalid shape has status invalid, a pair with a bad pose\n"
     "(a position or angle that is not finite, or |position| > 1e15) status bad-pose; both have every\n"
     "other field empty, and the shape or pose is reported once on stderr.\n"
@@ -24,6 +28,11 @@ static const char run_help[] =
     "            feature_a,feature_b\n"
     "  overlap:  pair,overlap,iterations,status\n"
     "  sat:      pair,overlap,separation,nx,ny,status\n"
+    "  manifold: pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status\n"
+    "  cast:     pair,state,fraction,px,py,nx,ny,iterations,status   (a scene with frames)\n"
+    "  toi:      pair,state,t,separation,iterations,status           (a scene with frames)\n"
+    "  ray:      ray,state,fraction,px,py,nx,ny,iterations,status    (the scene's rays)\n"
+    "  point:    point,inside,distance,cx,cy,nx,ny,status            (the scene's points)\n"
     "\n"
     "distance columns: distance = max(0, signed_distance); signed_distance = core_distance - ra - rb,\n"
     "negative when the rounded parts overlap (-(ra + rb) when the cores overlap); core_distance = the\n"
@@ -34,10 +43,41 @@ static const char run_help[] =
     "the witness point; a segment's e0 and e1 are its two sides, from 0 to 1 and back), - = none (the\n"
     "cores overlap).\n"
     "\n"
+    "manifold columns: count = contact points (0..2) within the margin; (nx, ny) = unit normal A to B;\n"
+    "reference = 1 if B holds the reference face; for each point i < count: (xi, yi) = the point in world\n"
+    "frame, separationi = signed gap along the normal (radii included, negative = penetration), idi = its\n"
+    "features on A and B, \"e1:v3\" = A's edge 1 against B's vertex 3 (same numbering as feature_a);\n"
+    "points past count are empty.\n"
+    "\n"
+    "cast columns (shape cast, gjk2d_batch_cast): from frame f to f + 1, B moves by its motion relative to\n"
+    "A's (rotations are not part of a cast); state = miss, hit or overlap (already at the start), fraction\n"
+    "= of the translation at first contact (1 on a miss), (px, py) = contact point, (nx, ny) = normal A\n"
+    "to B, iterations = support searches; one step per pair of frames, the frame column = f.\n"
+    "toi columns (time of impact, gjk2d_batch_toi): from frame f to f + 1 each shape sweeps from its pose at\n"
+    "f to its pose at f + 1, turning about its local origin; state = separated, hit, overlapped or failed,\n"
+    "t = time of impact in [0, 1], separation = the rounded shapes' distance at t.\n"
+    "ray and point (gjk2d_batch_ray, gjk2d_batch_point) run over the scene's 'rays' and 'points' sections,\n"
+    "one row per item: a ray's first hit on its shape (state miss, hit or overlap: the origin is inside),\n"
+    "fraction of its translation, point and outward normal there; a point's inside flag (0/1), distance to\n"
+    "the shape, closest point (cx, cy) and normal from the shape toward the point.\n"
+    "\n"
+    "frames: a scene with frames ('gjk2d gen --frames') runs every frame in turn, the CSV holding each\n"
+    "frame's rows in pair order with a last column, frame. Distance and overlap carry a cache entry per\n"
+    "pair from frame to frame (gjk2d_batch_distance_cached, gjk2d_batch_overlap_cached), so a pair that\n"
+    "moved a little starts from last frame's simplex. Per frame, stderr gets the pairs/s of the query\n"
+    "alone and the mean GJK iterations.\n"
+    "\n"
     "options:\n"
     "  --query Q     distance (default), overlap (GJK boolean) or sat (separating axis test)\n"
     "  --isa NAME    auto (the best this CPU runs), scalar, portable, sse41, avx2, avx512, neon; default:\n"
     "                the library's choice, i.e. auto unless the GJK2D_ISA environment variable names one\n"
+    "  --frames N    run frames 0 .. N-1 only (default: every frame of the scene)\n"
+    "  --cold        distance and overlap: start every pair of every frame cold (no cache), to compare\n"
+    "  --max-distance D  distance: a cutoff; a pair proved farther apart than D >= 0 stops early with\n"
+    "                status beyond, its distances the lower bound, points and features empty (nan, -)\n"
+    "  --target T    toi: the separation aimed at (default -0.015; with --tolerance 0.00125, Box2D 2.4.1's)\n"
+    "  --tolerance E toi: the band about the target, E > 0 (default 0.00125)\n"
+    "  --margin M    manifold: the speculative margin, points within M >= 0 apart reported (default 0)\n"
     "  --threads T   worker threads, 1..4096 (default: one per CPU this process may run on, e.g. 1 under\n"
     "                'taskset -c 0'); they share the pair range\n"
     "  -o OUT        output file ('-' or none: stdout); written under a temporary name and renamed\n"
@@ -47,8 +87,10 @@ static const char run_help[] =
     "\n"
     "exit status: 0 done, 2 bad option, unsupported ISA, malformed scene (FILE:LINE: reason) or I/O error\n"
     "\n"
-    "example:\n"
-    "  gjk2d run --query distance --threads 2 w1.scene -o w1-distance.csv\n";
+    "examples:\n"
+    "  gjk2d run --query distance --threads 2 w1.scene -o w1-distance.csv\n"
+    "  gjk2d run --max-distance 0.1 moving.scene -o moving.csv    # every frame, cache carried, cutoff 0.1\n"
+    "  gjk2d run --query manifold --margin 0.05 w1.scene -o w1-manifold.csv\n";
 
 /// Set the one ISA named by an --isa value; returns 0 or -1 after reporting.
 static int select_isa(const char *name) {
@@ -66,16 +108,17 @@ static int select_isa(const char *name) {
 }
 
 // --verbose: sizes, timings, statuses and peak memory on stderr.
-static void report_run(const scene *sc, const results *res, int threads, double parse_s, double run_s, double write_s) {
+static void report_run(const scene *sc, const results *res, int threads, int32_t frames, double parse_s, double run_s,
+                       double write_s) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     int64_t counts[STATUS_KINDS];
     count_statuses(res, counts);
-    double n = (double)sc->pair_count;
+    double n = (double)sc->pair_count * frames;
     fprintf(stderr, "run: %lld pair%s, %d shape%s, %lld vert%s, isa %s, %d thread%s\n", (long long)sc->pair_count,
             plural(sc->pair_count), sc->shape_count, plural(sc->shape_count), (long long)sc->vertex_count,
             sc->vertex_count == 1 ? "ex" : "ices", gjk2d_isa(), threads, plural(threads));
-    fprintf(stderr, "run: statuses:");
+    fprintf(stderr, "run: statuses%s:", frames > 1 ? " of the last frame" : "");
     for (int k = 0; k < STATUS_KINDS; k++)
         fprintf(stderr, "%s %s %lld", k ? "," : "", gjk2d_status_name((gjk2d_status)k), (long long)counts[k]);
     fprintf(stderr, "\n");
@@ -83,71 +126,269 @@ static void report_run(const scene *sc, const results *res, int threads, double 
             parse_s, run_s, n / run_s * 1e-6, write_s, n / write_s * 1e-6, (double)ru.ru_maxrss / 1024.0);
 }
 
-int cmd_run(int argc, char **argv) {
-    common_opts o;
-    common_defaults(&o, "run", OPT_SCENE | OPT_ISA | OPT_QUERY | OPT_THREADS | OPT_OUTPUT);
-    o.query = "distance";
-    int verbose = 0;
+typedef struct run_opts {
+    common_opts common;
+    int verbose, cold;
+    int64_t frames;           ///< -1: every frame of the scene
+    double max_distance;      ///< INFINITY: no cutoff
+    double margin;            ///< -1: not given
+    double target, tolerance; ///< the time of impact's; NAN: not given
+} run_opts;
+
+// A non-negative number option (--max-distance, --margin); returns 0 or -1 after reporting.
+static int opt_nonnegative(int argc, char **argv, int *i, const char *name, double *out) {
+    const char *v = opt_value(argc, argv, i, name);
+    if (!v) return -1;
+    if (parse_f64(v, out) || !(*out >= 0.0) || *out > 1e15) {
+        cli_error("%s needs a number in [0, 1e15], got '%s'", name, v);
+        return -1;
+    }
+    return 0;
+}
+
+// Parse the arguments; returns -1 on a bad one (reported), 1 after --help, else 0.
+static int parse_run_args(int argc, char **argv, run_opts *o) {
+    common_defaults(&o->common, "run", OPT_SCENE | OPT_ISA | OPT_QUERY | OPT_THREADS | OPT_OUTPUT);
+    o->common.query = "distance";
+    o->verbose = o->cold = 0;
+    o->frames = -1;
+    o->max_distance = INFINITY;
+    o->margin = -1;
+    o->target = o->tolerance = NAN;
     for (int i = 1; i < argc; i++) {
-        if (is_help(argv[i])) {
+        const char *a = argv[i];
+        if (is_help(a)) {
             fputs(run_help, stdout);
-            return EXIT_OK;
-        } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
-            verbose = 1;
-        } else if (common_option(argc, argv, &i, &o) < 0) {
-            return EXIT_USAGE;
+            return 1;
+        } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
+            o->verbose = 1;
+        } else if (strcmp(a, "--cold") == 0) {
+            o->cold = 1;
+        } else if (opt_is(a, "--frames")) {
+            if (opt_count(argc, argv, &i, "--frames", 1, INT32_MAX, &o->frames)) return -1;
+        } else if (opt_is(a, "--max-distance")) {
+            if (opt_nonnegative(argc, argv, &i, "--max-distance", &o->max_distance)) return -1;
+        } else if (opt_is(a, "--target") || opt_is(a, "--tolerance")) {
+            int is_target = opt_is(a, "--target");
+            const char *name = is_target ? "--target" : "--tolerance", *v = opt_value(argc, argv, &i, name);
+            double x;
+            if (!v) return -1;
+            if (parse_f64(v, &x) || !isfinite(x) || fabs(x) > 1e15 || (!is_target && !(x > 0))) {
+                cli_error("%s needs a %s number, got '%s'", name, is_target ? "finite" : "finite positive", v);
+                return -1;
+            }
+            *(is_target ? &o->target : &o->tolerance) = x;
+        } else if (opt_is(a, "--margin")) {
+            if (opt_nonnegative(argc, argv, &i, "--margin", &o->margin)) return -1;
+        } else if (common_option(argc, argv, &i, &o->common) < 0) {
+            return -1;
         }
     }
-    if (!o.scene) {
+    if (!o->common.scene) {
         cli_error("run: missing SCENE (see 'gjk2d run --help')");
-        return EXIT_USAGE;
+        return -1;
     }
-    const char *query = o.query, *isa = o.isa, *scene_path = o.scene, *out_path = o.output;
-    int64_t threads = o.threads;
+    return 0;
+}
+
+// The options that only some queries take, checked against the query.
+static int check_query_options(const run_opts *o, int kind) {
+    if (!isinf(o->max_distance) && kind != QUERY_DISTANCE) {
+        cli_error("run: --max-distance is for --query distance, not %s", query_names[kind]);
+        return -1;
+    }
+    if (o->cold && kind != QUERY_DISTANCE && kind != QUERY_OVERLAP) {
+        cli_error("run: --cold is for --query distance or overlap (the queries with a cache), not %s",
+                  query_names[kind]);
+        return -1;
+    }
+    if ((!isnan(o->target) || !isnan(o->tolerance)) && kind != QUERY_TOI) {
+        cli_error("run: --target and --tolerance are for --query toi, not %s", query_names[kind]);
+        return -1;
+    }
+    if (o->margin >= 0 && kind != QUERY_MANIFOLD) {
+        cli_error("run: --margin is for --query manifold, not %s", query_names[kind]);
+        return -1;
+    }
+    return 0;
+}
+
+// Mean GJK iterations of the computed pairs (distance and overlap), or NAN.
+static double mean_iterations(const results *r) {
+    if (!r->iterations) return NAN;
+    double sum = 0;
+    int64_t n = 0;
+    for (int64_t k = 0; k < r->n; k++)
+        if (r->status[k] == GJK2D_STATUS_OK || r->status[k] == GJK2D_STATUS_MAXITER ||
+            r->status[k] == GJK2D_STATUS_BEYOND) {
+            sum += r->iterations[k];
+            n++;
+        }
+    return n ? sum / (double)n : NAN;
+}
+
+// A frame's line on stderr: its rate (the batch calls alone), mean iterations, pairs beyond the cutoff.
+static void report_frame(const results *r, int32_t f, const char *mode, double seconds) {
+    int64_t counts[STATUS_KINDS];
+    count_statuses(r, counts);
+    fprintf(stderr, "run: frame %d: %lld %s, %s %.2f Mpairs/s", f, (long long)r->n,
+            r->kind == QUERY_RAY     ? "rays"
+            : r->kind == QUERY_POINT ? "points"
+                                     : "pairs",
+            mode, seconds > 0 ? (double)r->n / seconds * 1e-6 : 0.0);
+    if (r->iterations) fprintf(stderr, ", mean iterations %.3f", mean_iterations(r));
+    if (r->kind == QUERY_DISTANCE) fprintf(stderr, ", beyond %lld", (long long)counts[GJK2D_STATUS_BEYOND]);
+    fputc('\n', stderr);
+}
+
+// The shape cast's translations of step f: B's motion relative to A's from frame f to frame f + 1 (in
+// double, rounded once). A non-finite one (a bad pose in frame f + 1) gives the pair status bad-pose.
+static void cast_translations(const scene *sc, int32_t f, float *tx, float *ty) {
+    gjk2d_poses p0 = scene_frame_poses(sc, f), p1 = scene_frame_poses(sc, f + 1);
+    const float *x0 = p0.px, *y0 = p0.py, *x1 = p1.px, *y1 = p1.py;
+    for (int64_t k = 0; k < sc->pair_count; k++) {
+        int32_t a = sc->pa[k], b = sc->pb[k];
+        tx[k] = (float)(((double)x1[b] - x0[b]) - ((double)x1[a] - x0[a]));
+        ty[k] = (float)(((double)y1[b] - y0[b]) - ((double)y1[a] - y0[a]));
+    }
+}
+
+// The time of impact's sweeps of step f (scene_sweep), into the batch's arrays.
+static void step_sweeps(const scene *sc, int32_t f, const gjk2d_sweeps *sw) {
+    float *x0 = (float *)sw->x0, *y0 = (float *)sw->y0, *x1 = (float *)sw->x1, *y1 = (float *)sw->y1;
+    float *a0 = (float *)sw->a0, *a1 = (float *)sw->a1;
+    for (int32_t i = 0; i < sc->shape_count; i++) {
+        gjk2d_sweep one = scene_sweep(sc, f, i);
+        x0[i] = one.c0.x, y0[i] = one.c0.y, x1[i] = one.c1.x, y1[i] = one.c1.y, a0[i] = one.a0, a1[i] = one.a1;
+    }
+}
+
+int cmd_run(int argc, char **argv) {
+    run_opts o;
+    int parsed = parse_run_args(argc, argv, &o);
+    if (parsed != 0) return parsed > 0 ? EXIT_OK : EXIT_USAGE;
+    const char *query = o.common.query, *isa = o.common.isa, *scene_path = o.common.scene, *out_path = o.common.output;
+    int threads = (int)o.common.threads;
     int kind = parse_query(query);
     // Without --isa the library's own choice stands (the best ISA, or GJK2D_ISA from the environment).
-    if (kind < 0 || (isa && select_isa(isa) != 0)) return EXIT_USAGE;
+    if (kind < 0 || check_query_options(&o, kind) != 0 || (isa && select_isa(isa) != 0)) return EXIT_USAGE;
 
     double t0 = now_seconds();
     scene sc;
     if (scene_load(scene_path, &sc) != 0) return EXIT_USAGE;
     double t1 = now_seconds();
+    int32_t frames = sc.frame_count > 1 ? sc.frame_count : 1;
+    if (o.frames > frames) {
+        cli_error("run: --frames %lld, but %s has %d frame%s", (long long)o.frames, scene_path, frames, plural(frames));
+        scene_free(&sc);
+        return EXIT_USAGE;
+    }
+    if (o.frames > 0) frames = (int32_t)o.frames;
+    int stepped = kind == QUERY_CAST || kind == QUERY_TOI;
+    if (stepped && frames < 2) {
+        cli_error("run: --query %s needs a scene with frames ('gjk2d gen --frames'): pair k moves as its shapes do "
+                  "from one frame to the next",
+                  query);
+        scene_free(&sc);
+        return EXIT_USAGE;
+    }
+    // The cast and the time of impact run one step per pair of consecutive frames; the others one per frame.
+    int32_t steps = stepped ? frames - 1 : frames;
     if (scene_prepare(&sc, scene_path) < 0) {
         scene_free(&sc);
         return EXIT_USAGE;
     }
     results res;
-    if (results_alloc(&res, (query_kind)kind, sc.pair_count) != 0) {
-        cli_error("out of memory for the results of %lld pairs", (long long)sc.pair_count);
-        scene_free(&sc);
-        return EXIT_USAGE;
-    }
     batch_input in = scene_batch_input(&sc);
-    progress prog;
-    progress_start(&prog, query);
-    double t2 = now_seconds();
-    int rc = run_batch((query_kind)kind, &in, &res, (int)threads, &prog);
-    double t3 = now_seconds();
-    progress_end(&prog);
-    if (rc != 0) {
-        cli_error("%s batch failed: %s", query, gjk2d_error_message(rc));
-        results_free(&res);
+    in.rays = (gjk2d_rays){sc.ray_shape, sc.rox, sc.roy, sc.rdx, sc.rdy, sc.rmax, sc.ray_count};
+    in.points = (gjk2d_points){sc.point_shape, sc.qx, sc.qy, sc.point_count};
+    int64_t items = kind == QUERY_RAY ? sc.ray_count : kind == QUERY_POINT ? sc.point_count : sc.pair_count;
+    if ((kind == QUERY_RAY && !sc.ray_shape) || (kind == QUERY_POINT && !sc.point_shape)) {
+        cli_error("run: --query %s needs a '%s' section in %s (see 'gjk2d run --help')", query,
+                  kind == QUERY_RAY ? "rays" : "points", scene_path);
         scene_free(&sc);
         return EXIT_USAGE;
     }
+    in.max_distance = (float)o.max_distance;
+    in.margin = o.margin > 0 ? (float)o.margin : 0.0f;
+    // Distance and overlap go through the cached calls over frames or with a cutoff; --cold passes no cache.
+    in.cached = (kind == QUERY_DISTANCE || kind == QUERY_OVERLAP) && (frames > 1 || !isinf(o.max_distance));
+    if (in.cached && !o.cold) in.cache = calloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1), sizeof(gjk2d_cache));
+    float *tx = NULL, *ty = NULL;
+    if (kind == QUERY_CAST) {
+        tx = malloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1) * sizeof(float));
+        ty = malloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1) * sizeof(float));
+    }
+    in.translations = (gjk2d_translations){tx, ty};
+    in.target = isnan(o.target) ? TOI_DEFAULT_TARGET : (float)o.target;
+    in.tolerance = isnan(o.tolerance) ? TOI_DEFAULT_TOLERANCE : (float)o.tolerance;
+    float *sweep_mem =
+        kind == QUERY_TOI ? calloc((size_t)(sc.shape_count > 0 ? sc.shape_count : 1) * 8, sizeof(float)) : NULL;
+    if (sweep_mem) {
+        size_t n = (size_t)(sc.shape_count > 0 ? sc.shape_count : 1);
+        in.sweeps = (gjk2d_sweeps){sweep_mem,         sweep_mem + n,     sweep_mem + 2 * n,
+                                   sweep_mem + 3 * n, sweep_mem + 4 * n, sweep_mem + 5 * n,
+                                   sweep_mem + 6 * n, sweep_mem + 7 * n, sc.shape_count};
+    }
+    if (results_alloc(&res, (query_kind)kind, items) != 0 || (in.cached && !o.cold && !in.cache) ||
+        (kind == QUERY_CAST && (!tx || !ty)) || (kind == QUERY_TOI && !sweep_mem)) {
+        cli_error("out of memory for the results of %lld pairs", (long long)sc.pair_count);
+        free(sweep_mem);
+        free(tx);
+        free(ty);
+        free(in.cache);
+        scene_free(&sc);
+        return EXIT_USAGE;
+    }
+    res.with_frame = sc.frame_count > 1;
+    // How the frames start: from the cache carried (warm), from scratch (cold), or a query without a cache.
+    const char *mode = in.cache ? "warm" : in.cached ? "cold" : query;
 
     outfile out;
-    int status = EXIT_USAGE;
+    int status = EXIT_USAGE, rc = 0;
+    double run_s = 0, frame_sum_rate = 0;
     if (out_open(&out, out_path) == 0) {
-        out_puts(&out, csv_header((query_kind)kind));
-        progress_start(&prog, "write");
-        write_csv(&out, &res, (int)threads, &prog);
-        progress_end(&prog);
-        status = out_close(&out, 1) == 0 ? EXIT_OK : EXIT_USAGE;
+        out_puts(&out, csv_header((query_kind)kind, res.with_frame));
+        for (int32_t f = 0; f < steps && rc == 0; f++) {
+            if (f > 0 && scene_check_frame(&sc, f, scene_path) < 0) {
+                rc = -1;
+                break;
+            }
+            in.poses = scene_frame_poses(&sc, f);
+            if (kind == QUERY_CAST) cast_translations(&sc, f, tx, ty);
+            if (kind == QUERY_TOI) step_sweeps(&sc, f, &in.sweeps);
+            progress prog;
+            progress_start(&prog, query);
+            double ts = now_seconds();
+            rc = run_batch((query_kind)kind, &in, &res, threads, steps > 1 ? NULL : &prog);
+            double seconds = now_seconds() - ts;
+            progress_end(&prog);
+            run_s += seconds;
+            if (rc != 0) {
+                cli_error("%s batch failed: %s", query, gjk2d_error_message(rc));
+                break;
+            }
+            if (sc.frame_count > 1) {
+                report_frame(&res, f, mode, seconds);
+                if (f > 0 && seconds > 0) frame_sum_rate += (double)res.n / seconds;
+            }
+            res.frame = f;
+            progress_start(&prog, "write");
+            write_csv(&out, &res, threads, steps > 1 ? NULL : &prog);
+            progress_end(&prog);
+        }
+        if (steps > 1 && rc == 0)
+            fprintf(stderr, "run: %d frame%s, %s: %.2f Mpairs/s over frames 1..%d (mean of the frames' rates)\n", steps,
+                    plural(steps), mode, frame_sum_rate / (steps - 1) * 1e-6, steps - 1);
+        status = out_close(&out, rc == 0) == 0 && rc == 0 ? EXIT_OK : EXIT_USAGE;
     }
     double t4 = now_seconds();
-    if (verbose) report_run(&sc, &res, (int)threads, t1 - t0, t3 - t2, t4 - t3);
+    if (o.verbose && rc == 0) report_run(&sc, &res, threads, steps, t1 - t0, run_s, t4 - t1 - run_s);
     results_free(&res);
+    free(tx);
+    free(ty);
+    free(sweep_mem);
+    free(in.cache);
     scene_free(&sc);
     return status;
 }

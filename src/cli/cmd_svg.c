@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// gjk2d svg: a picture of GJK at work on one pair or a grid of pairs (drawn by svg_draw.c).
+// gjk2d svg: a picture of GJK at work, or of a contact manifold, on one pair or a grid of pairs (drawn by
+// svg_draw.c).
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,8 @@
 #include "svg_draw.h"
 
 static const char svg_help[] =
-    "usage: gjk2d svg SCENE --pair K [--minkowski] [-o pair.svg]\n"
-    "       gjk2d svg SCENE --pairs K1,K2,... [--cols C] [--minkowski] [-o pairs.svg]\n"
+    "usage: gjk2d svg SCENE --pair K [--minkowski | --manifold [--margin M] | --toi [--frame F]] [-o pair.svg]\n"
+    "       gjk2d svg SCENE --pairs K1,K2,... [--cols C] [--minkowski | --manifold [--margin M]] [-o pairs.svg]\n"
     "\n"
     "Draw pair K of SCENE in world frame (+y up): shape A (blue) and B (orange), rounded where they have\n"
     "a radius (offset outline; a circle for a point, a stadium for a segment; the core dashed), vertex\n"
@@ -30,6 +31,17 @@ static const char svg_help[] =
     "  --minkowski     draw the Minkowski difference B - A instead (convex hull of every b_j - a_i in\n"
     "                  world frame, rounded by ra + rb), the origin, each iteration's simplex (numbered)\n"
     "                  and the closest point to the origin\n"
+    "  --manifold      draw the contact manifold instead (gjk2d_manifold): the reference edge (thick),\n"
+    "                  its side planes (the clip lines, dashed), each contact point numbered with its\n"
+    "                  separation drawn as the gap between the surfaces along the normal, the normal;\n"
+    "                  the caption gives the count, normal, reference shape and each point's separation\n"
+    "                  and id (features of A and B, as 'gjk2d run --query manifold' writes them)\n"
+    "  --margin M      the manifold's speculative margin, M >= 0 (default 0)\n"
+    "  --toi           draw the time of impact of a sweep (a scene with frames): both shapes at frame F\n"
+    "                  (faint) and F + 1 (dashed), their origins' paths, the shapes at the time of impact\n"
+    "                  (solid), the contact and normal there, as 'gjk2d run --query toi' computes it\n"
+    "                  (Box2D 2.4.1's target and tolerance)\n"
+    "  --frame F       the sweep's first frame (default 0)\n"
     "  --size PX       panel size in pixels (default 640)\n"
     "  -o FILE         output file ('-' or none: stdout)\n"
     "\n"
@@ -61,7 +73,9 @@ static int64_t parse_pair_list(const char *list, int64_t **ks) {
 
 typedef struct svg_layout {
     int64_t cols, size;
-    int minkowski;
+    svg_view view;
+    double margin; ///< -1: not given
+    int64_t frame; ///< the sweep's first frame; -1: not given
 } svg_layout;
 
 // The whole document: a grid of panels, cols wide, and the legend to its right.
@@ -81,14 +95,18 @@ static int write_document(const char *out_path, const char *scene_path, const ch
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
                W, H, W, H);
     out_printf(&out, "<title>gjk2d: %s, pair%s %s%s</title>\n", scene_path, npairs > 1 ? "s" : "", list,
-               lay.minkowski ? " (Minkowski difference)" : "");
+               lay.view == SVG_MINKOWSKI  ? " (Minkowski difference)"
+               : lay.view == SVG_MANIFOLD ? " (contact manifold)"
+               : lay.view == SVG_TOI      ? " (time of impact)"
+                                          : "");
     out_puts(&out, svg_style);
     out_printf(&out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", W, H);
     for (int64_t j = 0; j < npairs; j++) {
         double ox = pad + (double)(j % cols) * cell_w, oy = pad + head + (double)(j / cols) * cell_h;
-        svg_draw_pair(&out, sc, ks[j], lay.minkowski, ox, oy, size);
+        svg_params params = {lay.view, lay.margin > 0 ? (float)lay.margin : 0.0f, (int32_t)lay.frame};
+        svg_draw_pair(&out, sc, ks[j], &params, ox, oy, size);
     }
-    svg_legend(&out, pad + (double)cols * cell_w + 10, pad + head + 10, lay.minkowski);
+    svg_legend(&out, pad + (double)cols * cell_w + 10, pad + head + 10, lay.view);
     out_puts(&out, "</svg>\n");
     return out_close(&out, 1);
 }
@@ -97,7 +115,8 @@ int cmd_svg(int argc, char **argv) {
     common_opts o;
     common_defaults(&o, "svg", OPT_SCENE | OPT_OUTPUT);
     const char *list = NULL, *v;
-    svg_layout lay = {0, 640, 0};
+    svg_layout lay = {0, 640, SVG_WORLD, -1, -1};
+    int minkowski = 0, manifold = 0, toi = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (is_help(a)) {
@@ -110,7 +129,19 @@ int cmd_svg(int argc, char **argv) {
             }
             if (!(list = opt_value(argc, argv, &i, "--pairs"))) return EXIT_USAGE;
         } else if (strcmp(a, "--minkowski") == 0) {
-            lay.minkowski = 1;
+            minkowski = 1;
+        } else if (strcmp(a, "--manifold") == 0) {
+            manifold = 1;
+        } else if (strcmp(a, "--toi") == 0) {
+            toi = 1;
+        } else if (opt_is(a, "--frame")) {
+            if (opt_count(argc, argv, &i, "--frame", 0, INT32_MAX - 1, &lay.frame)) return EXIT_USAGE;
+        } else if (opt_is(a, "--margin")) {
+            if (!(v = opt_value(argc, argv, &i, "--margin"))) return EXIT_USAGE;
+            if (parse_f64(v, &lay.margin) || !(lay.margin >= 0.0 && lay.margin <= 1e15)) {
+                cli_error("--margin needs a number in [0, 1e15], got '%s'", v);
+                return EXIT_USAGE;
+            }
         } else if (opt_is(a, "--cols")) {
             if (opt_count(argc, argv, &i, "--cols", 1, 64, &lay.cols)) return EXIT_USAGE;
         } else if (opt_is(a, "--size")) {
@@ -123,6 +154,20 @@ int cmd_svg(int argc, char **argv) {
             return EXIT_USAGE;
         }
     }
+    if (minkowski + manifold + toi > 1) {
+        cli_error("svg: --minkowski, --manifold and --toi are different pictures; give one");
+        return EXIT_USAGE;
+    }
+    if (lay.frame >= 0 && !toi) {
+        cli_error("svg: --frame is for --toi");
+        return EXIT_USAGE;
+    }
+    if (lay.margin >= 0 && !manifold) {
+        cli_error("svg: --margin is for --manifold");
+        return EXIT_USAGE;
+    }
+    lay.view = minkowski ? SVG_MINKOWSKI : manifold ? SVG_MANIFOLD : toi ? SVG_TOI : SVG_WORLD;
+    if (lay.frame < 0) lay.frame = 0;
     const char *scene_path = o.scene, *out_path = o.output;
     if (!scene_path || !list) {
         cli_error("svg: need SCENE and --pair K (see 'gjk2d svg --help')");
@@ -140,6 +185,12 @@ int cmd_svg(int argc, char **argv) {
                           (long long)sc.pair_count);
                 in_range = 0;
             }
+        int frames = sc.frame_count > 1 ? sc.frame_count : 1;
+        if (in_range && toi && lay.frame + 1 >= frames) {
+            cli_error("svg: --toi from frame %lld needs frame %lld, but %s has %d frame%s", (long long)lay.frame,
+                      (long long)lay.frame + 1, scene_path, frames, plural(frames));
+            in_range = 0;
+        }
         if (in_range && scene_prepare(&sc, scene_path) >= 0 &&
             write_document(out_path, scene_path, list, &sc, ks, npairs, lay) == 0)
             status = EXIT_OK;

@@ -9,13 +9,34 @@
 
 #include "fmt.h"
 
-const char *csv_header(query_kind kind) {
-    // New columns go at the end, so readers that take columns by position keep working.
+const char *csv_header(query_kind kind, int with_frame) {
+    // New columns go at the end, so readers that take columns by position keep working; so does the
+    // frame column of a run over frames.
     switch (kind) {
     case QUERY_DISTANCE:
-        return "pair,distance,ax,ay,bx,by,nx,ny,iterations,status,signed_distance,core_distance,feature_a,feature_b\n";
-    case QUERY_OVERLAP: return "pair,overlap,iterations,status\n";
-    default: return "pair,overlap,separation,nx,ny,status\n";
+        return with_frame ? "pair,distance,ax,ay,bx,by,nx,ny,iterations,status,signed_distance,core_distance,feature_a,"
+                            "feature_b,frame\n"
+                          : "pair,distance,ax,ay,bx,by,nx,ny,iterations,status,signed_distance,core_distance,feature_a,"
+                            "feature_b\n";
+    case QUERY_OVERLAP:
+        return with_frame ? "pair,overlap,iterations,status,frame\n" : "pair,overlap,iterations,status\n";
+    case QUERY_CAST:
+        return with_frame ? "pair,state,fraction,px,py,nx,ny,iterations,status,frame\n"
+                          : "pair,state,fraction,px,py,nx,ny,iterations,status\n";
+    case QUERY_RAY:
+        return with_frame ? "ray,state,fraction,px,py,nx,ny,iterations,status,frame\n"
+                          : "ray,state,fraction,px,py,nx,ny,iterations,status\n";
+    case QUERY_POINT:
+        return with_frame ? "point,inside,distance,cx,cy,nx,ny,status,frame\n"
+                          : "point,inside,distance,cx,cy,nx,ny,status\n";
+    case QUERY_TOI:
+        return with_frame ? "pair,state,t,separation,iterations,status,frame\n"
+                          : "pair,state,t,separation,iterations,status\n";
+    case QUERY_MANIFOLD:
+        return with_frame ? "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status,frame\n"
+                          : "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status\n";
+    default:
+        return with_frame ? "pair,overlap,separation,nx,ny,status,frame\n" : "pair,overlap,separation,nx,ny,status\n";
     }
 }
 
@@ -68,8 +89,9 @@ static char *put_empty(char *q, int fields) {
 
 static int computed(uint8_t status) { return status != GJK2D_STATUS_INVALID && status != GJK2D_STATUS_BAD_POSE; }
 
-// Longest row: index, 10 floats, iterations, status, 2 features, separators.
-#define CSV_ROW_MAX (24 + 10 * (FMT_FLOAT_MAX + 1) + 24 + (STATUS_NAME_MAX + 1) + 2 * 16 + 1)
+// Longest row: index, 10 floats, iterations, status, 2 features (a manifold row: 8 floats and 2 ids of
+// two features each), the frame, separators.
+#define CSV_ROW_MAX (24 + 10 * (FMT_FLOAT_MAX + 1) + 24 + (STATUS_NAME_MAX + 1) + 4 * 16 + 24 + 1)
 
 static char *format_distance(char *q, const results *r, int64_t k) {
     if (!computed(r->status[k])) {
@@ -92,11 +114,101 @@ static char *format_distance(char *q, const results *r, int64_t k) {
     return put_feature(q, r->feature_b[k]);
 }
 
+// A contact id as its two features, "e1:v3" (A's edge 1 against B's vertex 3).
+static char *put_contact_id(char *q, uint32_t id) {
+    *q++ = ',';
+    q += format_feature(q, GJK2D_CONTACT_FEATURE_A(id));
+    *q++ = ':';
+    return q + format_feature(q, GJK2D_CONTACT_FEATURE_B(id));
+}
+
+// count,nx,ny,reference, then x, y, separation, id of both point slots (empty past count), status.
+static char *format_manifold(char *q, const results *r, int64_t k) {
+    if (!computed(r->status[k])) {
+        q = put_empty(q, 12);
+        return put_status(q, r->status[k]);
+    }
+    q = put_int(q, r->count[k]);
+    q = put_float(q, r->nx[k]);
+    q = put_float(q, r->ny[k]);
+    q = put_int(q, r->reference[k]);
+    for (int i = 0; i < 2; i++) {
+        if (i >= r->count[k]) {
+            q = put_empty(q, 4);
+            continue;
+        }
+        q = put_float(q, r->px[i][k]);
+        q = put_float(q, r->py[i][k]);
+        q = put_float(q, r->msep[i][k]);
+        q = put_contact_id(q, r->id[i][k]);
+    }
+    return put_status(q, r->status[k]);
+}
+
+// state,fraction,px,py,nx,ny,iterations,status.
+static char *format_cast(char *q, const results *r, int64_t k) {
+    if (!computed(r->status[k])) {
+        q = put_empty(q, 7);
+        return put_status(q, r->status[k]);
+    }
+    *q++ = ',';
+    const char *name = gjk2d_cast_state_name((gjk2d_cast_state)r->state[k]);
+    size_t n = strlen(name);
+    if (n > STATUS_NAME_MAX) n = STATUS_NAME_MAX;
+    memcpy(q, name, n);
+    q += n;
+    q = put_float(q, r->fraction[k]);
+    q = put_float(q, r->hx[k]);
+    q = put_float(q, r->hy[k]);
+    q = put_float(q, r->nx[k]);
+    q = put_float(q, r->ny[k]);
+    q = put_int(q, r->iterations[k]);
+    return put_status(q, r->status[k]);
+}
+
+// state,t,separation,iterations,status.
+static char *format_toi(char *q, const results *r, int64_t k) {
+    if (!computed(r->status[k])) {
+        q = put_empty(q, 4);
+        return put_status(q, r->status[k]);
+    }
+    *q++ = ',';
+    const char *name = gjk2d_toi_state_name((gjk2d_toi_state)r->state[k]);
+    size_t n = strlen(name);
+    if (n > STATUS_NAME_MAX) n = STATUS_NAME_MAX;
+    memcpy(q, name, n);
+    q += n;
+    q = put_float(q, r->fraction[k]);
+    q = put_float(q, r->separation[k]);
+    q = put_int(q, r->iterations[k]);
+    return put_status(q, r->status[k]);
+}
+
+// inside,distance,cx,cy,nx,ny,status.
+static char *format_point(char *q, const results *r, int64_t k) {
+    if (!computed(r->status[k])) {
+        q = put_empty(q, 6);
+        return put_status(q, r->status[k]);
+    }
+    q = put_int(q, r->overlap[k] != 0);
+    q = put_float(q, r->distance[k]);
+    q = put_float(q, r->hx[k]);
+    q = put_float(q, r->hy[k]);
+    q = put_float(q, r->nx[k]);
+    q = put_float(q, r->ny[k]);
+    return put_status(q, r->status[k]);
+}
+
 static char *format_row(char *q, const results *r, int64_t k, int64_t index_offset) {
     q += fmt_i64(q, k + index_offset);
     int ok = computed(r->status[k]);
     switch (r->kind) {
     case QUERY_DISTANCE: q = format_distance(q, r, k); break;
+    case QUERY_MANIFOLD: q = format_manifold(q, r, k); break;
+    case QUERY_RAY:
+    case QUERY_CAST: q = format_cast(q, r, k); break;
+    case QUERY_POINT: q = format_point(q, r, k); break;
+    case QUERY_TOI: q = format_toi(q, r, k); break;
     case QUERY_OVERLAP:
         if (!ok) {
             q = put_empty(q, 2);
@@ -118,6 +230,7 @@ static char *format_row(char *q, const results *r, int64_t k, int64_t index_offs
         q = put_status(q, r->status[k]);
         break;
     }
+    if (r->with_frame) q = put_int(q, r->frame);
     *q++ = '\n';
     return q;
 }

@@ -12,8 +12,8 @@
 /// i + 1, "-" for none. Returns the number of characters written to out (room for 14), no terminator.
 int format_feature(char *out, int32_t feature);
 
-/// CSV header of a query (with the trailing newline).
-const char *csv_header(query_kind kind);
+/// CSV header of a query (with the trailing newline); with_frame adds the last column, frame.
+const char *csv_header(query_kind kind, int with_frame);
 
 /// Write rows [begin, end) in CSV ("pair" column = index + index_offset).
 void write_csv_rows(outfile *out, const results *r, int64_t begin, int64_t end, int64_t index_offset);

@@ -293,3 +293,30 @@ int gen_scene(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, 
     *overlapping = hits;
     return 0;
 }
+
+int gen_frames(scene *sc, int32_t frames, double motion, uint64_t seed) {
+    if (frames <= 1) return 0;
+    if (scene_alloc_frames(sc, frames, 1) != 0) return -1;
+    // The motion model mirrors the W5 coherent workload's (tests/support/coherent.c, which the command
+    // cannot link): every body keeps a constant velocity and spin, each uniform in [-motion, motion]
+    // units (radians) per frame. Shape i's motion comes from its own stream, seeded apart from the
+    // shapes' (the same seed gives the same frames whatever the thread count).
+    for (int32_t i = 0; i < sc->shape_count; i++) {
+        rng r;
+        rng_seed(&r, (seed ^ 0x5bd1e9955bd1e995ull) * 0x9e3779b97f4a7c15ull + (uint64_t)i);
+        double vx = rng_range(&r, -motion, motion), vy = rng_range(&r, -motion, motion);
+        double spin = rng_range(&r, -motion, motion);
+        for (int32_t f = 1; f < frames; f++) {
+            size_t j = (size_t)(f - 1) * (size_t)sc->shape_count + (size_t)i;
+            float angle = (float)((double)sc->angle[i] + f * spin);
+            gjk2d_pose pose =
+                gjk2d_pose_from_angle((float)((double)sc->px[i] + f * vx), (float)((double)sc->py[i] + f * vy), angle);
+            sc->fpx[j] = pose.px;
+            sc->fpy[j] = pose.py;
+            sc->fc[j] = pose.c;
+            sc->fs[j] = pose.s;
+            sc->fangle[j] = angle;
+        }
+    }
+    return 0;
+}

@@ -32,6 +32,11 @@ int gen_check(const gen_opts *o);
 int gen_scene(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, int64_t *overlapping, int threads,
               progress *prog);
 
+/// Give a generated scene (angles kept) `frames` frames in all: every shape drifts with its own constant
+/// velocity and spin, uniform up to `motion` units (radians) per frame, seeded from `seed`. frames <= 1
+/// does nothing. Returns -1 on out of memory.
+int gen_frames(scene *sc, int32_t frames, double motion, uint64_t seed);
+
 /// Help text of the generator options other than --pairs (whose meaning and default differ by command).
 extern const char gen_options_help[];
 

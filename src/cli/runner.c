@@ -3,17 +3,18 @@
 // uneven mix of polygon sizes still keeps every core busy.
 #include "runner.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const query_names[QUERY_COUNT] = {"distance", "overlap", "sat"};
+const char *const query_names[QUERY_KINDS] = {"distance", "overlap", "sat", "manifold", "cast", "toi", "ray", "point"};
 
 int parse_query(const char *name) {
-    for (int q = 0; q < QUERY_COUNT; q++)
+    for (int q = 0; q < QUERY_KINDS; q++)
         if (strcmp(name, query_names[q]) == 0) return q;
-    cli_error("unknown query '%s' (known: distance, overlap, sat)", name);
+    cli_error("unknown query '%s' (known: distance, overlap, sat, manifold, cast, toi, ray, point)", name);
     return -1;
 }
 
@@ -27,6 +28,10 @@ int parse_query_list(const char *list, int *queries) {
         snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), p);
         int q = parse_query(name);
         if (q < 0) return -1;
+        if (q >= QUERY_COUNT) {
+            cli_error("query '%s' is run's only (known here: distance, overlap, sat)", name);
+            return -1;
+        }
         int dup = 0;
         for (int j = 0; j < n; j++) dup |= queries[j] == q;
         if (!dup) queries[n++] = q;
@@ -54,6 +59,31 @@ int results_alloc(results *r, query_kind kind, int64_t n) {
     } else if (kind == QUERY_OVERLAP) {
         ok &= (r->overlap = malloc(m)) != NULL;
         ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
+    } else if (kind == QUERY_POINT) {
+        ok &= (r->overlap = malloc(m)) != NULL;
+        float **fields[] = {&r->distance, &r->hx, &r->hy, &r->nx, &r->ny};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) ok &= (*fields[k] = malloc(f)) != NULL;
+    } else if (kind == QUERY_CAST || kind == QUERY_RAY) {
+        ok &= (r->state = malloc(m)) != NULL;
+        float **fields[] = {&r->fraction, &r->hx, &r->hy, &r->nx, &r->ny};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) ok &= (*fields[k] = malloc(f)) != NULL;
+        ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
+    } else if (kind == QUERY_TOI) {
+        ok &= (r->state = malloc(m)) != NULL;
+        ok &= (r->fraction = malloc(f)) != NULL;
+        ok &= (r->separation = malloc(f)) != NULL;
+        ok &= (r->iterations = malloc(m * sizeof(int32_t))) != NULL;
+    } else if (kind == QUERY_MANIFOLD) {
+        ok &= (r->count = malloc(m)) != NULL;
+        ok &= (r->reference = malloc(m)) != NULL;
+        ok &= (r->nx = malloc(f)) != NULL;
+        ok &= (r->ny = malloc(f)) != NULL;
+        for (int i = 0; i < 2; i++) {
+            ok &= (r->px[i] = malloc(f)) != NULL;
+            ok &= (r->py[i] = malloc(f)) != NULL;
+            ok &= (r->msep[i] = malloc(f)) != NULL;
+            ok &= (r->id[i] = malloc(m * sizeof(uint32_t))) != NULL;
+        }
     } else {
         ok &= (r->overlap = malloc(m)) != NULL;
         ok &= (r->separation = malloc(f)) != NULL;
@@ -83,6 +113,18 @@ void results_free(results *r) {
     free(r->iterations);
     free(r->overlap);
     free(r->status);
+    free(r->count);
+    free(r->reference);
+    free(r->state);
+    free(r->fraction);
+    free(r->hx);
+    free(r->hy);
+    for (int i = 0; i < 2; i++) {
+        free(r->px[i]);
+        free(r->py[i]);
+        free(r->msep[i]);
+        free(r->id[i]);
+    }
     memset(r, 0, sizeof *r);
 }
 
@@ -119,11 +161,60 @@ static int run_range(const job *j, int64_t b, int64_t e) {
             .iterations = r->iterations,
             .status = r->status,
         };
+        if (in->cached)
+            return gjk2d_batch_distance_cached(in->shapes, &in->poses, &in->pairs, b, e, in->cache, in->max_distance,
+                                               &out);
         return gjk2d_batch_distance(in->shapes, &in->poses, &in->pairs, b, e, &out);
     }
     case QUERY_OVERLAP: {
         gjk2d_overlap_out out = {.overlap = r->overlap, .iterations = r->iterations, .status = r->status};
+        if (in->cached) return gjk2d_batch_overlap_cached(in->shapes, &in->poses, &in->pairs, b, e, in->cache, &out);
         return gjk2d_batch_overlap(in->shapes, &in->poses, &in->pairs, b, e, &out);
+    }
+    case QUERY_RAY:
+    case QUERY_CAST: {
+        gjk2d_cast_out out = {.state = r->state,
+                              .fraction = r->fraction,
+                              .px = r->hx,
+                              .py = r->hy,
+                              .nx = r->nx,
+                              .ny = r->ny,
+                              .iterations = r->iterations,
+                              .status = r->status};
+        if (j->kind == QUERY_RAY) return gjk2d_batch_ray(in->shapes, &in->poses, &in->rays, b, e, &out);
+        return gjk2d_batch_cast(in->shapes, &in->poses, &in->pairs, &in->translations, b, e, &out);
+    }
+    case QUERY_POINT: {
+        gjk2d_point_out out = {.inside = r->overlap,
+                               .distance = r->distance,
+                               .cx = r->hx,
+                               .cy = r->hy,
+                               .nx = r->nx,
+                               .ny = r->ny,
+                               .status = r->status};
+        return gjk2d_batch_point(in->shapes, &in->poses, &in->points, b, e, &out);
+    }
+    case QUERY_TOI: {
+        gjk2d_toi_out out = {.state = r->state,
+                             .t = r->fraction,
+                             .separation = r->separation,
+                             .iterations = r->iterations,
+                             .status = r->status};
+        return gjk2d_batch_toi(in->shapes, &in->sweeps, &in->pairs, in->target, in->tolerance, b, e, &out);
+    }
+    case QUERY_MANIFOLD: {
+        gjk2d_manifold_out out = {
+            .count = r->count,
+            .nx = r->nx,
+            .ny = r->ny,
+            .reference = r->reference,
+            .px = {r->px[0], r->px[1]},
+            .py = {r->py[0], r->py[1]},
+            .separation = {r->msep[0], r->msep[1]},
+            .id = {r->id[0], r->id[1]},
+            .status = r->status,
+        };
+        return gjk2d_batch_manifold(in->shapes, &in->poses, &in->pairs, b, e, in->margin, &out);
     }
     default: {
         gjk2d_sat_out out = {
@@ -155,7 +246,8 @@ static void *worker(void *arg) {
 }
 
 batch_input scene_batch_input(const scene *sc) {
-    batch_input in = {.shapes = sc->shapes, .poses = scene_poses(sc), .pairs = scene_pairs(sc)};
+    batch_input in = {
+        .shapes = sc->shapes, .poses = scene_poses(sc), .pairs = scene_pairs(sc), .max_distance = INFINITY};
     return in;
 }
 
@@ -163,7 +255,11 @@ int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64
                     progress *prog) {
     // Arguments are checked once up front so an error is the same whatever the threading.
     int64_t bad;
-    int rc = gjk2d_check_batch(in->shapes, &in->poses, &in->pairs, begin, end, &bad);
+    int rc = kind == QUERY_RAY     ? gjk2d_check_items(in->shapes, &in->poses, in->rays.shape, in->rays.ox, in->rays.oy,
+                                                       in->rays.count, begin, end, &bad)
+             : kind == QUERY_POINT ? gjk2d_check_items(in->shapes, &in->poses, in->points.shape, in->points.x,
+                                                       in->points.y, in->points.count, begin, end, &bad)
+                                   : gjk2d_check_batch(in->shapes, &in->poses, &in->pairs, begin, end, &bad);
     if (rc != 0) return rc;
     job j = {.kind = kind, .in = in, .r = r, .begin = begin, .end = end, .prog = prog};
     atomic_init(&j.next, begin);
@@ -185,7 +281,8 @@ int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64
 }
 
 int run_batch(query_kind kind, const batch_input *in, results *r, int threads, progress *prog) {
-    return run_batch_range(kind, in, 0, in->pairs.count, r, threads, prog);
+    int64_t n = kind == QUERY_RAY ? in->rays.count : kind == QUERY_POINT ? in->points.count : in->pairs.count;
+    return run_batch_range(kind, in, 0, n, r, threads, prog);
 }
 
 void count_statuses(const results *r, int64_t counts[STATUS_KINDS]) {

@@ -9,15 +9,32 @@
 #include "gjk2d.h"
 #include "scene.h"
 
-typedef enum query_kind { QUERY_DISTANCE = 0, QUERY_OVERLAP = 1, QUERY_SAT = 2, QUERY_COUNT = 3 } query_kind;
+/// QUERY_COUNT counts the queries check and bench compare across ISAs; run also has the manifold.
+typedef enum query_kind {
+    QUERY_DISTANCE = 0,
+    QUERY_OVERLAP = 1,
+    QUERY_SAT = 2,
+    QUERY_COUNT = 3,
+    QUERY_MANIFOLD = QUERY_COUNT,
+    QUERY_CAST,
+    QUERY_TOI,
+    QUERY_RAY,   ///< over the scene's rays, not its pairs
+    QUERY_POINT, ///< over the scene's points
+    QUERY_KINDS
+} query_kind;
 
-extern const char *const query_names[QUERY_COUNT];
+extern const char *const query_names[QUERY_KINDS];
 
-/// "distance", "overlap" or "sat" -> kind; -1 after reporting an unknown name.
+/// "distance", "overlap", "sat", "manifold", "cast", "toi", "ray" or "point" -> kind; -1 after reporting an unknown name.
 int parse_query(const char *name);
 /// "all" or a comma-separated list of query names -> distinct kinds in `queries` (room for QUERY_COUNT).
-/// Returns how many, or -1 after reporting an unknown name.
+/// Returns how many, or -1 after reporting an unknown name (or manifold, which only run takes).
 int parse_query_list(const char *list, int *queries);
+
+/// The time of impact's defaults, Box2D 2.4.1's: target + ra + rb = ra + rb - 3 linearSlop, tolerance
+/// linearSlop / 4 (linearSlop = 0.005; docs/casts.md).
+#define TOI_DEFAULT_TARGET (-0.015f)
+#define TOI_DEFAULT_TOLERANCE 0.00125f
 
 /// Result arrays of one query over n pairs (only the fields that query fills are allocated).
 typedef struct results {
@@ -26,6 +43,17 @@ typedef struct results {
     float *distance, *signed_distance, *core_distance, *ax, *ay, *bx, *by, *nx, *ny, *separation;
     int32_t *feature_a, *feature_b, *iterations;
     uint8_t *overlap, *status;
+    // The manifold's (nx, ny above are its normal):
+    uint8_t *count, *reference;
+    float *px[2], *py[2], *msep[2];
+    uint32_t *id[2];
+    // The shape cast's (nx, ny and iterations above are its normal and support searches):
+    uint8_t *state;
+    float *fraction, *hx, *hy; ///< fraction of the translation at first contact, the contact point
+    // The time of impact's: state above, t in fraction, separation, iterations. The ray cast's: the
+    // cast's fields. The point query's: overlap (inside), distance, hx, hy (closest point), nx, ny.
+    int64_t frame; ///< the frame these results are of, written as the last CSV column when with_frame
+    int with_frame;
 } results;
 
 int results_alloc(results *r, query_kind kind, int64_t n);
@@ -36,9 +64,20 @@ typedef struct batch_input {
     const gjk2d_shapes *shapes;
     gjk2d_poses poses;
     gjk2d_pairs pairs;
+    /// Distance and overlap: cached = 1 runs the _cached calls with `cache` (one entry per pair, carried
+    /// from frame to frame; NULL: cold starts) and, for distance, the cutoff max_distance (INFINITY: none).
+    int cached;
+    gjk2d_cache *cache;
+    float max_distance;
+    float margin;                    ///< the manifold's speculative margin
+    gjk2d_translations translations; ///< the shape cast's: B's translation relative to A, per pair
+    gjk2d_sweeps sweeps;             ///< the time of impact's, one per shape
+    float target, tolerance;         ///< the time of impact's
+    gjk2d_rays rays;                 ///< the ray cast's items
+    gjk2d_points points;             ///< the point query's items
 } batch_input;
 
-/// A prepared scene's input (scene_prepare must have run).
+/// A prepared scene's input (scene_prepare must have run): frame 0's poses, no cache, no cutoff, margin 0.
 batch_input scene_batch_input(const scene *sc);
 
 /// Run the query over all pairs with the current ISA on `threads` threads (each takes chunks of the
@@ -49,9 +88,9 @@ int run_batch(query_kind kind, const batch_input *in, results *r, int threads, p
 int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64_t end, results *r, int threads,
                     progress *prog);
 
-/// How many of the n results have each gjk2d_status (counts[GJK2D_STATUS_BAD_POSE + 1]; other values
+/// How many of the n results have each gjk2d_status (counts[GJK2D_STATUS_BEYOND + 1]; other values
 /// are not counted).
-#define STATUS_KINDS (GJK2D_STATUS_BAD_POSE + 1)
+#define STATUS_KINDS (GJK2D_STATUS_BEYOND + 1)
 void count_statuses(const results *r, int64_t counts[STATUS_KINDS]);
 
 #endif

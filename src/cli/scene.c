@@ -25,6 +25,7 @@ int scene_alloc(scene *sc, int32_t shapes, int64_t vertices, int64_t pairs, int 
     sc->angle = with_angle ? malloc(ns * sizeof(float)) : NULL;
     sc->pa = malloc(np * sizeof(int32_t));
     sc->pb = malloc(np * sizeof(int32_t));
+    sc->frame_count = 1;
     if (!sc->vx || !sc->vy || !sc->first || !sc->count || !sc->radius || !sc->px || !sc->py || !sc->c || !sc->s ||
         (with_angle && !sc->angle) || !sc->pa || !sc->pb) {
         scene_free(sc);
@@ -50,6 +51,21 @@ void scene_free(scene *sc) {
     free(sc->shapes_mem);
     free(sc->problems);
     free(sc->pose_problems);
+    free(sc->fpx);
+    free(sc->fpy);
+    free(sc->fc);
+    free(sc->fs);
+    free(sc->fangle);
+    free(sc->frame_line);
+    free(sc->point_shape);
+    free(sc->qx);
+    free(sc->qy);
+    free(sc->ray_shape);
+    free(sc->rox);
+    free(sc->roy);
+    free(sc->rdx);
+    free(sc->rdy);
+    free(sc->rmax);
     memset(sc, 0, sizeof *sc);
 }
 
@@ -77,6 +93,44 @@ gjk2d_poses scene_poses(const scene *sc) {
         .position_type = GJK2D_FLOAT32,
     };
     return p;
+}
+
+gjk2d_poses scene_frame_poses(const scene *sc, int32_t f) {
+    gjk2d_poses p = scene_poses(sc);
+    if (f > 0) {
+        size_t at = (size_t)(f - 1) * (size_t)sc->shape_count;
+        p.px = sc->fpx + at;
+        p.py = sc->fpy + at;
+        p.c = sc->fc + at;
+        p.s = sc->fs + at;
+    }
+    return p;
+}
+
+gjk2d_sweep scene_sweep(const scene *sc, int32_t f, int32_t i) {
+    gjk2d_poses p0 = scene_frame_poses(sc, f), p1 = scene_frame_poses(sc, f + 1);
+    double a0 = atan2(p0.s[i], p0.c[i]), a1 = atan2(p1.s[i], p1.c[i]);
+    a1 = a0 + remainder(a1 - a0, 2.0 * 3.14159265358979323846);
+    gjk2d_sweep sw = {
+        .local_center = {0.0f, 0.0f},
+        .c0 = {((const float *)p0.px)[i], ((const float *)p0.py)[i]},
+        .c1 = {((const float *)p1.px)[i], ((const float *)p1.py)[i]},
+        .a0 = (float)a0,
+        .a1 = isfinite(a1) ? (float)a1 : NAN,
+    };
+    return sw;
+}
+
+int scene_alloc_frames(scene *sc, int32_t frames, int with_angle) {
+    size_t n = (size_t)(frames > 1 ? frames - 1 : 1) * (size_t)(sc->shape_count > 0 ? sc->shape_count : 1);
+    sc->fpx = malloc(n * sizeof(float));
+    sc->fpy = malloc(n * sizeof(float));
+    sc->fc = malloc(n * sizeof(float));
+    sc->fs = malloc(n * sizeof(float));
+    sc->fangle = with_angle ? malloc(n * sizeof(float)) : NULL;
+    if (!sc->fpx || !sc->fpy || !sc->fc || !sc->fs || (with_angle && !sc->fangle)) return -1;
+    sc->frame_count = frames;
+    return 0;
 }
 
 gjk2d_pairs scene_pairs(const scene *sc) {
@@ -222,4 +276,30 @@ int64_t scene_prepare(scene *sc, const char *label) {
     report_summary(&shapes);
     report_summary(&poses);
     return invalid + bad_poses;
+}
+
+int64_t scene_check_frame(const scene *sc, int32_t f, const char *label) {
+    uint8_t *problems = malloc((size_t)(sc->shape_count > 0 ? sc->shape_count : 1));
+    if (!problems) {
+        cli_error("%s: out of memory", label);
+        return -1;
+    }
+    gjk2d_poses poses = scene_frame_poses(sc, f);
+    int64_t first_bad = -1, bad = gjk2d_check_poses(&poses, problems, &first_bad);
+    if (bad < 0) cli_error("%s: frame %d poses: %s", label, f, gjk2d_error_message((int)bad));
+    problem_report rep = {label, "bad poses", 0};
+    for (int32_t i = 0; bad > 0 && i < sc->shape_count; i++) {
+        if (problems[i] == GJK2D_PROBLEM_NONE || !report_more(&rep)) continue;
+        if (sc->frame_line)
+            fprintf(stderr, "%s:%lld: frame %d, shape %d", label, (long long)sc->frame_line[f], f, i);
+        else
+            fprintf(stderr, "%s: frame %d, shape %d", label, f, i);
+        fprintf(stderr,
+                " has a bad pose (position (%.9g, %.9g), rotation (%.9g, %.9g)): %s; its pairs get status bad-pose\n",
+                shown(((const float *)poses.px)[i]), shown(((const float *)poses.py)[i]), shown(poses.c[i]),
+                shown(poses.s[i]), gjk2d_problem_message((gjk2d_problem)problems[i]));
+    }
+    report_summary(&rep);
+    free(problems);
+    return bad;
 }

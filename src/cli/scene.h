@@ -7,7 +7,15 @@
 //   <px> <py> <angle> <radius> <n> <x0> <y0> ... <x(n-1)> <y(n-1)>     (N lines)
 //   pairs M
 //   <a> <b>                                                            (M lines, 0-based shape indices)
+//   points P                                                           (optional: P query points)
+//   <shape> <x> <y>                                                    (P lines: a point and its shape)
+//   rays R                                                             (optional: R rays)
+//   <shape> <ox> <oy> <dx> <dy> <max_fraction>                         (R lines: origin, translation)
+//   frames F                                                           (optional: F >= 1 frames in all)
+//   frame 1                                                            (F - 1 pose blocks, k = 1 .. F-1)
+//   <px> <py> <angle>                                                  (N lines: frame k's pose of each shape)
 //
+// Frame 0's poses are the shape lines'; a file without a frames section has one frame.
 // Blank lines and lines starting with '#' are ignored.
 #ifndef GJK2D_CLI_SCENE_H
 #define GJK2D_CLI_SCENE_H
@@ -27,6 +35,14 @@ typedef struct scene {
     int32_t shape_count;
     int32_t *pa, *pb;
     int64_t pair_count;
+    int64_t point_count, ray_count; ///< the optional points and rays sections' items
+    int32_t *point_shape, *ray_shape;
+    float *qx, *qy;                      ///< query points
+    float *rox, *roy, *rdx, *rdy, *rmax; ///< rays: origins, translations, max fractions
+    int32_t frame_count;                 ///< frames: 1 without a frames section
+    float *fpx, *fpy, *fc, *fs; ///< poses of frames 1 .. frame_count - 1: frame f, shape i at (f - 1) * shape_count + i
+    float *fangle;              ///< their angles, kept only by generated scenes; NULL after loading
+    int64_t *frame_line;        ///< the file line of each frame's "frame k" header (scene_load); NULL otherwise
     // Filled by scene_prepare:
     void *shapes_mem;           ///< the memory the prepared set lives in
     const gjk2d_shapes *shapes; ///< the prepared set (geometry only; poses go with every batch call)
@@ -59,6 +75,19 @@ gjk2d_geometry scene_geometry(const scene *sc);
 /// The scene's poses: packed float arrays, one per shape.
 gjk2d_poses scene_poses(const scene *sc);
 gjk2d_pairs scene_pairs(const scene *sc);
+/// The poses of frame f (0 <= f < frame_count): frame 0 is scene_poses.
+gjk2d_poses scene_frame_poses(const scene *sc, int32_t f);
+/// Shape i's sweep from frame f to frame f + 1 (0 <= f < frame_count - 1): its local origin moves on a line
+/// and its angle turns evenly, the angles recovered from the poses' (cos, sin) (a loaded scene keeps no
+/// angles), the second within half a turn of the first (frames move a little).
+gjk2d_sweep scene_sweep(const scene *sc, int32_t f, int32_t i);
+/// Allocate the pose arrays of frames 1 .. frames - 1 (with angles if with_angle) and set frame_count.
+/// Returns -1 on out of memory.
+int scene_alloc_frames(scene *sc, int32_t frames, int with_angle);
+/// Check the poses of frame f >= 1 (gjk2d_check_poses) and report each bad one on stderr once, prefixed by
+/// `label` and the frame's line when read from a file. Returns the number of bad poses, or -1 after
+/// reporting a library error or out of memory. (Frame 0's poses are checked by scene_prepare.)
+int64_t scene_check_frame(const scene *sc, int32_t f, const char *label);
 /// Shape i with its vertices copied into buf (room for sc->count[i] vertices).
 gjk2d_shape scene_shape(const scene *sc, int32_t i, gjk2d_vec2 *buf);
 gjk2d_pose scene_pose(const scene *sc, int32_t i);

@@ -386,6 +386,7 @@ static int parse_shapes(reader *r, scene *sc, progress *prog) {
         return -1;
     }
     sc->shape_count = (int32_t)ns;
+    sc->frame_count = 1;
     for (int64_t i = 0; i < ns; i++) {
         if (i == shape_cap && grow_shapes(sc, &shape_cap, ns) != 0) {
             parse_error(r, "out of memory for %lld shapes", (long long)ns);
@@ -418,9 +419,159 @@ static int parse_pairs(reader *r, scene *sc, progress *prog) {
         if (!p || parse_pair(r, sc, p, end, k)) return -1;
         if ((k & 0xffff) == 0) progress_update(prog, r->consumed, r->size);
     }
-    char *end;
+    return 0;
+}
+
+// Whether the content line p starts with `keyword` as a whole token.
+static int starts_with(const char *p, const char *end, const char *keyword) {
+    size_t k = strlen(keyword);
+    return (size_t)(end - p) >= k && strncmp(p, keyword, k) == 0 && ends_token(p + k, end);
+}
+
+// "frame k" and the shape count's pose lines "<px> <py> <angle>" of frame k.
+static int parse_frame(reader *r, scene *sc, int32_t f) {
+    char *end, *p = next_line(r, &end);
+    if (!p) {
+        if (r->eof >= 0) {
+            r->line++;
+            parse_error(r, "unexpected end of file: the header says %d frames, found %d", sc->frame_count, f);
+        }
+        return -1;
+    }
+    int64_t k;
+    if (!starts_with(p, end, "frame")) {
+        parse_error(r, "expected 'frame %d', found '%.*s'", f, token_len(p, end), p);
+        return -1;
+    }
+    p += 5;
+    if (read_i64(r, &p, end, "frame number", &k) || expect_end(r, p, end, "the frame number")) return -1;
+    if (k != f) {
+        parse_error(r, "frame %lld out of order: expected frame %d", (long long)k, f);
+        return -1;
+    }
+    sc->frame_line[f] = r->line;
+    size_t at = (size_t)(f - 1) * (size_t)sc->shape_count;
+    for (int32_t i = 0; i < sc->shape_count; i++) {
+        if (!(p = next_line(r, &end))) {
+            if (r->eof >= 0) {
+                r->line++;
+                parse_error(r, "unexpected end of file: frame %d has %d poses, expected %d", f, i, sc->shape_count);
+            }
+            return -1;
+        }
+        if (starts_with(p, end, "frame")) {
+            parse_error(r, "frame %d has %d poses, expected %d (one per shape)", f, i, sc->shape_count);
+            return -1;
+        }
+        float px, py;
+        double angle;
+        if (read_float(r, &p, end, "position x", &px) || read_float(r, &p, end, "position y", &py) ||
+            read_double(r, &p, end, "angle", &angle) || expect_end(r, p, end, "the pose"))
+            return -1;
+        gjk2d_pose pose = gjk2d_pose_from_angle(px, py, angle);
+        sc->fpx[at + (size_t)i] = pose.px;
+        sc->fpy[at + (size_t)i] = pose.py;
+        sc->fc[at + (size_t)i] = pose.c;
+        sc->fs[at + (size_t)i] = pose.s;
+    }
+    return 0;
+}
+
+// Frames cap: the pose arrays are allocated from the header, so the count is bounded against the shapes.
+#define MAX_FRAME_POSES ((int64_t)1 << 31)
+
+// An item's shape index, which must name a shape.
+static int read_shape_index(reader *r, scene *sc, char **p, char *end, int32_t *out) {
+    int64_t i;
+    if (read_i64(r, p, end, "shape index", &i)) return -1;
+    if (i < 0 || i >= sc->shape_count) {
+        parse_error(r, "shape index %lld outside [0, %d)", (long long)i, sc->shape_count);
+        return -1;
+    }
+    *out = (int32_t)i;
+    return 0;
+}
+
+// "points P" (p at the line after the keyword) and its P lines "<shape> <x> <y>", or with rays = 1
+// "rays R" and "<shape> <ox> <oy> <dx> <dy> <max_fraction>".
+static int parse_item_section(reader *r, scene *sc, char *p, char *end, int rays) {
+    const char *what = rays ? "rays" : "points";
+    int64_t n, cap = 0;
+    if (read_i64(r, &p, end, "count", &n) || expect_end(r, p, end, "the count")) return -1;
+    if (n < 0 || n > INT64_MAX / 32) {
+        parse_error(r, "%s count %lld out of range", what, (long long)n);
+        return -1;
+    }
+    if ((rays ? sc->ray_shape : sc->point_shape) != NULL) {
+        parse_error(r, "a second %s section", what);
+        return -1;
+    }
+    for (int64_t k = 0; k < n || k == 0; k++) {
+        if (k == cap) { // the header's count is not trusted with memory: grow as lines arrive
+            cap = cap ? (cap * 2 > n ? n : cap * 2) : (n < INITIAL_ITEMS ? n : INITIAL_ITEMS);
+            int bad = rays ? grow_array(&sc->ray_shape, sizeof(int32_t), cap) ||
+                                 grow_array(&sc->rox, sizeof(float), cap) || grow_array(&sc->roy, sizeof(float), cap) ||
+                                 grow_array(&sc->rdx, sizeof(float), cap) || grow_array(&sc->rdy, sizeof(float), cap) ||
+                                 grow_array(&sc->rmax, sizeof(float), cap)
+                           : grow_array(&sc->point_shape, sizeof(int32_t), cap) ||
+                                 grow_array(&sc->qx, sizeof(float), cap) || grow_array(&sc->qy, sizeof(float), cap);
+            if (bad) {
+                parse_error(r, "out of memory for %lld %s", (long long)n, what);
+                return -1;
+            }
+        }
+        if (k >= n) break;
+        if (!(p = section_line(r, what, n, k, &end))) return -1;
+        int fail = rays ? read_shape_index(r, sc, &p, end, &sc->ray_shape[k]) ||
+                              read_float(r, &p, end, "origin x", &sc->rox[k]) ||
+                              read_float(r, &p, end, "origin y", &sc->roy[k]) ||
+                              read_float(r, &p, end, "translation x", &sc->rdx[k]) ||
+                              read_float(r, &p, end, "translation y", &sc->rdy[k]) ||
+                              read_float(r, &p, end, "max fraction", &sc->rmax[k])
+                        : read_shape_index(r, sc, &p, end, &sc->point_shape[k]) ||
+                              read_float(r, &p, end, "point x", &sc->qx[k]) ||
+                              read_float(r, &p, end, "point y", &sc->qy[k]);
+        if (fail || expect_end(r, p, end, rays ? "the ray" : "the point")) return -1;
+    }
+    *(rays ? &sc->ray_count : &sc->point_count) = n;
+    return 0;
+}
+
+// The optional sections after the pairs: "points P" and "rays R" (each at most once, either order),
+// then "frames F" and frames 1 .. F-1.
+static int parse_frames(reader *r, scene *sc, progress *prog) {
+    char *end, *p = next_line(r, &end);
+    for (;;) {
+        if (!p) return r->eof < 0 ? -1 : 0;
+        int rays = starts_with(p, end, "rays");
+        if (!rays && !starts_with(p, end, "points")) break;
+        if (parse_item_section(r, sc, p + (rays ? 4 : 6), end, rays)) return -1;
+        p = next_line(r, &end);
+    }
+    if (!starts_with(p, end, "frames")) {
+        parse_error(r, "pair count mismatch: more lines after the %lld pairs the header announces",
+                    (long long)sc->pair_count);
+        return -1;
+    }
+    p += 6;
+    int64_t nf;
+    if (read_i64(r, &p, end, "count", &nf) || expect_end(r, p, end, "the count")) return -1;
+    int64_t most = MAX_FRAME_POSES / (sc->shape_count > 0 ? sc->shape_count : 1);
+    if (nf < 1 || nf > most || nf > INT32_MAX) {
+        parse_error(r, "frames count %lld out of range [1, %lld]", (long long)nf,
+                    (long long)(most < INT32_MAX ? most : INT32_MAX));
+        return -1;
+    }
+    if (scene_alloc_frames(sc, (int32_t)nf, 0) != 0 || !(sc->frame_line = calloc((size_t)nf, sizeof(int64_t)))) {
+        parse_error(r, "out of memory for %lld frames", (long long)nf);
+        return -1;
+    }
+    for (int32_t f = 1; f < sc->frame_count; f++) {
+        if (parse_frame(r, sc, f)) return -1;
+        progress_update(prog, r->consumed, r->size);
+    }
     if (next_line(r, &end)) {
-        parse_error(r, "pair count mismatch: more lines after the %lld pairs the header announces", (long long)np);
+        parse_error(r, "frame count mismatch: more lines after the %d frames the header announces", sc->frame_count);
         return -1;
     }
     return r->eof < 0 ? -1 : 0;
@@ -437,7 +588,7 @@ static void trim_vertices(scene *sc) {
 }
 
 static int parse_scene(reader *r, scene *sc, progress *prog) {
-    if (parse_magic(r) || parse_shapes(r, sc, prog) || parse_pairs(r, sc, prog)) return -1;
+    if (parse_magic(r) || parse_shapes(r, sc, prog) || parse_pairs(r, sc, prog) || parse_frames(r, sc, prog)) return -1;
     trim_vertices(sc);
     return 0;
 }

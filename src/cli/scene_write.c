@@ -41,4 +41,21 @@ void scene_write(const scene *sc, outfile *out, progress *prog) {
         *q++ = '\n';
         out->len += (size_t)(q - p);
     }
+    if (sc->frame_count <= 1) return;
+    out_printf(out, "frames %d\n", sc->frame_count);
+    for (int32_t f = 1; f < sc->frame_count; f++) {
+        out_printf(out, "frame %d\n", f);
+        size_t at = (size_t)(f - 1) * (size_t)sc->shape_count;
+        for (int32_t i = 0; i < sc->shape_count; i++) {
+            size_t j = at + (size_t)i;
+            char *p = out_reserve(out, 3 * (FMT_FLOAT_MAX + 1) + 8), *q = p;
+            q += fmt_float9(q, sc->fpx[j]);
+            *q++ = ' ';
+            q += fmt_float9(q, sc->fpy[j]);
+            *q++ = ' ';
+            q += fmt_float9(q, sc->fangle ? sc->fangle[j] : (float)atan2(sc->fs[j], sc->fc[j]));
+            *q++ = '\n';
+            out->len += (size_t)(q - p);
+        }
+    }
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The pictures of 'gjk2d svg', after the demo of Catto's "Computing Distance": both shapes, every
 // iteration's simplex numbered, the closest points, the segment between them and the normal, the depth
-// and axis of an overlap; or the Minkowski difference with the origin and the simplexes.
+// and axis of an overlap; or the Minkowski difference with the origin and the simplexes; or the contact
+// manifold as in Catto's "Contact Manifolds": reference edge, its side planes, clipped points, their
+// separations and the normal.
 //
 // World coordinates are mapped to pixels here (y flipped so +y is up), so strokes and text have the
 // same size in every panel and the document's viewBox stays axis-aligned.
@@ -16,6 +18,7 @@
 
 #include "csv.h"
 #include "hull.h"
+#include "runner.h"
 
 typedef struct view {
     double minx, miny, maxx, maxy; // world window
@@ -43,16 +46,19 @@ typedef struct shape_world {
     double r;
 } shape_world;
 
-static void to_world(const scene *sc, int32_t i, shape_world *w) {
-    double c = sc->c[i], s = sc->s[i];
+// Shape i at a pose.
+static void to_world_at(const scene *sc, int32_t i, gjk2d_pose pose, shape_world *w) {
+    double c = pose.c, s = pose.s;
     w->n = sc->count[i];
     w->r = sc->radius[i];
     for (int k = 0; k < w->n; k++) {
         double x = sc->vx[sc->first[i] + k], y = sc->vy[sc->first[i] + k];
-        w->x[k] = c * x - s * y + sc->px[i];
-        w->y[k] = s * x + c * y + sc->py[i];
+        w->x[k] = c * x - s * y + pose.px;
+        w->y[k] = s * x + c * y + pose.py;
     }
 }
+
+static void to_world(const scene *sc, int32_t i, shape_world *w) { to_world_at(sc, i, scene_pose(sc, i), w); }
 
 // Rounded outline: each edge pushed out by r along its outward normal, joined by arcs around the
 // vertices. A point is a circle; a segment's two opposite edges make a stadium.
@@ -286,11 +292,12 @@ typedef struct pair_answer {
     gjk2d_trace trace;
     gjk2d_distance_result res;
     gjk2d_sat_result sat;
+    gjk2d_manifold_result manifold;
     int valid, iters;
     char problem[512];
 } pair_answer;
 
-static void pair_answer_compute(const scene *sc, int64_t pair, pair_answer *p) {
+static void pair_answer_compute(const scene *sc, int64_t pair, float margin, pair_answer *p) {
     static gjk2d_vec2 va[GJK2D_MAX_VERTICES], vb[GJK2D_MAX_VERTICES];
     int32_t ia = sc->pa[pair], ib = sc->pb[pair];
     to_world(sc, ia, &p->A);
@@ -306,6 +313,7 @@ static void pair_answer_compute(const scene *sc, int64_t pair, pair_answer *p) {
     if (p->valid) {
         gjk2d_distance(&sa, &pa, &sb, &pb, &p->res, &p->trace);
         gjk2d_sat(&sa, &pa, &sb, &pb, &p->sat);
+        gjk2d_manifold(&sa, &pa, &sb, &pb, margin, &p->manifold);
     }
     p->iters = p->valid ? p->trace.count : 0;
 }
@@ -457,10 +465,180 @@ static void draw_minkowski_view(outfile *out, const pair_answer *p, double ox, d
     }
 }
 
+// Whether the manifold is a face contact (clipping against a reference edge): some point's id holds an
+// edge. A vertex contact's ids are (vertex, vertex).
+static int face_contact(const gjk2d_manifold_result *m) {
+    for (int i = 0; i < m->count; i++)
+        if (GJK2D_FEATURE_IS_EDGE(GJK2D_CONTACT_FEATURE_A(m->points[i].id)) ||
+            GJK2D_FEATURE_IS_EDGE(GJK2D_CONTACT_FEATURE_B(m->points[i].id)))
+            return 1;
+    return 0;
+}
+
+// The reference edge: the edge of the reference shape whose outward normal is the manifold's (A's) or
+// its opposite (B's). Returns its first vertex, or -1 (no edge).
+static int reference_edge(const shape_world *w, double nx, double ny) {
+    int best = -1;
+    double best_dot = -INFINITY;
+    for (int k = 0; w->n >= 2 && k < w->n; k++) {
+        int j = (k + 1) % w->n;
+        double ex = w->x[j] - w->x[k], ey = w->y[j] - w->y[k], len = hypot(ex, ey);
+        if (len <= 0.0) continue;
+        double d = (ey * nx - ex * ny) / len; // outward normal (ey, -ex) of a counter-clockwise outline
+        if (d > best_dot) best_dot = d, best = k;
+    }
+    return best;
+}
+
+// The manifold over both shapes: the reference edge (thick) with its side planes (the clip lines,
+// dashed, along the normal), each contact point with its separation drawn as the gap along the normal
+// between the two surfaces and its number, and the normal from the reference edge's middle.
+static void draw_manifold_view(outfile *out, const pair_answer *p, double ox, double oy, double size) {
+    const shape_world *A = &p->A, *B = &p->B;
+    double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
+    widen(&minx, &miny, &maxx, &maxy, A);
+    widen(&minx, &miny, &maxx, &maxy, B);
+    view v;
+    setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
+    outline_path(out, &v, A->x, A->y, A->n, A->r, "class=\"shape-a\"");
+    outline_path(out, &v, B->x, B->y, B->n, B->r, "class=\"shape-b\"");
+    if (A->r > 0.0 && A->n > 1) outline_path(out, &v, A->x, A->y, A->n, 0.0, "class=\"core-a\"");
+    if (B->r > 0.0 && B->n > 1) outline_path(out, &v, B->x, B->y, B->n, 0.0, "class=\"core-b\"");
+    for (int k = 0; k < A->n; k++) text(out, vx_(&v, A->x[k]) + 4, vy_(&v, A->y[k]) - 4, "vert-a", "a%d", k);
+    for (int k = 0; k < B->n; k++) text(out, vx_(&v, B->x[k]) + 4, vy_(&v, B->y[k]) - 4, "vert-b", "b%d", k);
+    if (!p->valid) return;
+    const gjk2d_manifold_result *m = &p->manifold;
+    double nx = m->normal.x, ny = m->normal.y, span = v.maxx - v.minx;
+    double mx = 0, my = 0; // where the normal starts: the reference edge's middle, else the points' mean
+    out_puts(out, "<g class=\"manifold\">\n");
+    const shape_world *ref = m->reference ? B : A;
+    int e = face_contact(m) ? reference_edge(ref, m->reference ? -nx : nx, m->reference ? -ny : ny) : -1;
+    if (e >= 0) {
+        int j = (e + 1) % ref->n;
+        double x0 = ref->x[e], y0 = ref->y[e], x1 = ref->x[j], y1 = ref->y[j];
+        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"ref-edge\"/>\n", vx_(&v, x0),
+                   vy_(&v, y0), vx_(&v, x1), vy_(&v, y1));
+        double c = 0.3 * span;
+        for (int k = 0; k < 2; k++) {
+            double x = k ? x1 : x0, y = k ? y1 : y0;
+            out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"clip\"/>\n",
+                       vx_(&v, x - c * nx), vy_(&v, y - c * ny), vx_(&v, x + c * nx), vy_(&v, y + c * ny));
+        }
+        mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1);
+    }
+    for (int i = 0; i < m->count; i++) {
+        const gjk2d_contact_point *cp = &m->points[i];
+        double h = 0.5 * cp->separation, x = cp->point.x, y = cp->point.y;
+        // The point is midway between the surfaces: they lie half the separation behind and ahead of it.
+        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"separation\"/>\n",
+                   vx_(&v, x - h * nx), vy_(&v, y - h * ny), vx_(&v, x + h * nx), vy_(&v, y + h * ny));
+        dot(out, &v, x, y, 4.5, "contact");
+        text(out, vx_(&v, x) + 7, vy_(&v, y) + 14, "label", "%d", i + 1);
+        if (e < 0) mx += x / m->count, my += y / m->count;
+    }
+    if (e < 0 && m->count == 0) // nothing within the margin: the normal from the middle of the closest points
+        mx = 0.5 * (p->res.point_a.x + p->res.point_b.x), my = 0.5 * (p->res.point_a.y + p->res.point_b.y);
+    arrow(out, &v, mx, my, mx + 0.12 * span * nx, my + 0.12 * span * ny, "normal");
+    out_puts(out, "</g>\n");
+}
+
+// The time of impact of pair k from frame f to f + 1: both shapes at the start (faint) and at the end
+// (dashed), the path of each origin, the shapes at the time of impact (solid), the contact there (the
+// middle of the closest points) and the normal.
+typedef struct toi_answer {
+    gjk2d_toi_result toi;
+    gjk2d_distance_result at; // the distance query at the time of impact's poses
+} toi_answer;
+
+static void toi_compute(const scene *sc, int64_t pair, int32_t f, toi_answer *t, shape_world w[3][2]) {
+    static gjk2d_vec2 va[GJK2D_MAX_VERTICES], vb[GJK2D_MAX_VERTICES];
+    int32_t ids[2] = {sc->pa[pair], sc->pb[pair]};
+    gjk2d_sweep sw[2] = {scene_sweep(sc, f, ids[0]), scene_sweep(sc, f, ids[1])};
+    gjk2d_shape sa = scene_shape(sc, ids[0], va), sb = scene_shape(sc, ids[1], vb);
+    gjk2d_time_of_impact(&sa, &sw[0], &sb, &sw[1], TOI_DEFAULT_TARGET, TOI_DEFAULT_TOLERANCE, &t->toi);
+    float tt = isfinite(t->toi.t) ? t->toi.t : 0.0f;
+    gjk2d_pose at[2] = {gjk2d_sweep_pose(&sw[0], tt), gjk2d_sweep_pose(&sw[1], tt)};
+    gjk2d_distance(&sa, &at[0], &sb, &at[1], &t->at, NULL);
+    for (int j = 0; j < 2; j++) {
+        to_world_at(sc, ids[j], gjk2d_sweep_pose(&sw[j], 0.0f), &w[0][j]);
+        to_world_at(sc, ids[j], gjk2d_sweep_pose(&sw[j], 1.0f), &w[1][j]);
+        to_world_at(sc, ids[j], at[j], &w[2][j]);
+    }
+}
+
+static void draw_toi_view(outfile *out, const scene *sc, int64_t pair, const pair_answer *p, int32_t f, toi_answer *t,
+                          double ox, double oy, double size) {
+    static shape_world w[3][2]; // start, end, time of impact; A, B
+    double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
+    if (p->valid)
+        toi_compute(sc, pair, f, t, w);
+    else
+        w[0][0] = p->A, w[0][1] = p->B;
+    for (int k = 0; k < (p->valid ? 2 : 1); k++)
+        for (int j = 0; j < 2; j++) widen(&minx, &miny, &maxx, &maxy, &w[k][j]);
+    view v;
+    setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
+    const char *start[2] = {"class=\"sweep-start-a\"", "class=\"sweep-start-b\""};
+    for (int j = 0; j < 2; j++) outline_path(out, &v, w[0][j].x, w[0][j].y, w[0][j].n, w[0][j].r, start[j]);
+    if (!p->valid) return;
+    const char *end[2] = {"class=\"sweep-end-a\"", "class=\"sweep-end-b\""};
+    const char *hit[2] = {"class=\"shape-a\"", "class=\"shape-b\""};
+    for (int j = 0; j < 2; j++) {
+        gjk2d_sweep sw = scene_sweep(sc, f, j ? sc->pb[pair] : sc->pa[pair]);
+        out_printf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" class=\"path\"/>\n", vx_(&v, sw.c0.x),
+                   vy_(&v, sw.c0.y), vx_(&v, sw.c1.x), vy_(&v, sw.c1.y));
+        outline_path(out, &v, w[1][j].x, w[1][j].y, w[1][j].n, w[1][j].r, end[j]);
+        outline_path(out, &v, w[2][j].x, w[2][j].y, w[2][j].n, w[2][j].r, hit[j]);
+    }
+    const gjk2d_distance_result *d = &t->at;
+    if (t->toi.state == GJK2D_TOI_HIT || t->toi.state == GJK2D_TOI_FAILED) {
+        double cx = 0.5 * ((double)d->point_a.x + d->point_b.x), cy = 0.5 * ((double)d->point_a.y + d->point_b.y);
+        dot(out, &v, cx, cy, 4.5, "contact");
+        if (d->normal.x != 0.0f || d->normal.y != 0.0f) {
+            double len = 0.12 * (v.maxx - v.minx);
+            arrow(out, &v, cx, cy, cx + len * d->normal.x, cy + len * d->normal.y, "normal");
+        }
+    }
+}
+
+static void draw_toi_caption(outfile *out, const toi_answer *t, int32_t f, double x, double y) {
+    text(out, x, y, "info", "time of impact, frame %d to %d: %s, t %.6g, separation %.6g, %d iterations, status %s", f,
+         f + 1, gjk2d_toi_state_name(t->toi.state), nz(t->toi.t), nz(t->toi.separation), t->toi.iterations,
+         gjk2d_status_name(t->toi.status));
+    if (t->toi.state == GJK2D_TOI_HIT || t->toi.state == GJK2D_TOI_FAILED)
+        text(out, x, y + 18, "info", "contact (%.6g, %.6g), normal (%.4g, %.4g); target %g, tolerance %g (Box2D's)",
+             nz(0.5 * ((double)t->at.point_a.x + t->at.point_b.x)),
+             nz(0.5 * ((double)t->at.point_a.y + t->at.point_b.y)), nz(t->at.normal.x), nz(t->at.normal.y),
+             (double)TOI_DEFAULT_TARGET, (double)TOI_DEFAULT_TOLERANCE);
+}
+
+// The manifold's numbers under the panel.
+static void draw_manifold_caption(outfile *out, const pair_answer *p, double x, double y) {
+    const gjk2d_manifold_result *m = &p->manifold;
+    text(out, x, y, "info", "manifold: %d point%s, normal (%.4g, %.4g), %s, status %s", m->count,
+         m->count == 1 ? "" : "s", nz(m->normal.x), nz(m->normal.y),
+         m->count == 0     ? "nothing within the margin"
+         : face_contact(m) ? (m->reference ? "reference face on B" : "reference face on A")
+                           : "vertex contact",
+         gjk2d_status_name(m->status));
+    for (int i = 0; i < m->count; i++) {
+        const gjk2d_contact_point *cp = &m->points[i];
+        char fa[16], fb[16];
+        fa[format_feature(fa, GJK2D_CONTACT_FEATURE_A(cp->id))] = 0;
+        fb[format_feature(fb, GJK2D_CONTACT_FEATURE_B(cp->id))] = 0;
+        text(out, x, y + 18 * (i + 1), "info", "%d: (%.6g, %.6g), separation %.6g, id %s:%s", i + 1, nz(cp->point.x),
+             nz(cp->point.y), nz(cp->separation), fa, fb);
+    }
+}
+
 // The numbers under the panel.
-static void draw_caption(outfile *out, const pair_answer *p, double x, double y) {
+static void draw_caption(outfile *out, const pair_answer *p, svg_view view, double x, double y) {
     if (!p->valid) {
         text(out, x, y, "info", "not computed: %s", p->problem);
+        return;
+    }
+    if (view == SVG_MANIFOLD) {
+        draw_manifold_caption(out, p, x, y);
         return;
     }
     const gjk2d_distance_result *r = &p->res;
@@ -479,33 +657,102 @@ static void draw_caption(outfile *out, const pair_answer *p, double x, double y)
              -(double)p->sat.separation, nz(p->sat.normal.x), nz(p->sat.normal.y));
 }
 
-void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, int minkowski, double ox, double oy, double size) {
+void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, const svg_params *params, double ox, double oy,
+                   double size) {
+    svg_view view = params->view;
+    int minkowski = view == SVG_MINKOWSKI;
+    toi_answer toi;
+    memset(&toi, 0, sizeof toi);
     pair_answer *p = calloc(1, sizeof *p);
     if (!p) {
         out->failed = 1;
         return;
     }
-    pair_answer_compute(sc, pair, p);
+    pair_answer_compute(sc, pair, params->margin, p);
     label_set labels = {calloc((size_t)(2 * p->iters + 1), sizeof(iter_label)), 0, 2 * p->iters};
     out_printf(out, "<g id=\"pair-%lld\">\n", (long long)pair);
     text(out, ox + 6, oy - 8, "title", "pair %lld: shapes %d (A) and %d (B)%s", (long long)pair, sc->pa[pair],
-         sc->pb[pair], minkowski ? ", Minkowski difference B - A" : "");
-    if (minkowski)
+         sc->pb[pair],
+         minkowski              ? ", Minkowski difference B - A"
+         : view == SVG_MANIFOLD ? ", contact manifold"
+         : view == SVG_TOI      ? ", time of impact"
+                                : "");
+    if (view == SVG_TOI)
+        draw_toi_view(out, sc, pair, p, params->frame, &toi, ox, oy, size);
+    else if (minkowski)
         draw_minkowski_view(out, p, ox, oy, size, &labels);
+    else if (view == SVG_MANIFOLD)
+        draw_manifold_view(out, p, ox, oy, size);
     else
         draw_world_view(out, p, ox, oy, size, &labels);
-    draw_caption(out, p, ox + 6, oy + size + 18);
+    if (view == SVG_TOI && p->valid)
+        draw_toi_caption(out, &toi, params->frame, ox + 6, oy + size + 18);
+    else
+        draw_caption(out, p, view, ox + 6, oy + size + 18);
     out_puts(out, "</g>\n");
     free(labels.items);
     free(p->rec);
     free(p);
 }
 
-void svg_legend(outfile *out, double x, double y, int minkowski) {
+// The manifold view's legend rows, from yy.
+static void manifold_legend(outfile *out, double yy, double row) {
+    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-a\"/>\n", yy - 11);
+    text(out, 30, yy, "label", "shape A (a0, a1, ... its vertices)");
+    yy += row;
+    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-b\"/>\n", yy - 11);
+    text(out, 30, yy, "label", "shape B (b0, b1, ...)");
+    yy += row;
+    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"ref-edge\"/>\n", yy - 4, yy - 4);
+    text(out, 30, yy, "label", "reference edge");
+    yy += row;
+    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"clip\"/>\n", yy - 4, yy - 4);
+    text(out, 30, yy, "label", "its side planes (clip lines)");
+    yy += row;
+    out_printf(out, "<circle cx=\"11\" cy=\"%.0f\" r=\"4\" class=\"contact\"/>\n", yy - 4);
+    text(out, 30, yy, "label", "contact point k, midway between");
+    yy += 18;
+    text(out, 30, yy, "label", "the surfaces, numbered");
+    yy += row;
+    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"separation\"/>\n", yy - 4, yy - 4);
+    text(out, 30, yy, "label", "separation: the gap along the normal");
+    yy += row;
+    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
+               yy - 4, yy - 4);
+    text(out, 30, yy, "label", "normal, A to B");
+}
+
+// The time of impact view's legend rows, from yy.
+static void toi_legend(outfile *out, double yy, double row) {
+    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"sweep-start-a\"/>\n", yy - 11);
+    text(out, 30, yy, "label", "A, B at the start (frame f)");
+    yy += row;
+    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"sweep-end-a\"/>\n", yy - 11);
+    text(out, 30, yy, "label", "at the end (frame f + 1)");
+    yy += row;
+    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-a\"/>\n", yy - 11);
+    text(out, 30, yy, "label", "at the time of impact");
+    yy += row;
+    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"path\"/>\n", yy - 4, yy - 4);
+    text(out, 30, yy, "label", "path of each shape's origin");
+    yy += row;
+    out_printf(out, "<circle cx=\"11\" cy=\"%.0f\" r=\"4\" class=\"contact\"/>\n", yy - 4);
+    text(out, 30, yy, "label", "contact at the time of impact");
+    yy += row;
+    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
+               yy - 4, yy - 4);
+    text(out, 30, yy, "label", "normal, A to B");
+}
+
+void svg_legend(outfile *out, double x, double y, svg_view view) {
     out_printf(out, "<g class=\"legend\" transform=\"translate(%.2f,%.2f)\">\n", x, y);
     text(out, 0, 0, "title", "legend");
     double row = 24, yy = 22;
-    if (!minkowski) {
+    if (view == SVG_TOI) {
+        toi_legend(out, yy, row);
+    } else if (view == SVG_MANIFOLD) {
+        manifold_legend(out, yy, row);
+    } else if (view == SVG_WORLD) {
         out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-a\"/>\n", yy - 11);
         text(out, 30, yy, "label", "shape A (a0, a1, ... its vertices)");
         yy += row;
@@ -590,6 +837,15 @@ const char svg_style[] =
     ".origin { fill: #111; }\n"
     ".normal { stroke: #6a2ea0; stroke-width: 2; }\n"
     ".depth { stroke: #0f7a6c; stroke-width: 2.5; stroke-dasharray: 5 2; }\n"
+    ".sweep-start-a { fill: #aecbf0; fill-opacity: 0.25; stroke: #3a6fb5; stroke-width: 1; stroke-opacity: 0.5; }\n"
+    ".sweep-start-b { fill: #f7c99b; fill-opacity: 0.25; stroke: #c06a1b; stroke-width: 1; stroke-opacity: 0.5; }\n"
+    ".sweep-end-a { fill: none; stroke: #3a6fb5; stroke-width: 1.2; stroke-dasharray: 5 3; }\n"
+    ".sweep-end-b { fill: none; stroke: #c06a1b; stroke-width: 1.2; stroke-dasharray: 5 3; }\n"
+    ".path { stroke: #777; stroke-width: 1; stroke-dasharray: 2 3; }\n"
+    ".ref-edge { stroke: #1d3f73; stroke-width: 5; stroke-linecap: round; }\n"
+    ".clip { stroke: #555; stroke-width: 1; stroke-dasharray: 6 4; }\n"
+    ".contact { fill: #d62728; stroke: #fff; stroke-width: 1; }\n"
+    ".separation { stroke: #d62728; stroke-width: 2; }\n"
     "</style>\n"
     "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" "
     "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#6a2ea0\"/></marker></defs>\n";

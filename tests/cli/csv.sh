@@ -204,5 +204,5 @@ for k in 0 1 2 4; do
 done
 grep -q "^3,2,1,0,3,0,1,0,[0-9]*,ok,2,2,v1,v0$" pose-distance.csv || fail "good pair 3: $(sed -n 5p pose-distance.csv)"
 expect_status 0 "$G" run --verbose pose.scene -o /dev/null
-grep -q "statuses: ok 1, maxiter 0, invalid 0, bad-pose 4$" err.txt || fail "verbose status counts: $(cat err.txt)"
+grep -q "statuses: ok 1, maxiter 0, invalid 0, bad-pose 4, beyond 0$" err.txt || fail "verbose status counts: $(cat err.txt)"
 finish

@@ -23,7 +23,18 @@ grep -q "pair,distance,ax,ay,bx,by,nx,ny,iterations,status,signed_distance,core_
 grep -q "feature_a,feature_b" run.txt || fail "run --help: feature columns"
 grep -q "pair,overlap,iterations,status" run.txt || fail "run --help: overlap columns"
 grep -q "pair,overlap,separation,nx,ny,status" run.txt || fail "run --help: sat columns"
-grep -q "ok, maxiter, invalid or bad-pose" run.txt || fail "run --help: statuses"
+grep -q "ok, maxiter, invalid, bad-pose or beyond" run.txt || fail "run --help: statuses"
+grep -q "pair,count,nx,ny,reference,x0,y0,separation0,id0,x1,y1,separation1,id1,status" run.txt ||
+    fail "run --help: manifold columns"
+grep -q "pair,state,fraction,px,py,nx,ny,iterations,status" run.txt || fail "run --help: cast columns"
+grep -q "pair,state,t,separation,iterations,status" run.txt || fail "run --help: toi columns"
+grep -q "ray,state,fraction,px,py,nx,ny,iterations,status" run.txt || fail "run --help: ray columns"
+grep -q "point,inside,distance,cx,cy,nx,ny,status" run.txt || fail "run --help: point columns"
+for opt in --frames --cold --max-distance --margin --target --tolerance; do
+    grep -q -- "^  $opt" run.txt || fail "run --help: no $opt"
+done
+grep -q -- "^  --frames F" gen.txt || fail "gen --help: no --frames"
+grep -q -- "^  --motion V" gen.txt || fail "gen --help: no --motion"
 grep -q "v3 = vertex 3, e2 = the edge from vertex" run.txt || fail "run --help: feature notation"
 grep -q -- "- = none" run.txt || fail "run --help: no-feature notation"
 grep -q -- "--threads T .*1..4096" run.txt || fail "run --help: thread range"

@@ -104,4 +104,101 @@ grep -q "overlap: penetration depth 0.5 along the SAT axis (1, 0)" pen.svg || fa
 grep -q '<line [^>]*class="depth"' pen.svg || fail "pen.svg: no depth arrow"
 expect_status 0 "$G" svg pen.scene --pair 2 --minkowski -o penm.svg
 grep -q '<line [^>]*class="depth"' penm.svg || fail "penm.svg: no depth arrow"
+
+# The manifold picture (issue 16): the reference edge drawn on the reference face's vertices, its two
+# side planes, one numbered contact point per manifold point with its separation, the normal, and the
+# numbers of 'run --query manifold' in the caption. Two unit squares one apart (margin 1: B's facing
+# corners against A's edge 1), two circles (a vertex contact: no reference edge), and the squares with
+# no margin (nothing within it).
+cat > man.scene <<'SCENE'
+gjk2d-scene 1
+shapes 4
+0 0 0 0 4 0 0 1 0 1 1 0 1
+2 0 0 0 4 0 0 1 0 1 1 0 1
+0 3 0 0.5 1 0 0
+2 3 0 0.5 1 0 0
+pairs 2
+0 1
+2 3
+SCENE
+expect_status 0 "$G" svg man.scene --pair 0 --manifold --margin 1 -o man0.svg
+"$XMLLINT" --noout man0.svg || fail "man0.svg is not well-formed XML"
+grep -q 'class="legend"' man0.svg && grep -q "reference edge" man0.svg || fail "man0.svg: no manifold legend"
+grep -q "manifold: 2 points, normal (1, 0), reference face on A, status ok" man0.svg || fail "man0.svg: caption: $(grep -o 'manifold:[^<]*' man0.svg)"
+grep -q "1: (1.5, 1), separation 1, id e1:v3" man0.svg && grep -q "2: (1.5, 0), separation 1, id e1:v0" man0.svg ||
+    fail "man0.svg: points: $(grep -o '[12]: ([^<]*' man0.svg)"
+# The panel's manifold group (the legend and the style sheet name the same classes).
+in_manifold() { awk '/<g class="manifold">/ { on = 1; next } on && /<\/g>/ { on = 0 } on' "$1"; }
+in_manifold man0.svg > man0.txt
+[ "$(grep -c 'class="contact"' man0.txt)" = 2 ] || fail "man0.svg: 2 contact points expected"
+[ "$(grep -c 'class="separation"' man0.txt)" = 2 ] || fail "man0.svg: 2 separations expected"
+[ "$(grep -c 'class="clip"' man0.txt)" = 2 ] || fail "man0.svg: 2 clip lines expected"
+grep -q 'class="normal" marker-end' man0.svg || fail "man0.svg: no normal"
+# The reference edge runs from A's vertex 1 to vertex 2 (A's outline lists its vertices in order).
+awk '/<polygon class="shape-a"/ { sub(/.*points="/, ""); sub(/".*/, ""); split($0, v, " "); a1 = v[2]; a2 = v[3] }
+     /<g class="manifold">/ { on = 1 } on && /class="ref-edge"/ { split($0, q, "\""); e = q[2] "," q[4] " " q[6] "," q[8]; on = 0 }
+     END { exit e != a1 " " a2 }' man0.svg || fail "man0.svg: the reference edge is not A's edge 1"
+# Each separation spans the gap between the surfaces along the normal: from x = 1 to x = 2 in world
+# frame, i.e. as long in pixels as the squares' side.
+awk '/<polygon class="shape-a"/ { sub(/.*points="/, ""); sub(/".*/, ""); split($0, v, " "); split(v[1], p, ","); split(v[2], q, ","); side = q[1] - p[1] }
+     /<g class="manifold">/ { on = 1 } on && /<\/g>/ { on = 0 }
+     on && /<line [^>]*class="separation"/ { split($0, s, "\""); d = s[6] - s[2]; if (d - side > 0.02 || side - d > 0.02) bad++; n++ }
+     END { exit bad > 0 || n != 2 }' man0.svg || fail "man0.svg: separations do not span the gap"
+expect_status 0 "$G" svg man.scene --pair 1 --manifold --margin 2 -o man1.svg
+grep -q "manifold: 1 point, normal (1, 0), vertex contact, status ok" man1.svg || fail "man1.svg: $(grep -o 'manifold:[^<]*' man1.svg)"
+grep -q "1: (1, 3), separation 1, id v0:v0" man1.svg || fail "man1.svg: point: $(grep -o '1: ([^<]*' man1.svg)"
+in_manifold man1.svg | grep -q 'class="ref-edge"' && fail "man1.svg: a vertex contact has no reference edge"
+[ "$(in_manifold man1.svg | grep -c 'class="contact"')" = 1 ] || fail "man1.svg: 1 contact point expected"
+expect_status 0 "$G" svg man.scene --pairs 0,1 --manifold -o man2.svg
+grep -c "nothing within the margin" man2.svg | grep -qx 2 || fail "man2.svg: margin 0 should leave both pairs without points"
+in_manifold man2.svg | grep -q 'class="contact"' && fail "man2.svg: contact points drawn"
+expect_status 2 "$G" svg man.scene --pair 0 --margin 1
+expect_status 2 "$G" svg man.scene --pair 0 --manifold --minkowski
+expect_status 2 "$G" svg man.scene --pair 0 --manifold --margin -1
+# Generated pairs of every kind and a pair that cannot be computed draw as well-formed XML.
+expect_status 0 "$G" svg r.scene --pairs "$(seq -s, 0 19)" --manifold --margin 0.5 -o manr.svg
+"$XMLLINT" --noout manr.svg || fail "manr.svg is not well-formed XML"
+expect_status 0 "$G" svg pen.scene --pairs 0,2 --manifold -o manp.svg
+grep -q "not computed: shape B (2) is invalid" manp.svg || fail "manp.svg: invalid pair not named"
+grep -q "manifold: 2 points, normal (1, 0), reference face on A" manp.svg || fail "manp.svg: $(grep -o 'manifold:[^<]*' manp.svg)"
+
+# The sweep picture (issue 17): the squares of tests/cli/toi.sh closing at 3 per step. The caption has
+# run --query toi's numbers; the shapes are drawn at the start, the end and the time of impact: A's
+# outline at the time of impact is its start moved by t (A moves +1 in x per step).
+cat > sweep.scene <<'SCENE'
+gjk2d-scene 1
+shapes 3
+0 0 0 0 4 0 0 1 0 1 1 0 1
+2 0 0 0 4 0 0 1 0 1 1 0 1
+0 0.5 0 0 4 0 0 1 0 1 1 0 1
+pairs 2
+0 1
+0 2
+frames 2
+frame 1
+1 0 0
+0 0 0
+0 3 0
+SCENE
+expect_status 0 "$G" svg sweep.scene --pairs 0,1 --toi -o sweep.svg
+"$XMLLINT" --noout sweep.svg || fail "sweep.svg is not well-formed XML"
+"$G" run --query toi sweep.scene 2>/dev/null | sed -n 2p > toi0.txt
+t=$(cut -d, -f3 toi0.txt)
+grep -q "time of impact, frame 0 to 1: hit, t $(printf %.6g "$t"), separation 0.005, 1 iterations, status ok" sweep.svg ||
+    fail "sweep.svg: caption: $(grep -o 'time of impact, frame[^<]*' sweep.svg | head -1) (run: $(cat toi0.txt))"
+grep -q "time of impact, frame 0 to 1: overlapped, t 0" sweep.svg || fail "sweep.svg: the overlapping pair"
+for c in sweep-start-a sweep-start-b sweep-end-a sweep-end-b; do
+    grep -q "<polygon class=\"$c\"" sweep.svg || fail "sweep.svg: no $c outline"
+done
+grep -q '<circle [^>]*class="contact"' sweep.svg && grep -q '<line [^>]*class="normal"' sweep.svg || fail "sweep.svg: no contact or normal"
+awk -v t="$t" 'BEGIN { FS = "\"" } /<g id="pair-0">/ { on = 1 } /<g id="pair-1">/ { on = 0 }
+     on && /<polygon class="sweep-start-a"/ { split($4, p, "[ ,]"); x0 = p[1]; x1 = p[3] }
+     on && /<polygon class="shape-a"/ { split($4, q, "[ ,]"); xt = q[1] }
+     END { k = x1 - x0; d = xt - (x0 + t * k); exit !(k > 0 && d < 0.02 && d > -0.02) }' sweep.svg ||
+    fail "sweep.svg: A at the time of impact is not its start moved by t"
+expect_status 2 "$G" svg sweep.scene --pair 0 --toi --frame 1
+grep -q "needs frame 2" err.txt || fail "--toi past the last frame: $(cat err.txt)"
+expect_status 2 "$G" svg sweep.scene --pair 0 --frame 0
+expect_status 2 "$G" svg sweep.scene --pair 0 --toi --manifold
+expect_status 2 "$G" svg man.scene --pair 0 --toi
 finish
