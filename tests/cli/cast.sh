@@ -5,26 +5,7 @@
 
 # Two unit squares one apart closing at 3 per step (A +1, B -2): first contact at a third of the step;
 # a square moving up and right past another (a miss); two overlapping squares; frame 1 -> 2 no motion.
-cat > cs.scene <<'SCENE'
-gjk2d-scene 1
-shapes 3
-0 0 0 0 4 0 0 1 0 1 1 0 1
-2 0 0 0 4 0 0 1 0 1 1 0 1
-0 0.5 0 0 4 0 0 1 0 1 1 0 1
-pairs 3
-0 1
-1 2
-0 2
-frames 3
-frame 1
-1 0 0
-0 0 0
-0 3 0
-frame 2
-1 0 0
-0 0 0
-0 3 0
-SCENE
+closing_squares_scene cs.scene
 expect_status 0 "$G" run --query cast cs.scene -o cs.csv
 head -1 cs.csv | grep -qx "pair,state,fraction,px,py,nx,ny,iterations,status,frame" || fail "cast header: $(head -1 cs.csv)"
 [ "$(wc -l < cs.csv)" = 7 ] || fail "cast: 2 steps of 3 pairs expected: $(cat cs.csv)"

@@ -37,3 +37,29 @@ finish() {
     echo "all passed"
     exit 0
 }
+
+# closing_squares_scene FILE: the scene of cast.sh and toi.sh. Two unit squares one apart closing at 3 per
+# step (A +1, B -2); a square moving up and right past another (a miss); two overlapping squares; frame 1 -> 2
+# without motion.
+closing_squares_scene() {
+    cat > "$1" <<'SCENE'
+gjk2d-scene 1
+shapes 3
+0 0 0 0 4 0 0 1 0 1 1 0 1
+2 0 0 0 4 0 0 1 0 1 1 0 1
+0 0.5 0 0 4 0 0 1 0 1 1 0 1
+pairs 3
+0 1
+1 2
+0 2
+frames 3
+frame 1
+1 0 0
+0 0 0
+0 3 0
+frame 2
+1 0 0
+0 0 0
+0 3 0
+SCENE
+}

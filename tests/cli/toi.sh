@@ -7,26 +7,7 @@
 # The squares of cast.sh: closing at 3 per step, first at a separation of the target's core distance
 # max(target, 4 tolerance) = 0.005 (docs/casts.md), i.e. at t = (1 - 0.005) / 3; a pair passing by; an
 # overlapping pair; then a step without motion.
-cat > cs.scene <<'SCENE'
-gjk2d-scene 1
-shapes 3
-0 0 0 0 4 0 0 1 0 1 1 0 1
-2 0 0 0 4 0 0 1 0 1 1 0 1
-0 0.5 0 0 4 0 0 1 0 1 1 0 1
-pairs 3
-0 1
-1 2
-0 2
-frames 3
-frame 1
-1 0 0
-0 0 0
-0 3 0
-frame 2
-1 0 0
-0 0 0
-0 3 0
-SCENE
+closing_squares_scene cs.scene
 expect_status 0 "$G" run --query toi cs.scene -o t.csv
 head -1 t.csv | grep -qx "pair,state,t,separation,iterations,status,frame" || fail "toi header: $(head -1 t.csv)"
 # Hit: the separation within the tolerance 0.00125 of 0.005, so t within 0.00125 / 3 of 0.995 / 3.
