@@ -31,8 +31,8 @@ void b2shim_set_poses(b2shim *s, const gjk2d_poses *poses);
 typedef struct b2shim_cache b2shim_cache;
 b2shim_cache *b2shim_caches(int64_t n);
 void b2shim_caches_free(b2shim_cache *c);
-void b2shim_distance_cached(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end,
-                            b2shim_cache *caches, float *distance, int32_t *iterations);
+void b2shim_distance_cached(const b2shim *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end, b2shim_cache *caches,
+                            float *distance, int32_t *iterations);
 
 #ifdef __cplusplus
 }

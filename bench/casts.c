@@ -14,15 +14,13 @@
 #include "peers/box2d_casts.h"
 #include "support.h"
 
-static double now(void)
-{
+static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void *xmalloc(size_t n)
-{
+static void *xmalloc(size_t n) {
     void *p = malloc(n ? n : 1);
     if (!p) {
         fprintf(stderr, "out of memory\n");
@@ -31,14 +29,12 @@ static void *xmalloc(size_t n)
     return p;
 }
 
-static int cmp(const void *a, const void *b)
-{
+static int cmp(const void *a, const void *b) {
     const double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
 }
 
-static double median(double *v, int n)
-{
+static double median(double *v, int n) {
     qsort(v, (size_t)n, sizeof *v, cmp);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
@@ -47,13 +43,11 @@ typedef struct result {
     double gjk2d, box2d, ratio; ///< ns per item (medians) and the median of box2d / gjk2d per repetition
 } result;
 
-static void report(const char *what, const result *r)
-{
+static void report(const char *what, const result *r) {
     printf("| %-14s | %8.1f | %8.1f | %5.2f |\n", what, r->gjk2d, r->box2d, r->ratio);
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     const int64_t n = argc > 1 ? atoll(argv[1]) : 200000;
     const int reps = argc > 2 ? atoi(argv[2]) : 7;
     if (n <= 0 || reps <= 0 || reps > 99) {
@@ -99,20 +93,20 @@ int main(int argc, char **argv)
     for (int32_t k = 0; k < ns; k++) {
         rs[k] = cs[k];
         rs[k].s.vertices = rs[k].v;
-        if (rs[k].s.count >= 3)
-            rs[k].s.radius = 0.0f;
-        if (rs[k].s.count == 2)
-            rs[k].s.count = 1;
+        if (rs[k].s.count >= 3) rs[k].s.radius = 0.0f;
+        if (rs[k].s.count == 2) rs[k].s.count = 1;
         ray_shapes[k] = rs[k].s;
     }
     test_set set, ray_set;
-    if (test_set_from_shapes(&set, shapes, poses, ns, NULL) != 0 || test_set_from_shapes(&ray_set, ray_shapes, poses, ns, NULL) != 0) {
+    if (test_set_from_shapes(&set, shapes, poses, ns, NULL) != 0 ||
+        test_set_from_shapes(&ray_set, ray_shapes, poses, ns, NULL) != 0) {
         fprintf(stderr, "preparing the shape sets failed\n");
         return 1;
     }
     // Sweeps as the batch call takes them.
     float *sv = xmalloc((size_t)ns * 8 * sizeof *sv);
-    gjk2d_sweeps sweeps = {sv, sv + ns, sv + 2 * ns, sv + 3 * ns, sv + 4 * ns, sv + 5 * ns, sv + 6 * ns, sv + 7 * ns, ns};
+    gjk2d_sweeps sweeps = {sv,          sv + ns,     sv + 2 * ns, sv + 3 * ns, sv + 4 * ns,
+                           sv + 5 * ns, sv + 6 * ns, sv + 7 * ns, ns};
     for (int32_t k = 0; k < ns; k++) {
         sv[k] = sw[k].local_center.x, sv[ns + k] = sw[k].local_center.y;
         sv[2 * ns + k] = sw[k].c0.x, sv[3 * ns + k] = sw[k].c0.y, sv[4 * ns + k] = sw[k].c1.x;
@@ -146,8 +140,7 @@ int main(int argc, char **argv)
         b2c_toi_many(shapes, sw, ia, ib, n, fb);
         t2 = now();
         g[2][rep] = (t1 - t0) * 1e9 / (double)n, b[2][rep] = (t2 - t1) * 1e9 / (double)n;
-        for (int i = 0; i < 3; i++)
-            q[i][rep] = b[i][rep] / g[i][rep];
+        for (int i = 0; i < 3; i++) q[i][rep] = b[i][rep] / g[i][rep];
     }
     printf("casts: %lld items, %d repetitions, one thread, gjk2d ISA %s (the casts run the scalar reference on "
            "every ISA)\n\n",

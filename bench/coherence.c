@@ -31,8 +31,7 @@ typedef struct options {
     const char *csv;
 } options;
 
-static int parse(int argc, char **argv, options *o)
-{
+static int parse(int argc, char **argv, options *o) {
     *o = (options){100000, 60, 0.05, 0, 0.1f, NULL};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -69,13 +68,12 @@ static int parse(int argc, char **argv, options *o)
     return 0;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     options o;
-    if (parse(argc, argv, &o) != 0)
-        return 2;
+    if (parse(argc, argv, &o) != 0) return 2;
     coherent_scene scene;
-    if (coherent_make(&scene, o.bodies, 2.0, o.motion, o.frames, o.mixed ? COHERENT_MIXED : COHERENT_POLYGONS, 5) != 0) {
+    if (coherent_make(&scene, o.bodies, 2.0, o.motion, o.frames, o.mixed ? COHERENT_MIXED : COHERENT_POLYGONS, 5) !=
+        0) {
         fprintf(stderr, "gjk2d_bench_coherence: out of memory\n");
         return 1;
     }
@@ -99,15 +97,13 @@ int main(int argc, char **argv)
     const gjk2d_distance_out out = {.distance = dist, .iterations = iter};
     double *rate[NIMPL];
     long long searches[NIMPL] = {0}, beyond = 0;
-    for (int i = 0; i < NIMPL; ++i)
-        rate[i] = xmalloc((size_t)o.frames * sizeof(double));
+    for (int i = 0; i < NIMPL; ++i) rate[i] = xmalloc((size_t)o.frames * sizeof(double));
     FILE *csv = o.csv ? fopen(o.csv, "w") : NULL;
     if (o.csv && !csv) {
         perror(o.csv);
         return 1;
     }
-    if (csv)
-        fprintf(csv, "frame,implementation,mpairs_per_s,mean_searches\n");
+    if (csv) fprintf(csv, "frame,implementation,mpairs_per_s,mean_searches\n");
 
     printf("W5: %d %s bodies moving up to %g units and radians per frame, %lld persistent pairs (sweep and prune "
            "over fattened boxes), %d frames; gjk2d %s (%s)\n",
@@ -115,8 +111,7 @@ int main(int argc, char **argv)
            o.frames, gjk2d_version(), gjk2d_isa());
     for (int f = 0; f < o.frames; ++f) {
         poses = coherent_poses(&scene);
-        if (b2)
-            b2shim_set_poses(b2, &poses);
+        if (b2) b2shim_set_poses(b2, &poses);
         for (int j = 0; j < NIMPL; ++j) {
             const int i = (j + f) % NIMPL;
             if ((i == B_COLD || i == B_WARM) && !b2) {
@@ -127,8 +122,12 @@ int main(int argc, char **argv)
             int rc = GJK2D_OK;
             switch (i) {
             case G_COLD: rc = gjk2d_batch_distance(set.shapes, &poses, &pairs, 0, n, &out); break;
-            case G_WARM: rc = gjk2d_batch_distance_cached(set.shapes, &poses, &pairs, 0, n, warm, INFINITY, &out); break;
-            case G_CUTOFF: rc = gjk2d_batch_distance_cached(set.shapes, &poses, &pairs, 0, n, cut, o.cutoff, &out); break;
+            case G_WARM:
+                rc = gjk2d_batch_distance_cached(set.shapes, &poses, &pairs, 0, n, warm, INFINITY, &out);
+                break;
+            case G_CUTOFF:
+                rc = gjk2d_batch_distance_cached(set.shapes, &poses, &pairs, 0, n, cut, o.cutoff, &out);
+                break;
             case B_COLD: b2shim_distance_cached(b2, &pairs, 0, n, NULL, dist, iter); break;
             case B_WARM: b2shim_distance_cached(b2, &pairs, 0, n, b2cache, dist, iter); break;
             }
@@ -138,20 +137,16 @@ int main(int argc, char **argv)
                 return 1;
             }
             long long s = 0;
-            for (int64_t k = 0; k < n; ++k)
-                s += iter[k];
+            for (int64_t k = 0; k < n; ++k) s += iter[k];
             if (i == G_CUTOFF)
-                for (int64_t k = 0; k < n; ++k)
-                    beyond += !(dist[k] <= o.cutoff);
+                for (int64_t k = 0; k < n; ++k) beyond += !(dist[k] <= o.cutoff);
             searches[i] += f > 0 ? s : 0;
             rate[i][f] = (double)n / t;
-            if (csv)
-                fprintf(csv, "%d,%s,%.4f,%.4f\n", f, impl_name[i], rate[i][f] / 1e6, (double)s / (double)n);
+            if (csv) fprintf(csv, "%d,%s,%.4f,%.4f\n", f, impl_name[i], rate[i][f] / 1e6, (double)s / (double)n);
         }
         coherent_step(&scene);
     }
-    if (csv)
-        fclose(csv);
+    if (csv) fclose(csv);
 
     // Frame 0 is a cold start for every implementation: the medians are over frames 1.. .
     printf("\n| implementation | Mpairs/s (median of frames 1..%d) | support searches per query |\n|---|---|---|\n",

@@ -16,8 +16,7 @@ typedef struct arrays {
     uint32_t *id[2];
 } arrays;
 
-static int bench(const char *name, int64_t pairs, int runs)
-{
+static int bench(const char *name, int64_t pairs, int runs) {
     workload w;
     if (workload_make(&w, name, pairs) != 0) {
         fprintf(stderr, "%s: cannot make the workload\n", name);
@@ -32,9 +31,14 @@ static int bench(const char *name, int64_t pairs, int runs)
         a.id[i] = xmalloc((size_t)n * 4);
     }
     // What a solver reads: count, normal, points, separations, ids (no anchors: they are the points minus a position).
-    gjk2d_manifold_out out = {.count = a.count, .nx = a.nx, .ny = a.ny, .px = {a.px[0], a.px[1]},
-                              .py = {a.py[0], a.py[1]}, .separation = {a.sep[0], a.sep[1]},
-                              .id = {a.id[0], a.id[1]}, .status = a.status};
+    gjk2d_manifold_out out = {.count = a.count,
+                              .nx = a.nx,
+                              .ny = a.ny,
+                              .px = {a.px[0], a.px[1]},
+                              .py = {a.py[0], a.py[1]},
+                              .separation = {a.sep[0], a.sep[1]},
+                              .id = {a.id[0], a.id[1]},
+                              .status = a.status};
     b2m_polygons *b2 = b2m_polygons_create(&w.set.geometry, &w.set.poses);
     if (!b2) {
         fprintf(stderr, "%s: a shape does not fit Box2D\n", name);
@@ -68,13 +72,14 @@ static int bench(const char *name, int64_t pairs, int runs)
     return 0;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     int64_t pairs = 200000;
     int runs = 7;
     for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--pairs")) pairs = atoll(argv[i + 1]);
-        else if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
+        if (!strcmp(argv[i], "--pairs"))
+            pairs = atoll(argv[i + 1]);
+        else if (!strcmp(argv[i], "--runs"))
+            runs = atoi(argv[i + 1]);
         else {
             fprintf(stderr, "usage: %s [--pairs N] [--runs R]\n", argv[0]);
             return 2;

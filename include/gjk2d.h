@@ -82,15 +82,15 @@ typedef struct gjk2d_pose {
 /// One shape: local-frame CCW vertices and a radius.
 typedef struct gjk2d_shape {
     const gjk2d_vec2 *vertices;
-    int32_t count;  ///< 1 = point, 2 = segment, 3..GJK2D_MAX_VERTICES = polygon
-    float radius;   ///< >= 0; rounds the shape
+    int32_t count; ///< 1 = point, 2 = segment, 3..GJK2D_MAX_VERTICES = polygon
+    float radius;  ///< >= 0; rounds the shape
 } gjk2d_shape;
 
 /// Per-pair outcome of a query.
 typedef enum gjk2d_status {
-    GJK2D_STATUS_OK = 0,      ///< the answer is converged
-    GJK2D_STATUS_MAXITER = 1, ///< GJK reached GJK2D_ITERATION_CAP; outputs are its last simplex's answer
-    GJK2D_STATUS_INVALID = 2, ///< a shape of the pair failed validation; float outputs are NaN
+    GJK2D_STATUS_OK = 0,       ///< the answer is converged
+    GJK2D_STATUS_MAXITER = 1,  ///< GJK reached GJK2D_ITERATION_CAP; outputs are its last simplex's answer
+    GJK2D_STATUS_INVALID = 2,  ///< a shape of the pair failed validation; float outputs are NaN
     GJK2D_STATUS_BAD_POSE = 3, ///< a pose of the pair is not finite, not a rotation or out of range
                                ///< (gjk2d_pose_problem); float outputs are NaN
     GJK2D_STATUS_BEYOND = 4,   ///< distance queries with a cutoff: GJK proved the pair farther apart than
@@ -106,7 +106,7 @@ typedef enum gjk2d_status {
 #define GJK2D_FEATURE_NONE (-1)
 #define GJK2D_FEATURE_VERTEX(i) (2 * (i))
 #define GJK2D_FEATURE_EDGE(i) (2 * (i) + 1)
-#define GJK2D_FEATURE_IS_EDGE(f) ((f) >= 0 && ((f) & 1))
+#define GJK2D_FEATURE_IS_EDGE(f) ((f) >= 0 && ((f)&1))
 #define GJK2D_FEATURE_INDEX(f) ((f) >= 0 ? (f) >> 1 : -1)
 
 /// Why a GJK distance query stopped: the termination cases of Catto's "Computing Distance".
@@ -149,14 +149,14 @@ GJK2D_API gjk2d_pose gjk2d_pose_from_angle(float px, float py, double angle);
 /// MAGNITUDE, ROTATION).
 typedef enum gjk2d_problem {
     GJK2D_PROBLEM_NONE = 0,
-    GJK2D_PROBLEM_COUNT = 1,       ///< count < 1 or count > GJK2D_MAX_VERTICES
-    GJK2D_PROBLEM_NONFINITE = 2,   ///< a vertex or pose number is NaN or infinite
-    GJK2D_PROBLEM_MAGNITUDE = 3,   ///< a vertex or position is larger than GJK2D_MAX_COORDINATE
-    GJK2D_PROBLEM_ROTATION = 4,    ///< |c*c + s*s - 1| > GJK2D_ROTATION_TOLERANCE: not a rotation
-    GJK2D_PROBLEM_RADIUS = 5,      ///< radius negative, NaN, infinite or larger than GJK2D_MAX_COORDINATE
-    GJK2D_PROBLEM_CLOCKWISE = 6,   ///< negative signed area: vertices are clockwise
-    GJK2D_PROBLEM_REFLEX = 7,      ///< a vertex turns clockwise: the polygon is not convex
-    GJK2D_PROBLEM_WINDING = 8,     ///< every turn is counter-clockwise but the boundary winds more than once
+    GJK2D_PROBLEM_COUNT = 1,     ///< count < 1 or count > GJK2D_MAX_VERTICES
+    GJK2D_PROBLEM_NONFINITE = 2, ///< a vertex or pose number is NaN or infinite
+    GJK2D_PROBLEM_MAGNITUDE = 3, ///< a vertex or position is larger than GJK2D_MAX_COORDINATE
+    GJK2D_PROBLEM_ROTATION = 4,  ///< |c*c + s*s - 1| > GJK2D_ROTATION_TOLERANCE: not a rotation
+    GJK2D_PROBLEM_RADIUS = 5,    ///< radius negative, NaN, infinite or larger than GJK2D_MAX_COORDINATE
+    GJK2D_PROBLEM_CLOCKWISE = 6, ///< negative signed area: vertices are clockwise
+    GJK2D_PROBLEM_REFLEX = 7,    ///< a vertex turns clockwise: the polygon is not convex
+    GJK2D_PROBLEM_WINDING = 8,   ///< every turn is counter-clockwise but the boundary winds more than once
 } gjk2d_problem;
 
 /// Human-readable reason for a problem, e.g. "vertex turns clockwise (reflex): polygon is not convex".
@@ -202,15 +202,15 @@ GJK2D_API gjk2d_triangle_result gjk2d_closest_on_triangle(gjk2d_vec2 a, gjk2d_ve
 
 /// One GJK simplex, recorded for debugging and drawing. Points in world frame.
 typedef struct gjk2d_simplex_record {
-    int32_t count;            ///< 1, 2 or 3 vertices (after culling)
-    int32_t index_a[3];       ///< vertex index on A of each simplex vertex
-    int32_t index_b[3];       ///< vertex index on B
-    gjk2d_vec2 point_a[3];    ///< support point on A's core
-    gjk2d_vec2 point_b[3];    ///< support point on B's core
-    gjk2d_vec2 w[3];          ///< Minkowski-difference point point_b - point_a
-    float weight[3];          ///< barycentric weight of each vertex for the closest point
-    gjk2d_vec2 closest;       ///< closest point of the simplex to the origin (Minkowski space)
-    gjk2d_vec2 direction;     ///< search direction computed from this simplex (zero if none: overlap ends)
+    int32_t count;         ///< 1, 2 or 3 vertices (after culling)
+    int32_t index_a[3];    ///< vertex index on A of each simplex vertex
+    int32_t index_b[3];    ///< vertex index on B
+    gjk2d_vec2 point_a[3]; ///< support point on A's core
+    gjk2d_vec2 point_b[3]; ///< support point on B's core
+    gjk2d_vec2 w[3];       ///< Minkowski-difference point point_b - point_a
+    float weight[3];       ///< barycentric weight of each vertex for the closest point
+    gjk2d_vec2 closest;    ///< closest point of the simplex to the origin (Minkowski space)
+    gjk2d_vec2 direction;  ///< search direction computed from this simplex (zero if none: overlap ends)
 } gjk2d_simplex_record;
 
 /// Optional trace of a GJK run: caller-owned storage for up to `capacity` simplexes; `count` is set
@@ -237,22 +237,22 @@ typedef struct gjk2d_distance_result {
     int32_t feature_b;     ///< witness feature on B
     int32_t iterations;    ///< support searches performed
     gjk2d_status status;
-    gjk2d_end end;         ///< which termination case stopped GJK
+    gjk2d_end end; ///< which termination case stopped GJK
 } gjk2d_distance_result;
 
 /// GJK distance between two shapes. `trace` may be NULL.
 GJK2D_API gjk2d_status gjk2d_distance(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
-                            const gjk2d_pose *pose_b, gjk2d_distance_result *out, gjk2d_trace *trace);
+                                      const gjk2d_pose *pose_b, gjk2d_distance_result *out, gjk2d_trace *trace);
 
 /// Closest point on a shape to a point (GJK of the shape against a point). `out->point_a` is the
 /// closest point on the shape, `out->point_b` = q.
 GJK2D_API gjk2d_status gjk2d_closest_on_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, gjk2d_vec2 q,
-                                    gjk2d_distance_result *out, gjk2d_trace *trace);
+                                              gjk2d_distance_result *out, gjk2d_trace *trace);
 
 /// Result of a boolean overlap query.
 typedef struct gjk2d_overlap_result {
-    int32_t overlap;     ///< 1 if the shapes overlap
-    int32_t iterations;  ///< support searches performed
+    int32_t overlap;    ///< 1 if the shapes overlap
+    int32_t iterations; ///< support searches performed
     gjk2d_status status;
 } gjk2d_overlap_result;
 
@@ -260,15 +260,15 @@ typedef struct gjk2d_overlap_result {
 /// the answer is known. Shapes with a radius fall back to the distance query (overlap iff its
 /// signed_distance <= 0). Shapes that touch exactly may be reported either way.
 GJK2D_API gjk2d_status gjk2d_overlap(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
-                           const gjk2d_pose *pose_b, gjk2d_overlap_result *out);
+                                     const gjk2d_pose *pose_b, gjk2d_overlap_result *out);
 
 /// Result of the separating axis test.
 typedef struct gjk2d_sat_result {
-    int32_t overlap;     ///< 1 if separation <= 0
-    float separation;    ///< max signed separation over the candidate axes, minus ra + rb;
-                         ///< negative = penetration depth
-    gjk2d_vec2 normal;   ///< the axis of that separation, unit, from A to B (the minimum translation
-                         ///< direction for B when overlapping); zero if no axis exists (two equal points)
+    int32_t overlap;   ///< 1 if separation <= 0
+    float separation;  ///< max signed separation over the candidate axes, minus ra + rb;
+                       ///< negative = penetration depth
+    gjk2d_vec2 normal; ///< the axis of that separation, unit, from A to B (the minimum translation
+                       ///< direction for B when overlapping); zero if no axis exists (two equal points)
     gjk2d_status status;
 } gjk2d_sat_result;
 
@@ -277,7 +277,7 @@ typedef struct gjk2d_sat_result {
 /// With that last axis a positive separation is the exact core distance, and for overlapping
 /// polygons the negative separation is the exact penetration depth.
 GJK2D_API gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
-                       const gjk2d_pose *pose_b, gjk2d_sat_result *out);
+                                 const gjk2d_pose *pose_b, gjk2d_sat_result *out);
 
 // ---------------------------------------------------------------------------------------------
 // Batch API: shapes prepared once, poses and pairs every call
@@ -286,16 +286,16 @@ GJK2D_API gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a,
 /// Negative return codes of the batch calls. Nothing is written when one is returned.
 enum {
     GJK2D_OK = 0,
-    GJK2D_ERR_NULL = -1,        ///< a required pointer is NULL
-    GJK2D_ERR_RANGE = -2,       ///< begin > end, end > pair count, or a count is negative
-    GJK2D_ERR_PAIR_INDEX = -3,  ///< a pair names a shape outside [0, shape count)
-    GJK2D_ERR_SHAPE_SPAN = -4,  ///< a shape's first/count reaches outside the vertex arrays
-    GJK2D_ERR_ISA = -5,         ///< unknown instruction set, or one this CPU cannot run
-    GJK2D_ERR_POSES = -6,       ///< fewer poses than shapes (a negative count included), a stride that is not
-                                ///< 0 or a positive multiple of 4, or an unknown position type
-    GJK2D_ERR_SHAPES = -7,      ///< not a prepared shape set (or its memory was overwritten)
-    GJK2D_ERR_MEMORY = -8,      ///< the memory given to gjk2d_shapes_prepare is smaller than gjk2d_shapes_size
-    GJK2D_ERR_CUTOFF = -9,      ///< max_distance is NaN or negative
+    GJK2D_ERR_NULL = -1,           ///< a required pointer is NULL
+    GJK2D_ERR_RANGE = -2,          ///< begin > end, end > pair count, or a count is negative
+    GJK2D_ERR_PAIR_INDEX = -3,     ///< a pair names a shape outside [0, shape count)
+    GJK2D_ERR_SHAPE_SPAN = -4,     ///< a shape's first/count reaches outside the vertex arrays
+    GJK2D_ERR_ISA = -5,            ///< unknown instruction set, or one this CPU cannot run
+    GJK2D_ERR_POSES = -6,          ///< fewer poses than shapes (a negative count included), a stride that is not
+                                   ///< 0 or a positive multiple of 4, or an unknown position type
+    GJK2D_ERR_SHAPES = -7,         ///< not a prepared shape set (or its memory was overwritten)
+    GJK2D_ERR_MEMORY = -8,         ///< the memory given to gjk2d_shapes_prepare is smaller than gjk2d_shapes_size
+    GJK2D_ERR_CUTOFF = -9,         ///< max_distance is NaN or negative
     GJK2D_ERR_CAST_ARGUMENT = -10, ///< the time of impact's target or tolerance is out of range
 };
 
@@ -305,11 +305,11 @@ GJK2D_API const char *gjk2d_error_message(int code);
 /// The geometry a shape set is prepared from: local-frame vertices, CCW per shape (1 = point,
 /// 2 = segment, 3.. = polygon), and radii. The library copies it: these arrays may be freed after.
 typedef struct gjk2d_geometry {
-    const float *vx, *vy;   ///< all vertices, vertex_count of each
+    const float *vx, *vy; ///< all vertices, vertex_count of each
     int64_t vertex_count;
-    const int32_t *count;   ///< vertex count of each shape
-    const int32_t *first;   ///< index of each shape's first vertex; NULL: each shape follows the previous one
-    const float *radius;    ///< NULL: every radius is 0
+    const int32_t *count; ///< vertex count of each shape
+    const int32_t *first; ///< index of each shape's first vertex; NULL: each shape follows the previous one
+    const float *radius;  ///< NULL: every radius is 0
     int32_t shape_count;
 } gjk2d_geometry;
 
@@ -353,10 +353,10 @@ typedef enum gjk2d_real {
 /// `stride` the record size in bytes and each pointer at the field of record 0:
 ///     gjk2d_poses p = {&xf[0].x, &xf[0].y, &xf[0].c, &xf[0].s, n, sizeof xf[0], GJK2D_FLOAT32};
 typedef struct gjk2d_poses {
-    const void *px, *py;       ///< positions: float or double, as position_type says
-    const float *c, *s;        ///< rotations: cos and sin of the angle
-    int64_t count;             ///< poses available; at least the shape count
-    int64_t stride;            ///< bytes from one pose to the next in every array; 0: each array packed
+    const void *px, *py; ///< positions: float or double, as position_type says
+    const float *c, *s;  ///< rotations: cos and sin of the angle
+    int64_t count;       ///< poses available; at least the shape count
+    int64_t stride;      ///< bytes from one pose to the next in every array; 0: each array packed
     gjk2d_real position_type;
 } gjk2d_poses;
 
@@ -384,13 +384,13 @@ typedef struct gjk2d_distance_out {
     float *distance;        ///< max(0, signed_distance)
     float *signed_distance; ///< core_distance - ra - rb (see gjk2d_distance_result)
     float *core_distance;
-    float *ax, *ay;         ///< closest point on A
-    float *bx, *by;         ///< closest point on B
-    float *nx, *ny;         ///< unit normal A to B (zero when the cores overlap)
-    int32_t *feature_a;     ///< witness features (GJK2D_FEATURE_VERTEX / _EDGE / _NONE)
+    float *ax, *ay;     ///< closest point on A
+    float *bx, *by;     ///< closest point on B
+    float *nx, *ny;     ///< unit normal A to B (zero when the cores overlap)
+    int32_t *feature_a; ///< witness features (GJK2D_FEATURE_VERTEX / _EDGE / _NONE)
     int32_t *feature_b;
     int32_t *iterations;
-    uint8_t *status;        ///< gjk2d_status
+    uint8_t *status; ///< gjk2d_status
 } gjk2d_distance_out;
 
 typedef struct gjk2d_overlap_out {
@@ -402,7 +402,7 @@ typedef struct gjk2d_overlap_out {
 typedef struct gjk2d_sat_out {
     uint8_t *overlap;
     float *separation;
-    float *nx, *ny;        ///< the separating / minimum-translation axis, A to B
+    float *nx, *ny; ///< the separating / minimum-translation axis, A to B
     uint8_t *status;
 } gjk2d_sat_out;
 
@@ -432,11 +432,11 @@ GJK2D_API int gjk2d_batch_sat(const gjk2d_shapes *shapes, const gjk2d_poses *pos
 /// may: another witness of equal distance on a tie, and the distance within the accuracy bound of
 /// docs/accuracy.md; every ISA gives the same warm result bit for bit.
 typedef struct gjk2d_cache {
-    float metric;         ///< segment length (2 vertices) or twice the signed area (3) when written
-    uint16_t count;       ///< cached vertices, 0..3; 0: a cold start
-    uint16_t index_a[3];  ///< vertex indices on A
-    uint16_t index_b[3];  ///< vertex indices on B
-    uint16_t reserved;    ///< written as 0
+    float metric;        ///< segment length (2 vertices) or twice the signed area (3) when written
+    uint16_t count;      ///< cached vertices, 0..3; 0: a cold start
+    uint16_t index_a[3]; ///< vertex indices on A
+    uint16_t index_b[3]; ///< vertex indices on B
+    uint16_t reserved;   ///< written as 0
 } gjk2d_cache;
 
 /// gjk2d_distance started from `cache` (may be NULL: cold) and writing the final simplex back to it,
@@ -459,9 +459,8 @@ GJK2D_API gjk2d_status gjk2d_overlap_cached(const gjk2d_shape *a, const gjk2d_po
 GJK2D_API int gjk2d_batch_distance_cached(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
                                           const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
                                           float max_distance, const gjk2d_distance_out *out);
-GJK2D_API int gjk2d_batch_overlap_cached(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
-                                         const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
-                                         const gjk2d_overlap_out *out);
+GJK2D_API int gjk2d_batch_overlap_cached(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                         int64_t begin, int64_t end, gjk2d_cache *cache, const gjk2d_overlap_out *out);
 
 // ---------------------------------------------------------------------------------------------
 // Instruction sets
@@ -522,12 +521,12 @@ GJK2D_API const char *gjk2d_cast_state_name(gjk2d_cast_state state);
 /// Result of a shape cast or ray cast. World frame.
 typedef struct gjk2d_cast_result {
     gjk2d_cast_state state;
-    float fraction;     ///< of the translation at first contact, in [0, 1] (a ray: [0, max_fraction])
-    gjk2d_vec2 point;   ///< contact point on A's (rounded) surface at that fraction (a ray: on the shape)
-    gjk2d_vec2 normal;  ///< unit contact normal from A to B (a ray: the shape's outward normal at the hit)
-    int32_t iterations; ///< support searches performed
-    gjk2d_status status;///< OK, MAXITER (GJK2D_CAST_ITERATION_CAP reached: the fraction reached so far, a
-                        ///< conservative one, with state HIT), INVALID or BAD_POSE
+    float fraction;      ///< of the translation at first contact, in [0, 1] (a ray: [0, max_fraction])
+    gjk2d_vec2 point;    ///< contact point on A's (rounded) surface at that fraction (a ray: on the shape)
+    gjk2d_vec2 normal;   ///< unit contact normal from A to B (a ray: the shape's outward normal at the hit)
+    int32_t iterations;  ///< support searches performed
+    gjk2d_status status; ///< OK, MAXITER (GJK2D_CAST_ITERATION_CAP reached: the fraction reached so far, a
+                         ///< conservative one, with state HIT), INVALID or BAD_POSE
 } gjk2d_cast_result;
 
 /// Shape cast (van den Bergen, "Ray Casting against General Convex Objects with Application to Continuous
@@ -601,10 +600,10 @@ GJK2D_API gjk2d_status gjk2d_time_of_impact(const gjk2d_shape *a, const gjk2d_sw
 
 /// Result of a point query.
 typedef struct gjk2d_point_result {
-    int32_t inside;      ///< 1 if the point is in the rounded shape (distance 0), boundary included
-    float distance;      ///< from the point to the rounded shape, 0 inside
-    gjk2d_vec2 closest;  ///< closest point of the rounded shape (the point itself inside)
-    gjk2d_vec2 normal;   ///< unit, from the shape toward the point; zero when the point is inside the core
+    int32_t inside;     ///< 1 if the point is in the rounded shape (distance 0), boundary included
+    float distance;     ///< from the point to the rounded shape, 0 inside
+    gjk2d_vec2 closest; ///< closest point of the rounded shape (the point itself inside)
+    gjk2d_vec2 normal;  ///< unit, from the shape toward the point; zero when the point is inside the core
     gjk2d_status status;
 } gjk2d_point_result;
 
@@ -617,12 +616,12 @@ GJK2D_API gjk2d_status gjk2d_point_query(const gjk2d_shape *shape, const gjk2d_p
 
 /// Output arrays of the batch shape and ray casts, indexed by item; any pointer may be NULL.
 typedef struct gjk2d_cast_out {
-    uint8_t *state;      ///< gjk2d_cast_state
+    uint8_t *state; ///< gjk2d_cast_state
     float *fraction;
-    float *px, *py;      ///< contact point
-    float *nx, *ny;      ///< contact normal
+    float *px, *py; ///< contact point
+    float *nx, *ny; ///< contact normal
     int32_t *iterations;
-    uint8_t *status;     ///< gjk2d_status
+    uint8_t *status; ///< gjk2d_status
 } gjk2d_cast_out;
 
 /// Per-pair translations of B relative to A (world frame), indexed by pair index like the outputs.
@@ -639,9 +638,9 @@ GJK2D_API int gjk2d_batch_cast(const gjk2d_shapes *shapes, const gjk2d_poses *po
 /// Rays, structure of arrays: ray k is cast against shape[k] at its pose.
 typedef struct gjk2d_rays {
     const int32_t *shape;
-    const float *ox, *oy;        ///< origins
-    const float *dx, *dy;        ///< translations
-    const float *max_fraction;   ///< NULL: 1 for every ray
+    const float *ox, *oy;      ///< origins
+    const float *dx, *dy;      ///< translations
+    const float *max_fraction; ///< NULL: 1 for every ray
     int64_t count;
 } gjk2d_rays;
 
@@ -662,8 +661,8 @@ typedef struct gjk2d_points {
 typedef struct gjk2d_point_out {
     uint8_t *inside;
     float *distance;
-    float *cx, *cy;   ///< closest point
-    float *nx, *ny;   ///< normal from the shape toward the point
+    float *cx, *cy; ///< closest point
+    float *nx, *ny; ///< normal from the shape toward the point
     uint8_t *status;
 } gjk2d_point_out;
 
@@ -673,16 +672,16 @@ GJK2D_API int gjk2d_batch_point(const gjk2d_shapes *shapes, const gjk2d_poses *p
 
 /// Sweeps, one per shape (sweep k moves shape k), structure of arrays.
 typedef struct gjk2d_sweeps {
-    const float *lx, *ly;   ///< local centres
-    const float *x0, *y0;   ///< centres at t = 0
-    const float *x1, *y1;   ///< centres at t = 1
-    const float *a0, *a1;   ///< angles
-    int64_t count;          ///< at least the shape count
+    const float *lx, *ly; ///< local centres
+    const float *x0, *y0; ///< centres at t = 0
+    const float *x1, *y1; ///< centres at t = 1
+    const float *a0, *a1; ///< angles
+    int64_t count;        ///< at least the shape count
 } gjk2d_sweeps;
 
 /// Output arrays of the batch time of impact; any pointer may be NULL.
 typedef struct gjk2d_toi_out {
-    uint8_t *state;      ///< gjk2d_toi_state
+    uint8_t *state; ///< gjk2d_toi_state
     float *t;
     float *separation;
     int32_t *iterations;
@@ -732,7 +731,7 @@ GJK2D_API int gjk2d_check_items(const gjk2d_shapes *shapes, const gjk2d_poses *p
 #define GJK2D_CONTACT_ID(feature_a, feature_b) ((uint32_t)((feature_a) + 1) << 12 | (uint32_t)((feature_b) + 1))
 #define GJK2D_CONTACT_ID_NONE 0xffffffffu
 #define GJK2D_CONTACT_FEATURE_A(id) ((int32_t)((id) >> 12 & 0xfffu) - 1)
-#define GJK2D_CONTACT_FEATURE_B(id) ((int32_t)((id) & 0xfffu) - 1)
+#define GJK2D_CONTACT_FEATURE_B(id) ((int32_t)((id)&0xfffu) - 1)
 
 /// One contact point. Only the first `count` points of a result are contacts; the others have NaN
 /// numbers and id GJK2D_CONTACT_ID_NONE.
@@ -746,13 +745,13 @@ typedef struct gjk2d_contact_point {
 
 /// Result of a manifold query.
 typedef struct gjk2d_manifold_result {
-    gjk2d_vec2 normal;              ///< unit, A to B: the reference face's normal, or the GJK normal for a vertex
-                                    ///< contact and for count 0 (the cores are then apart); A's +x axis for two
-                                    ///< coincident points
+    gjk2d_vec2 normal; ///< unit, A to B: the reference face's normal, or the GJK normal for a vertex
+                       ///< contact and for count 0 (the cores are then apart); A's +x axis for two
+                       ///< coincident points
     gjk2d_contact_point points[2];
-    int32_t count;                  ///< 0, 1 or 2
-    int32_t reference;              ///< 1 if B holds the reference face, else 0 (also for vertex contacts)
-    gjk2d_status status;            ///< OK, MAXITER (GJK's cap; the answer is still formed), INVALID, BAD_POSE
+    int32_t count;       ///< 0, 1 or 2
+    int32_t reference;   ///< 1 if B holds the reference face, else 0 (also for vertex contacts)
+    gjk2d_status status; ///< OK, MAXITER (GJK's cap; the answer is still formed), INVALID, BAD_POSE
 } gjk2d_manifold_result;
 
 /// Contact manifold of one pair, the points within `margin` (a speculative distance, >= 0; 0 gives the
@@ -766,11 +765,11 @@ GJK2D_API gjk2d_status gjk2d_manifold(const gjk2d_shape *a, const gjk2d_pose *po
 /// pointer may be NULL to skip the field.
 typedef struct gjk2d_manifold_out {
     uint8_t *count;
-    float *nx, *ny;                      ///< unit normal A to B
-    uint8_t *reference;                  ///< 1 if B holds the reference face
-    float *px[2], *py[2];                ///< contact points, world frame
-    float *anchor_ax[2], *anchor_ay[2];  ///< point - A's position
-    float *anchor_bx[2], *anchor_by[2];  ///< point - B's position
+    float *nx, *ny;                     ///< unit normal A to B
+    uint8_t *reference;                 ///< 1 if B holds the reference face
+    float *px[2], *py[2];               ///< contact points, world frame
+    float *anchor_ax[2], *anchor_ay[2]; ///< point - A's position
+    float *anchor_bx[2], *anchor_by[2]; ///< point - B's position
     float *separation[2];
     uint32_t *id[2];
     uint8_t *status;

@@ -20,6 +20,7 @@ python=(python3-dev python3-numpy python3-mesonpy python3-pip python3-pytest pyt
 test=(pkg-config python3 libcriterion-dev               # Criterion suite (pkg-config finds it); test summary
       libxml2-utils                                     # xmllint checks the SVG output
       clang valgrind                                    # sanitizer pass and fuzz corpora; memcheck test
+      clang-format                                      # the one source style (scripts/format.sh --check)
       "${python[@]}")
 bench=(pkg-config python3 libbox2d-dev g++ libgeos-dev  # peers (Box2D 2.4.1, GEOS C API); scripts/bench.sh
        hyperfine gnuplot                                # whole-process timing, plots

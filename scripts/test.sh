@@ -8,7 +8,8 @@
 #     pairs, which keeps this pass to a few minutes). Any sanitizer report fails the test it occurs in.
 #  3. a warnings build: GCC, debugoptimized, with the sanitizers and -Werror, library and command
 #     only (GCC's flow analysis at -O2 under instrumentation finds what the release build does not,
-#     e.g. a buffer it believes may be read uninitialized).
+#     e.g. a buffer it believes may be read uninitialized);
+#  4. the source style: scripts/format.sh --check (.clang-format, Debian 12's clang-format 14).
 # The last line counts the test cases of both passes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +41,7 @@ if [ ! -f $warn/build.ninja ]; then
     -Dtests=false -Dbench=false -Dcli=true
 fi
 ninja -C $warn || { echo "warnings build: failed (a warning under -Werror, see above)"; status=1; }
+bash scripts/format.sh --check || { echo "source style: files differ from .clang-format (bash scripts/format.sh)"; status=1; }
 
 echo "release pass: $(python3 scripts/test_summary.py build/meson-logs/testlog.json || true)"
 if [ -f $asan/meson-logs/testlog.json ]; then

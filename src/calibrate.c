@@ -10,15 +10,13 @@
 
 enum { CAL_SHAPES = 32, CAL_PAIRS = 512, CAL_REPS = 7 };
 
-static double seconds(void)
-{
+static double seconds(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-int gjk2d__calibrate(const gjk2d_kernel_table *const *candidates, int n, const gjk2d_kernel_table *fastest[3])
-{
+int gjk2d__calibrate(const gjk2d_kernel_table *const *candidates, int n, const gjk2d_kernel_table *fastest[3]) {
     float vx[CAL_SHAPES * 8], vy[CAL_SHAPES * 8], px[CAL_SHAPES], py[CAL_SHAPES], c[CAL_SHAPES], s[CAL_SHAPES];
     int32_t count[CAL_SHAPES], a[CAL_PAIRS], b[CAL_PAIRS];
     int64_t nv = 0;

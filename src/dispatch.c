@@ -26,16 +26,14 @@ enum {
 };
 
 #if GJK2D_X86
-static uint64_t read_xcr0(void)
-{
+static uint64_t read_xcr0(void) {
     uint32_t lo, hi;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     return ((uint64_t)hi << 32) | lo;
 }
 #endif
 
-static int detect_cpu(void)
-{
+static int detect_cpu(void) {
     int f = CPU_KNOWN;
 #if GJK2D_X86
     unsigned a, b, c, d;
@@ -55,8 +53,7 @@ static int detect_cpu(void)
     return f;
 }
 
-static int cpu_flags(void)
-{
+static int cpu_flags(void) {
     static atomic_int flags;
     int f = atomic_load_explicit(&flags, memory_order_relaxed);
     if (!f) {
@@ -68,8 +65,8 @@ static int cpu_flags(void)
 
 typedef struct isa_entry {
     const char *name;
-    int cpu;                          ///< CPU flag needed (0: any CPU)
-    const gjk2d_kernel_table *table;  ///< NULL when this build lacks it
+    int cpu;                         ///< CPU flag needed (0: any CPU)
+    const gjk2d_kernel_table *table; ///< NULL when this build lacks it
 } isa_entry;
 
 // Lowest to highest; auto picks the last one that is available.
@@ -103,33 +100,26 @@ static const isa_entry isa_list[] = {
 };
 #define ISA_COUNT ((int)(sizeof isa_list / sizeof isa_list[0]))
 
-static const isa_entry *find_isa(const char *name)
-{
+static const isa_entry *find_isa(const char *name) {
     if (!name) return NULL;
     for (int i = 0; i < ISA_COUNT; i++)
         if (!strcmp(isa_list[i].name, name)) return &isa_list[i];
     return NULL;
 }
 
-static int runnable(const isa_entry *e)
-{
-    return e && e->table && (e->cpu == 0 || (cpu_flags() & e->cpu));
-}
+static int runnable(const isa_entry *e) { return e && e->table && (e->cpu == 0 || (cpu_flags() & e->cpu)); }
 
-int gjk2d__cpu_has(const char *name)
-{
+int gjk2d__cpu_has(const char *name) {
     const isa_entry *e = find_isa(name);
     return e && (e->cpu == 0 || (cpu_flags() & e->cpu));
 }
 
-const gjk2d_kernel_table *gjk2d__isa_table(const char *name)
-{
+const gjk2d_kernel_table *gjk2d__isa_table(const char *name) {
     const isa_entry *e = find_isa(name);
     return runnable(e) ? e->table : NULL;
 }
 
-static const gjk2d_kernel_table *best_table(void)
-{
+static const gjk2d_kernel_table *best_table(void) {
     for (int i = ISA_COUNT - 1; i >= 0; i--)
         if (runnable(&isa_list[i])) return isa_list[i].table;
     return &gjk2d__scalar_table;
@@ -149,8 +139,7 @@ static gjk2d_kernel_table auto_composite;
 static char auto_reason[192];
 static atomic_int auto_state; // 0: not built, 1: being built, 2: built
 
-static const gjk2d_kernel_table *auto_table(const char **reason)
-{
+static const gjk2d_kernel_table *auto_table(const char **reason) {
     *reason = AUTO_REASON;
     if (atomic_load_explicit(&auto_state, memory_order_acquire) == 2) {
         *reason = auto_reason;
@@ -173,8 +162,9 @@ static const gjk2d_kernel_table *auto_table(const char **reason)
     auto_composite = *fastest[0];
     auto_composite.overlap = fastest[1]->overlap;
     auto_composite.sat = fastest[2]->sat;
-    snprintf(auto_reason, sizeof auto_reason, "auto: measured fastest at first use of %s and %s: distance %s, overlap %s, sat %s",
-             cand[0]->name, cand[1]->name, fastest[0]->name, fastest[1]->name, fastest[2]->name);
+    snprintf(auto_reason, sizeof auto_reason,
+             "auto: measured fastest at first use of %s and %s: distance %s, overlap %s, sat %s", cand[0]->name,
+             cand[1]->name, fastest[0]->name, fastest[1]->name, fastest[2]->name);
     atomic_store_explicit(&auto_state, 2, memory_order_release);
     *reason = auto_reason;
     return &auto_composite;
@@ -183,8 +173,7 @@ static const gjk2d_kernel_table *auto_table(const char **reason)
 /// The choice at first use: GJK2D_ISA if it names an implementation this build and CPU run, else auto.
 /// An unusable value is ignored and said in the reason (the library never prints); `why` says what was
 /// wrong with it, or is NULL.
-static const gjk2d_kernel_table *initial_table(const char **reason, const char **why)
-{
+static const gjk2d_kernel_table *initial_table(const char **reason, const char **why) {
     const char *env = getenv("GJK2D_ISA");
     *why = NULL;
     if (!env || !*env || !strcmp(env, "auto")) return auto_table(reason);
@@ -202,8 +191,7 @@ static const gjk2d_kernel_table *initial_table(const char **reason, const char *
 /// Written once, by the thread whose choice was published, before the reason points to it.
 static char ignored_reason[400];
 
-const gjk2d_kernel_table *gjk2d__active(void)
-{
+const gjk2d_kernel_table *gjk2d__active(void) {
     const gjk2d_kernel_table *t = atomic_load_explicit(&active_table, memory_order_acquire);
     if (t) return t;
     const char *reason, *why;
@@ -226,8 +214,7 @@ const gjk2d_kernel_table *gjk2d__active(void)
 
 const char *gjk2d_isa(void) { return gjk2d__active()->name; }
 
-const char *gjk2d_isa_reason(void)
-{
+const char *gjk2d_isa_reason(void) {
     gjk2d__active();
     const char *r = atomic_load(&active_reason);
     return r ? r : AUTO_REASON;
@@ -235,8 +222,7 @@ const char *gjk2d_isa_reason(void)
 
 int gjk2d_lane_width(void) { return gjk2d__active()->width; }
 
-int gjk2d_set_isa(const char *name)
-{
+int gjk2d_set_isa(const char *name) {
     if (!name) return GJK2D_ERR_ISA;
     const gjk2d_kernel_table *t;
     const char *reason;
@@ -254,8 +240,7 @@ int gjk2d_set_isa(const char *name)
     return GJK2D_OK;
 }
 
-int gjk2d_isa_supported(const char *name)
-{
+int gjk2d_isa_supported(const char *name) {
     if (name && !strcmp(name, "auto")) return 1;
     return runnable(find_isa(name));
 }

@@ -9,16 +9,14 @@
 /// Loads pair k into A's frame; returns its status if it cannot be computed (invalid shape, bad pose).
 #define load_pair ref_pair_from_set
 
-#define PUT(field, k, value)         \
-    do {                             \
-        if (out->field)              \
-            out->field[k] = (value); \
+#define PUT(field, k, value)                     \
+    do {                                         \
+        if (out->field) out->field[k] = (value); \
     } while (0)
 
 void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                    int64_t begin, int64_t end, gjk2d_cache *cache, float max_distance,
-                                   const gjk2d_distance_out *out)
-{
+                                   const gjk2d_distance_out *out) {
     static const gjk2d_cache cold = {0};
     ref_pair p;
     for (int64_t k = begin; k < end; ++k) {
@@ -27,8 +25,7 @@ void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *pos
         if (st == GJK2D_STATUS_OK) {
             ref_distance_cached(&p, cache ? &cache[k] : NULL, max_distance, &r, NULL);
         } else {
-            if (cache)
-                cache[k] = cold;
+            if (cache) cache[k] = cold;
             r.distance = r.signed_distance = r.core_distance = NAN;
             r.point_a.x = r.point_a.y = r.point_b.x = r.point_b.y = r.normal.x = r.normal.y = NAN;
             r.feature_a = r.feature_b = GJK2D_FEATURE_NONE;
@@ -52,14 +49,12 @@ void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *pos
 }
 
 static void scalar_distance(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
-                            int64_t end, const gjk2d_distance_out *out)
-{
+                            int64_t end, const gjk2d_distance_out *out) {
     gjk2d__scalar_distance_cached(s, poses, pairs, begin, end, NULL, INFINITY, out);
 }
 
 void gjk2d__scalar_overlap_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                                  int64_t begin, int64_t end, gjk2d_cache *cache, const gjk2d_overlap_out *out)
-{
+                                  int64_t begin, int64_t end, gjk2d_cache *cache, const gjk2d_overlap_out *out) {
     static const gjk2d_cache cold = {0};
     ref_pair p;
     for (int64_t k = begin; k < end; ++k) {
@@ -76,20 +71,17 @@ void gjk2d__scalar_overlap_cached(const gjk2d_shapes *s, const gjk2d_poses *pose
 }
 
 static void scalar_overlap(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
-                           int64_t end, const gjk2d_overlap_out *out)
-{
+                           int64_t end, const gjk2d_overlap_out *out) {
     gjk2d__scalar_overlap_cached(s, poses, pairs, begin, end, NULL, out);
 }
 
 static void scalar_sat(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
-                       int64_t end, const gjk2d_sat_out *out)
-{
+                       int64_t end, const gjk2d_sat_out *out) {
     ref_pair p;
     for (int64_t k = begin; k < end; ++k) {
         gjk2d_sat_result r = {0, NAN, {NAN, NAN}, GJK2D_STATUS_OK};
         r.status = load_pair(&p, s, poses, pairs->a[k], pairs->b[k]);
-        if (r.status == GJK2D_STATUS_OK)
-            ref_sat(&p, &r);
+        if (r.status == GJK2D_STATUS_OK) ref_sat(&p, &r);
         PUT(overlap, k, (uint8_t)r.overlap);
         PUT(separation, k, r.separation);
         PUT(nx, k, r.normal.x);

@@ -23,8 +23,8 @@ typedef void (*gjk2d_sat_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *
 typedef unsigned (*gjk2d_convex_kernel)(const float *const rows_x[], const float *const rows_y[], const float *radius);
 
 typedef struct gjk2d_kernel_table {
-    const char *name;  ///< "scalar", "portable", "sse41", "avx2", "avx512", "neon"
-    int width;         ///< pairs per block
+    const char *name; ///< "scalar", "portable", "sse41", "avx2", "avx512", "neon"
+    int width;        ///< pairs per block
     gjk2d_distance_kernel distance;
     gjk2d_overlap_kernel overlap;
     gjk2d_sat_kernel sat;

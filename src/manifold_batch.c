@@ -3,20 +3,16 @@
 // margin, then the scalar reference pair by pair on every ISA (lanes = pairs kernels are still to come).
 #include "ref/ref.h"
 
-#define PUT(field, k, value)         \
-    do {                             \
-        if (out->field)              \
-            out->field[k] = (value); \
+#define PUT(field, k, value)                     \
+    do {                                         \
+        if (out->field) out->field[k] = (value); \
     } while (0)
 
-int gjk2d_batch_manifold(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                         int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out)
-{
+int gjk2d_batch_manifold(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
+                         int64_t end, float margin, const gjk2d_manifold_out *out) {
     int rc = out ? gjk2d_check_batch(shapes, poses, pairs, begin, end, NULL) : GJK2D_ERR_NULL;
-    if (rc == GJK2D_OK && !gjk2d__margin_ok(margin))
-        rc = GJK2D_ERR_RANGE;
-    if (rc != GJK2D_OK)
-        return rc;
+    if (rc == GJK2D_OK && !gjk2d__margin_ok(margin)) rc = GJK2D_ERR_RANGE;
+    if (rc != GJK2D_OK) return rc;
     ref_pair p;
     for (int64_t k = begin; k < end; ++k) {
         gjk2d_manifold_result r;

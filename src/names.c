@@ -7,8 +7,7 @@
 #define STRINGIFY_(x) #x
 #define STRINGIFY(x) STRINGIFY_(x)
 
-const char *gjk2d_status_name(gjk2d_status status)
-{
+const char *gjk2d_status_name(gjk2d_status status) {
     switch (status) {
     case GJK2D_STATUS_OK: return "ok";
     case GJK2D_STATUS_MAXITER: return "maxiter";
@@ -19,8 +18,7 @@ const char *gjk2d_status_name(gjk2d_status status)
     return "unknown";
 }
 
-const char *gjk2d_end_name(gjk2d_end end)
-{
+const char *gjk2d_end_name(gjk2d_end end) {
     switch (end) {
     case GJK2D_END_NONE: return "none";
     case GJK2D_END_REPEATED_SUPPORT: return "repeated-support";
@@ -33,14 +31,12 @@ const char *gjk2d_end_name(gjk2d_end end)
     return "unknown";
 }
 
-const char *gjk2d_region_name(gjk2d_region region)
-{
+const char *gjk2d_region_name(gjk2d_region region) {
     static const char *const names[] = {"A", "B", "C", "AB", "BC", "CA", "ABC"};
     return (unsigned)region < sizeof names / sizeof names[0] ? names[region] : "unknown";
 }
 
-const char *gjk2d_problem_message(gjk2d_problem problem)
-{
+const char *gjk2d_problem_message(gjk2d_problem problem) {
     switch (problem) {
     case GJK2D_PROBLEM_NONE: return "valid";
     case GJK2D_PROBLEM_COUNT: return "vertex count out of range (1.." STRINGIFY(GJK2D_MAX_VERTICES) ")";
@@ -55,8 +51,7 @@ const char *gjk2d_problem_message(gjk2d_problem problem)
     return "unknown problem";
 }
 
-const char *gjk2d_error_message(int code)
-{
+const char *gjk2d_error_message(int code) {
     switch (code) {
     case GJK2D_OK: return "success";
     case GJK2D_ERR_NULL: return "a required pointer is NULL";
@@ -65,7 +60,8 @@ const char *gjk2d_error_message(int code)
     case GJK2D_ERR_SHAPE_SPAN: return "a shape's first/count reaches outside the vertex arrays";
     case GJK2D_ERR_ISA: return "unknown instruction set, or one this CPU or build cannot run";
     case GJK2D_ERR_POSES:
-        return "poses: fewer than the shapes, a stride that is not a positive multiple of 4, or an unknown position type";
+        return "poses: fewer than the shapes, a stride that is not a positive multiple of 4, or an unknown position "
+               "type";
     case GJK2D_ERR_SHAPES: return "not a prepared shape set (gjk2d_shapes_prepare), or its memory was overwritten";
     case GJK2D_ERR_MEMORY: return "the memory given for the shape set is smaller than gjk2d_shapes_size";
     case GJK2D_ERR_CUTOFF: return "max_distance is NaN or negative";
@@ -76,8 +72,7 @@ const char *gjk2d_error_message(int code)
 
 const char *gjk2d_version(void) { return GJK2D_VERSION_STRING; }
 
-gjk2d_pose gjk2d_pose_from_angle(float px, float py, double angle)
-{
+gjk2d_pose gjk2d_pose_from_angle(float px, float py, double angle) {
     gjk2d_pose p = {px, py, (float)cos(angle), (float)sin(angle)};
     return p;
 }

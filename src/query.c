@@ -8,10 +8,8 @@ static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
 
 /// Validates and loads the pair; returns GJK2D_STATUS_OK, _INVALID (a shape) or _BAD_POSE.
 static gjk2d_status load_pair(ref_pair *p, const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
-                              const gjk2d_pose *pb)
-{
-    if (!a || !b)
-        return GJK2D_STATUS_INVALID;
+                              const gjk2d_pose *pb) {
+    if (!a || !b) return GJK2D_STATUS_INVALID;
     if (gjk2d_validate_shape(a, NULL, NULL) != GJK2D_PROBLEM_NONE ||
         gjk2d_validate_shape(b, NULL, NULL) != GJK2D_PROBLEM_NONE)
         return GJK2D_STATUS_INVALID;
@@ -25,8 +23,7 @@ static gjk2d_status load_pair(ref_pair *p, const gjk2d_shape *a, const gjk2d_pos
     return GJK2D_STATUS_OK;
 }
 
-static void failed_distance(gjk2d_distance_result *out, gjk2d_trace *trace, gjk2d_status status)
-{
+static void failed_distance(gjk2d_distance_result *out, gjk2d_trace *trace, gjk2d_status status) {
     const gjk2d_vec2 nan2 = {NAN, NAN};
     out->distance = out->signed_distance = out->core_distance = NAN;
     out->point_a = out->point_b = out->normal = nan2;
@@ -34,16 +31,13 @@ static void failed_distance(gjk2d_distance_result *out, gjk2d_trace *trace, gjk2
     out->iterations = 0;
     out->status = status;
     out->end = GJK2D_END_NONE;
-    if (trace)
-        trace->count = trace->total = 0;
+    if (trace) trace->count = trace->total = 0;
 }
 
 gjk2d_status gjk2d_distance(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
-                            const gjk2d_pose *pose_b, gjk2d_distance_result *out, gjk2d_trace *trace)
-{
+                            const gjk2d_pose *pose_b, gjk2d_distance_result *out, gjk2d_trace *trace) {
     ref_pair p;
-    if (!out)
-        return GJK2D_STATUS_INVALID;
+    if (!out) return GJK2D_STATUS_INVALID;
     const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
     if (st != GJK2D_STATUS_OK) {
         failed_distance(out, trace, st);
@@ -55,12 +49,10 @@ gjk2d_status gjk2d_distance(const gjk2d_shape *a, const gjk2d_pose *pose_a, cons
 
 gjk2d_status gjk2d_distance_cached(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
                                    const gjk2d_pose *pose_b, gjk2d_cache *cache, float max_distance,
-                                   gjk2d_distance_result *out)
-{
+                                   gjk2d_distance_result *out) {
     static const gjk2d_cache cold = {0};
     ref_pair p;
-    if (!out)
-        return GJK2D_STATUS_INVALID;
+    if (!out) return GJK2D_STATUS_INVALID;
     if (!(max_distance >= 0.0f)) {
         failed_distance(out, NULL, GJK2D_STATUS_INVALID);
         return GJK2D_STATUS_INVALID;
@@ -68,8 +60,7 @@ gjk2d_status gjk2d_distance_cached(const gjk2d_shape *a, const gjk2d_pose *pose_
     const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
     if (st != GJK2D_STATUS_OK) {
         failed_distance(out, NULL, st);
-        if (cache)
-            *cache = cold;
+        if (cache) *cache = cold;
         return st;
     }
     ref_distance_cached(&p, cache, max_distance, out, NULL);
@@ -77,44 +68,37 @@ gjk2d_status gjk2d_distance_cached(const gjk2d_shape *a, const gjk2d_pose *pose_
 }
 
 gjk2d_status gjk2d_closest_on_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, gjk2d_vec2 q,
-                                    gjk2d_distance_result *out, gjk2d_trace *trace)
-{
+                                    gjk2d_distance_result *out, gjk2d_trace *trace) {
     gjk2d_shape point = {&q, 1, 0.0f};
     return gjk2d_distance(shape, pose, &point, &identity, out, trace);
 }
 
 gjk2d_status gjk2d_overlap(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
-                           const gjk2d_pose *pose_b, gjk2d_overlap_result *out)
-{
+                           const gjk2d_pose *pose_b, gjk2d_overlap_result *out) {
     return gjk2d_overlap_cached(a, pose_a, b, pose_b, NULL, out);
 }
 
 gjk2d_status gjk2d_overlap_cached(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
-                                  const gjk2d_pose *pose_b, gjk2d_cache *cache, gjk2d_overlap_result *out)
-{
+                                  const gjk2d_pose *pose_b, gjk2d_cache *cache, gjk2d_overlap_result *out) {
     static const gjk2d_cache cold = {0};
     ref_pair p;
-    if (!out)
-        return GJK2D_STATUS_INVALID;
+    if (!out) return GJK2D_STATUS_INVALID;
     const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
     if (st != GJK2D_STATUS_OK) {
         out->overlap = 0;
         out->iterations = 0;
         out->status = st;
-        if (cache)
-            *cache = cold;
+        if (cache) *cache = cold;
         return st;
     }
     ref_overlap_cached(&p, cache, out);
     return out->status;
 }
 
-gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
-                       const gjk2d_pose *pose_b, gjk2d_sat_result *out)
-{
+gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b, const gjk2d_pose *pose_b,
+                       gjk2d_sat_result *out) {
     ref_pair p;
-    if (!out)
-        return GJK2D_STATUS_INVALID;
+    if (!out) return GJK2D_STATUS_INVALID;
     const gjk2d_status st = load_pair(&p, a, pose_a, b, pose_b);
     if (st != GJK2D_STATUS_OK) {
         const gjk2d_vec2 nan2 = {NAN, NAN};
@@ -132,8 +116,7 @@ gjk2d_status gjk2d_sat(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk
 int gjk2d__margin_ok(float margin) { return margin >= 0.0f && margin <= GJK2D_MAX_COORDINATE; }
 
 /// The manifold of a pair that cannot be computed: no point, NaN numbers.
-void gjk2d__manifold_failed(gjk2d_manifold_result *out, gjk2d_status status)
-{
+void gjk2d__manifold_failed(gjk2d_manifold_result *out, gjk2d_status status) {
     const gjk2d_vec2 nan2 = {NAN, NAN};
     out->normal = nan2;
     for (int i = 0; i < 2; ++i) {
@@ -147,11 +130,9 @@ void gjk2d__manifold_failed(gjk2d_manifold_result *out, gjk2d_status status)
 }
 
 gjk2d_status gjk2d_manifold(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
-                            const gjk2d_pose *pose_b, float margin, gjk2d_manifold_result *out)
-{
+                            const gjk2d_pose *pose_b, float margin, gjk2d_manifold_result *out) {
     ref_pair p;
-    if (!out)
-        return GJK2D_STATUS_INVALID;
+    if (!out) return GJK2D_STATUS_INVALID;
     const gjk2d_status st = gjk2d__margin_ok(margin) ? load_pair(&p, a, pose_a, b, pose_b) : GJK2D_STATUS_INVALID;
     if (st != GJK2D_STATUS_OK) {
         gjk2d__manifold_failed(out, st);

@@ -11,9 +11,9 @@
 
 typedef struct layout {
     int64_t count, row, radius, bound, problem, lane_count, rows, seen; ///< byte offsets from the aligned base
-    int64_t floats;                                         ///< floats in the rows, at most
-    int seen_bits;                                          ///< log2 of the slots of `seen` (0: none)
-    int64_t bytes;                                          ///< from the aligned base to the end
+    int64_t floats;                                                     ///< floats in the rows, at most
+    int seen_bits;                                                      ///< log2 of the slots of `seen` (0: none)
+    int64_t bytes;                                                      ///< from the aligned base to the end
 } layout;
 
 static int64_t round_up(int64_t x) { return (x + ALIGN - 1) / ALIGN * ALIGN; }
@@ -23,24 +23,18 @@ static int has_row(int32_t n) { return n >= 1 && n <= GJK2D_MAX_VERTICES; }
 
 /// Checks the geometry's arrays and spans and computes where everything goes. Returns 0 or an error
 /// code (bad_shape: the shape a GJK2D_ERR_SHAPE_SPAN is about).
-static int plan(const gjk2d_geometry *g, layout *l, int64_t *bad_shape)
-{
+static int plan(const gjk2d_geometry *g, layout *l, int64_t *bad_shape) {
     *bad_shape = -1;
-    if (!g)
-        return GJK2D_ERR_NULL;
-    if (g->shape_count < 0 || g->vertex_count < 0)
-        return GJK2D_ERR_RANGE;
-    if (g->shape_count > 0 && (!g->count || (g->vertex_count > 0 && (!g->vx || !g->vy))))
-        return GJK2D_ERR_NULL;
+    if (!g) return GJK2D_ERR_NULL;
+    if (g->shape_count < 0 || g->vertex_count < 0) return GJK2D_ERR_RANGE;
+    if (g->shape_count > 0 && (!g->count || (g->vertex_count > 0 && (!g->vx || !g->vy)))) return GJK2D_ERR_NULL;
     int64_t floats = 0, next = 0;
     for (int32_t k = 0; k < g->shape_count; ++k) {
         const int32_t n = g->count[k];
-        if (!g->first && n < 0)
-            return GJK2D_ERR_RANGE;
+        if (!g->first && n < 0) return GJK2D_ERR_RANGE;
         const int64_t f = g->first ? g->first[k] : next;
         next = f + (n > 0 ? n : 0);
-        if (!has_row(n))
-            continue;
+        if (!has_row(n)) continue;
         if (f < 0 || f + n > g->vertex_count || !g->vx) {
             *bad_shape = k;
             return GJK2D_ERR_SHAPE_SPAN;
@@ -62,14 +56,12 @@ static int plan(const gjk2d_geometry *g, layout *l, int64_t *bad_shape)
     l->seen = l->rows + round_up(floats * (int64_t)sizeof(float));
     l->seen_bits = 0;
     if (g->first && ns > 0)
-        while (((int64_t)1 << l->seen_bits) < 2 * ns || l->seen_bits < 4)
-            l->seen_bits++;
+        while (((int64_t)1 << l->seen_bits) < 2 * ns || l->seen_bits < 4) l->seen_bits++;
     l->bytes = l->seen + (l->seen_bits ? ((int64_t)1 << l->seen_bits) * (int64_t)sizeof(int32_t) : 0);
     return GJK2D_OK;
 }
 
-int64_t gjk2d_shapes_size(const gjk2d_geometry *geometry)
-{
+int64_t gjk2d_shapes_size(const gjk2d_geometry *geometry) {
     layout l;
     int64_t bad;
     const int rc = plan(geometry, &l, &bad);
@@ -77,15 +69,13 @@ int64_t gjk2d_shapes_size(const gjk2d_geometry *geometry)
 }
 
 /// Smallest float at least x (bounds must never shrink in rounding).
-static float float_up(double x)
-{
+static float float_up(double x) {
     float f = (float)x;
     return (double)f < x ? nextafterf(f, INFINITY) : f;
 }
 
 /// Copy one shape's vertices into its row, padded with the last vertex.
-static void fill_row(float *row, const float *vx, const float *vy, int32_t n)
-{
+static void fill_row(float *row, const float *vx, const float *vy, int32_t n) {
     const int32_t cols = gjk2d__row_cols(n);
     for (int32_t j = 0; j < cols; ++j) {
         const int32_t i = j < n ? j : n - 1;
@@ -95,8 +85,7 @@ static void fill_row(float *row, const float *vx, const float *vy, int32_t n)
 }
 
 /// Bounding radius of a row's n vertices about the origin, plus the radius, rounded up.
-static float row_bound(const float *row, int32_t n, float radius)
-{
+static float row_bound(const float *row, int32_t n, float radius) {
     const int32_t cols = gjk2d__row_cols(n);
     double r2 = 0.0;
     for (int32_t i = 0; i < n; ++i) {
@@ -107,8 +96,7 @@ static float row_bound(const float *row, int32_t n, float radius)
 }
 
 /// The earlier shape with the same first vertex and count as shape k, or -1 (then k is entered).
-static int32_t seen_before(int32_t *seen, int bits, const gjk2d_geometry *g, int32_t k)
-{
+static int32_t seen_before(int32_t *seen, int bits, const gjk2d_geometry *g, int32_t k) {
     const uint64_t key = (uint64_t)(uint32_t)g->first[k] << 32 | (uint32_t)g->count[k];
     const uint64_t mask = ((uint64_t)1 << bits) - 1;
     for (uint64_t h = (key * 0x9e3779b97f4a7c15ull) >> (64 - bits);; h = (h + 1) & mask) {
@@ -117,21 +105,19 @@ static int32_t seen_before(int32_t *seen, int bits, const gjk2d_geometry *g, int
             seen[h] = k;
             return -1;
         }
-        if (g->first[r] == g->first[k] && g->count[r] == g->count[k])
-            return r;
+        if (g->first[r] == g->first[k] && g->count[r] == g->count[k]) return r;
     }
 }
 
-static gjk2d_problem validate_one(const gjk2d_shapes *s, int32_t k)
-{
-    return has_row(s->count[k]) ? ref_validate(gjk2d__row_x(s, k), gjk2d__row_y(s, k), 1, s->count[k], s->radius[k], NULL)
-                                : GJK2D_PROBLEM_COUNT;
+static gjk2d_problem validate_one(const gjk2d_shapes *s, int32_t k) {
+    return has_row(s->count[k])
+               ? ref_validate(gjk2d__row_x(s, k), gjk2d__row_y(s, k), 1, s->count[k], s->radius[k], NULL)
+               : GJK2D_PROBLEM_COUNT;
 }
 
 /// Shapes ks[0 .. n): the polygons the lanes prove valid are, the rest go to the reference.
 static void validate_block(const gjk2d_shapes *s, const gjk2d_kernel_table *t, const int32_t *ks, int n,
-                           uint8_t *problem)
-{
+                           uint8_t *problem) {
     const float *rx[GJK2D_MAX_LANES], *ry[GJK2D_MAX_LANES];
     float radius[GJK2D_MAX_LANES];
     for (int l = 0; l < t->width; l++) {
@@ -145,8 +131,7 @@ static void validate_block(const gjk2d_shapes *s, const gjk2d_kernel_table *t, c
 
 /// Every shape's problem: polygons of 3..8 vertices in lanes of the running implementation, when it
 /// has them, the others one by one.
-static void validate_rows(const gjk2d_shapes *s, uint8_t *problem)
-{
+static void validate_rows(const gjk2d_shapes *s, uint8_t *problem) {
     const gjk2d_kernel_table *t = gjk2d__active();
     int32_t ks[GJK2D_MAX_LANES];
     int n = 0;
@@ -162,26 +147,19 @@ static void validate_rows(const gjk2d_shapes *s, uint8_t *problem)
             n = 0;
         }
     }
-    if (n)
-        validate_block(s, t, ks, n, problem);
+    if (n) validate_block(s, t, ks, n, problem);
 }
 
 int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size, const gjk2d_shapes **shapes,
-                             uint8_t *problems, int64_t *first_bad)
-{
-    if (first_bad)
-        *first_bad = -1;
+                             uint8_t *problems, int64_t *first_bad) {
+    if (first_bad) *first_bad = -1;
     layout l;
     int64_t bad;
     int rc = plan(g, &l, &bad);
-    if (rc == GJK2D_ERR_SHAPE_SPAN && first_bad)
-        *first_bad = bad;
-    if (rc)
-        return rc;
-    if (!memory || !shapes)
-        return GJK2D_ERR_NULL;
-    if (size < l.bytes + ALIGN - 1)
-        return GJK2D_ERR_MEMORY;
+    if (rc == GJK2D_ERR_SHAPE_SPAN && first_bad) *first_bad = bad;
+    if (rc) return rc;
+    if (!memory || !shapes) return GJK2D_ERR_NULL;
+    if (size < l.bytes + ALIGN - 1) return GJK2D_ERR_MEMORY;
     char *base = (char *)(((uintptr_t)memory + ALIGN - 1) & ~(uintptr_t)(ALIGN - 1));
     int32_t *count = (int32_t *)(base + l.count);
     int64_t *row = (int64_t *)(base + l.row);
@@ -191,8 +169,7 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     float *rows = (float *)(base + l.rows);
 
     int32_t *seen = (int32_t *)(base + l.seen);
-    for (int64_t h = 0; l.seen_bits && h < ((int64_t)1 << l.seen_bits); ++h)
-        seen[h] = -1;
+    for (int64_t h = 0; l.seen_bits && h < ((int64_t)1 << l.seen_bits); ++h) seen[h] = -1;
     int64_t at = 0, next = 0;
     int32_t max_count = 0;
     for (int32_t k = 0; k < g->shape_count; ++k) {
@@ -235,12 +212,10 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
         lane_count[k] = lanes ? (float)count[k] : 0.0f;
         if (problem[k] != GJK2D_PROBLEM_NONE) {
             bound[k] = NAN;
-            if (first_bad && *first_bad < 0)
-                *first_bad = k;
+            if (first_bad && *first_bad < 0) *first_bad = k;
             ++invalid;
         }
-        if (problems)
-            problems[k] = problem[k];
+        if (problems) problems[k] = problem[k];
     }
     *shapes = s;
     return invalid;
@@ -248,43 +223,32 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
 
 int32_t gjk2d_shapes_count(const gjk2d_shapes *shapes) { return shapes ? shapes->shape_count : 0; }
 
-gjk2d_problem gjk2d_shapes_problem(const gjk2d_shapes *shapes, int32_t k)
-{
-    if (!shapes || k < 0 || k >= shapes->shape_count)
-        return GJK2D_PROBLEM_COUNT;
+gjk2d_problem gjk2d_shapes_problem(const gjk2d_shapes *shapes, int32_t k) {
+    if (!shapes || k < 0 || k >= shapes->shape_count) return GJK2D_PROBLEM_COUNT;
     return (gjk2d_problem)shapes->problem[k];
 }
 
-float gjk2d_shapes_bound(const gjk2d_shapes *shapes, int32_t k)
-{
-    if (!shapes || k < 0 || k >= shapes->shape_count)
-        return NAN;
+float gjk2d_shapes_bound(const gjk2d_shapes *shapes, int32_t k) {
+    if (!shapes || k < 0 || k >= shapes->shape_count) return NAN;
     return shapes->bound[k];
 }
 
-int gjk2d__poses_layout_ok(const gjk2d_poses *p, int64_t needed)
-{
+int gjk2d__poses_layout_ok(const gjk2d_poses *p, int64_t needed) {
     return p->count >= needed && p->stride >= 0 && p->stride % 4 == 0 &&
            (p->position_type == GJK2D_FLOAT32 || p->position_type == GJK2D_FLOAT64);
 }
 
-int64_t gjk2d_check_poses(const gjk2d_poses *poses, uint8_t *problems, int64_t *first_bad)
-{
-    if (first_bad)
-        *first_bad = -1;
-    if (!poses || (poses->count > 0 && (!poses->px || !poses->py || !poses->c || !poses->s)))
-        return GJK2D_ERR_NULL;
-    if (!gjk2d__poses_layout_ok(poses, 0))
-        return poses->count < 0 ? GJK2D_ERR_RANGE : GJK2D_ERR_POSES;
+int64_t gjk2d_check_poses(const gjk2d_poses *poses, uint8_t *problems, int64_t *first_bad) {
+    if (first_bad) *first_bad = -1;
+    if (!poses || (poses->count > 0 && (!poses->px || !poses->py || !poses->c || !poses->s))) return GJK2D_ERR_NULL;
+    if (!gjk2d__poses_layout_ok(poses, 0)) return poses->count < 0 ? GJK2D_ERR_RANGE : GJK2D_ERR_POSES;
     int64_t bad = 0;
     for (int64_t k = 0; k < poses->count; ++k) {
         const gjk2d__pose pose = gjk2d__pose_at(poses, k);
         const gjk2d_problem p = gjk2d__pose_check(&pose);
-        if (problems)
-            problems[k] = (uint8_t)p;
+        if (problems) problems[k] = (uint8_t)p;
         if (p != GJK2D_PROBLEM_NONE) {
-            if (first_bad && *first_bad < 0)
-                *first_bad = k;
+            if (first_bad && *first_bad < 0) *first_bad = k;
             ++bad;
         }
     }

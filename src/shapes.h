@@ -19,26 +19,24 @@
 struct gjk2d_shapes {
     uint64_t magic;
     int32_t shape_count;
-    int32_t max_count;      ///< largest count among the shapes with a row
-    const int32_t *count;   ///< as given (out-of-range counts included, for their problem)
-    const int64_t *row;     ///< offset of each shape's row in `rows`, in floats
+    int32_t max_count;    ///< largest count among the shapes with a row
+    const int32_t *count; ///< as given (out-of-range counts included, for their problem)
+    const int64_t *row;   ///< offset of each shape's row in `rows`, in floats
     const float *radius;
-    const float *bound;     ///< bounding radius about the local origin, radius included
-    const uint8_t *problem; ///< gjk2d_problem of each shape
+    const float *bound;      ///< bounding radius about the local origin, radius included
+    const uint8_t *problem;  ///< gjk2d_problem of each shape
     const float *lane_count; ///< the count where the SIMD lanes may take the shape (valid, at most
                              ///< GJK2D_SIMD_MAX_VERTICES vertices), else 0: one gather decides a lane
-    const float *rows;      ///< 64-byte aligned
+    const float *rows;       ///< 64-byte aligned
 };
 
 /// Columns of a shape's row.
-static inline int32_t gjk2d__row_cols(int32_t count)
-{
+static inline int32_t gjk2d__row_cols(int32_t count) {
     return (count + GJK2D_ROW_MULTIPLE - 1) / GJK2D_ROW_MULTIPLE * GJK2D_ROW_MULTIPLE;
 }
 
 static inline const float *gjk2d__row_x(const gjk2d_shapes *s, int32_t k) { return s->rows + s->row[k]; }
-static inline const float *gjk2d__row_y(const gjk2d_shapes *s, int32_t k)
-{
+static inline const float *gjk2d__row_y(const gjk2d_shapes *s, int32_t k) {
     return s->rows + s->row[k] + gjk2d__row_cols(s->count[k]);
 }
 
@@ -52,8 +50,7 @@ typedef struct gjk2d__pose {
 static inline int64_t gjk2d__pose_stride(const gjk2d_poses *p, int64_t size) { return p->stride ? p->stride : size; }
 
 /// Pose k (the caller checked the layout: gjk2d_check_batch).
-static inline gjk2d__pose gjk2d__pose_at(const gjk2d_poses *p, int64_t k)
-{
+static inline gjk2d__pose gjk2d__pose_at(const gjk2d_poses *p, int64_t k) {
     gjk2d__pose r;
     const int64_t fs = gjk2d__pose_stride(p, 4);
     memcpy(&r.c, (const char *)p->c + k * fs, 4);

@@ -21,20 +21,20 @@ TestSuite(box2d_manifold, .timeout = 300);
 #endif
 
 enum {
-    AGREE,           ///< same count, normal, points (and ids where Box2D has them)
-    FACE_CHOICE,     ///< both have a contact, on different reference faces: the two faces separate by nearly the
-                     ///< same amount, within the difference of the two tolerance rules
-    CLIP_DROP,       ///< Box2D 2.4.1 drops the manifold when its clip leaves fewer than two points (it has no other
-                     ///< way to report nothing for cores that overlap); gjk2d keeps what the clip left
-    VERTEX_REGION,   ///< circle near a polygon's vertex region: gjk2d's face tolerance takes the face
-    ROUNDED_SIDES,   ///< rounded pair: Box2D 2.4.1 widens the side planes by the radii, gjk2d clips at the edge's ends
-    ROUNDED_CORNER,  ///< rounded corners apart: gjk2d's vertex contact (closest points), Box2D 2.4.1 a face
-    EDGE_AXIS,       ///< segment A: Box2D 2.4.1 prefers the edge's normal unless a polygon face is clearly better
+    AGREE,          ///< same count, normal, points (and ids where Box2D has them)
+    FACE_CHOICE,    ///< both have a contact, on different reference faces: the two faces separate by nearly the
+                    ///< same amount, within the difference of the two tolerance rules
+    CLIP_DROP,      ///< Box2D 2.4.1 drops the manifold when its clip leaves fewer than two points (it has no other
+                    ///< way to report nothing for cores that overlap); gjk2d keeps what the clip left
+    VERTEX_REGION,  ///< circle near a polygon's vertex region: gjk2d's face tolerance takes the face
+    ROUNDED_SIDES,  ///< rounded pair: Box2D 2.4.1 widens the side planes by the radii, gjk2d clips at the edge's ends
+    ROUNDED_CORNER, ///< rounded corners apart: gjk2d's vertex contact (closest points), Box2D 2.4.1 a face
+    EDGE_AXIS,      ///< segment A: Box2D 2.4.1 prefers the edge's normal unless a polygon face is clearly better
     CLASSES
 };
-static const char *const class_name[CLASSES] = {"agree",           "face choice",     "Box2D clip drop",
-                                                "vertex region",   "rounded side planes", "rounded corner",
-                                                "edge axis preference"};
+static const char *const class_name[CLASSES] = {
+    "agree",          "face choice",         "Box2D clip drop", "vertex region", "rounded side planes",
+    "rounded corner", "edge axis preference"};
 
 typedef struct b2_stats {
     long pairs, degenerate, cls[CLASSES], ids_compared, ids_equal;
@@ -43,8 +43,7 @@ typedef struct b2_stats {
 } b2_stats;
 
 /// Box2D's point nearest gjk2d's point i.
-static int nearest(const b2m_manifold *b, float x, float y)
-{
+static int nearest(const b2m_manifold *b, float x, float y) {
     int best = 0;
     for (int j = 1; j < b->count; ++j)
         if (hypot(b->x[j] - x, b->y[j] - y) < hypot(b->x[best] - x, b->y[best] - y)) best = j;
@@ -52,8 +51,7 @@ static int nearest(const b2m_manifold *b, float x, float y)
 }
 
 static void compare(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
-                    b2_stats *st)
-{
+                    b2_stats *st) {
     b2m_manifold bm;
     if (b2m_collide(a, pa, b, pb, &bm) == B2M_NONE) return;
     gjk2d_manifold_result g;
@@ -71,7 +69,8 @@ static void compare(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shap
     // kind (it works in float in A's frame too).
     const double angle = 2.0 * (m.face ? MANIFOLD_FACE_ANGLE(L, (double)m.ref_edge)
                                        : TOL_UNIT + 4.0 * TOL_POINT(L, 0.0) / fmax((double)m.core, 1e-300));
-    const double tolp = 2.0 * (TOL_POINT(L, W) + (a->radius + b->radius + 2.0 * L) * angle) / fmax((double)m.cos_clip, 1e-3);
+    const double tolp =
+        2.0 * (TOL_POINT(L, W) + (a->radius + b->radius + 2.0 * L) * angle) / fmax((double)m.cos_clip, 1e-3);
     // Deepest separations: where the two choose different faces or contacts, they differ by at most the face
     // tolerance (both faces separate by nearly the same amount).
     double gmin = INFINITY, bmin = INFINITY;
@@ -98,7 +97,8 @@ static void compare(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shap
         cls = AGREE;
         for (int i = 0; i < g.count; ++i) {
             const int j = nearest(&bm, g.points[i].point.x, g.points[i].point.y);
-            st->max_point_rel = fmax(st->max_point_rel, hypot(g.points[i].point.x - bm.x[j], g.points[i].point.y - bm.y[j]) / (L + W));
+            st->max_point_rel =
+                fmax(st->max_point_rel, hypot(g.points[i].point.x - bm.x[j], g.points[i].point.y - bm.y[j]) / (L + W));
             st->max_sep_rel = fmax(st->max_sep_rel, fabs(g.points[i].separation - bm.separation[j]) / L);
             if (bm.feature_a[j] != GJK2D_FEATURE_NONE) st->ids_compared++;
         }
@@ -109,8 +109,10 @@ static void compare(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shap
         cls = CLIP_DROP;
     } else if (a->count == 2 && b->count >= 3 && bm.count > 0) {
         // Box2D's normal is the segment's own (either side) while gjk2d took a polygon face.
-        const double ex = (double)pa->c * (a->vertices[1].x - a->vertices[0].x) - (double)pa->s * (a->vertices[1].y - a->vertices[0].y);
-        const double ey = (double)pa->s * (a->vertices[1].x - a->vertices[0].x) + (double)pa->c * (a->vertices[1].y - a->vertices[0].y);
+        const double ex = (double)pa->c * (a->vertices[1].x - a->vertices[0].x) -
+                          (double)pa->s * (a->vertices[1].y - a->vertices[0].y);
+        const double ey = (double)pa->s * (a->vertices[1].x - a->vertices[0].x) +
+                          (double)pa->c * (a->vertices[1].y - a->vertices[0].y);
         const double el = hypot(ex, ey), cross = fabs((ey * bm.nx - ex * bm.ny) / el);
         if (fabs(cross - 1.0) <= angle && (g.reference == 1 || en <= angle)) cls = EDGE_AXIS;
     } else if (b->count == 1 && a->count >= 3 && m.face && g.count == 1 && bm.count == 1 &&
@@ -125,7 +127,8 @@ static void compare(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shap
         cls = ROUNDED_SIDES;
         for (int i = 0; i < bm.count; ++i) {
             double dmin = INFINITY;
-            for (int k = 0; k < g.count; ++k) dmin = fmin(dmin, hypot(g.points[k].point.x - bm.x[i], g.points[k].point.y - bm.y[i]));
+            for (int k = 0; k < g.count; ++k)
+                dmin = fmin(dmin, hypot(g.points[k].point.x - bm.x[i], g.points[k].point.y - bm.y[i]));
             if (g.count && dmin > radii / fmax((double)m.cos_clip, 1e-3) + tolp) cls = -1;
         }
     }
@@ -145,13 +148,13 @@ static void compare(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shap
     st->cls[cls]++;
 }
 
-static void report(const char *title, const b2_stats *st)
-{
+static void report(const char *title, const b2_stats *st) {
     const long nd = st->pairs - st->degenerate;
     char classes[400];
     int len = 0;
     for (int c = 1; c < CLASSES; ++c)
-        if (st->cls[c]) len += snprintf(classes + len, sizeof classes - (size_t)len, ", %s %ld", class_name[c], st->cls[c]);
+        if (st->cls[c])
+            len += snprintf(classes + len, sizeof classes - (size_t)len, ", %s %ld", class_name[c], st->cls[c]);
     classes[len] = 0;
     cr_log_info("%s: %ld pairs, %ld degenerate (oracle within a band); of the rest %ld agree (%.3f %%)%s", title,
                 st->pairs, st->degenerate, st->cls[AGREE], 100.0 * st->cls[AGREE] / (double)(nd ? nd : 1), classes);
@@ -163,8 +166,7 @@ static void report(const char *title, const b2_stats *st)
 
 /// Random pairs of the given vertex counts near each other (manifold_near_pair).
 static void run(const char *title, uint64_t seed, int na_lo, int na_hi, int nb_lo, int nb_hi, double max_radius,
-                b2_stats *st)
-{
+                b2_stats *st) {
     oracle_rng r = oracle_rng_seed(seed);
     for (int k = 0; k < PAIRS; ++k) {
         test_shape ta, tb;

@@ -17,8 +17,7 @@
 #define SCALE_N 1
 #endif
 
-static lpoly place(const cast_shape *s, const gjk2d_pose *p)
-{
+static lpoly place(const cast_shape *s, const gjk2d_pose *p) {
     lpoly l;
     lo_place(&s->s, p->c, p->s, p->px, p->py, &l);
     return l;
@@ -32,9 +31,9 @@ static double maxd(double a, double b) { return a > b ? a : b; }
 
 typedef struct cast_stats {
     long casts, hits, misses, overlaps, oracle_hits, maxiter, grazing;
-    double max_dist_err;  ///< |core distance at the fraction - R| / L at hits after the start
-    double max_frac_err;  ///< |fraction - exact first contact| at hits after the start
-    double max_frac_ratio; ///< that error over its tolerance (2 CAST_TOL / approach speed)
+    double max_dist_err;    ///< |core distance at the fraction - R| / L at hits after the start
+    double max_frac_err;    ///< |fraction - exact first contact| at hits after the start
+    double max_frac_ratio;  ///< that error over its tolerance (2 CAST_TOL / approach speed)
     double max_normal_loss; ///< R - gap along the normal, over L
     double max_point_err;   ///< the contact point's distance from A's surface, or beyond B's, over L
 } cast_stats;
@@ -42,8 +41,7 @@ typedef struct cast_stats {
 /// One cast of a point or shape b along (dx, dy) against a, judged by the oracle. `frac` is the library's
 /// fraction for a ray (max fraction hi, |d| the ray length): casts use hi = 1.
 static void judge_cast(const lpoly *a, const lpoly *b, double dx, double dy, double hi, const gjk2d_cast_result *got,
-                       cast_stats *st, const char *what, long item)
-{
+                       cast_stats *st, const char *what, long item) {
     const ld R = a->r + b->r;
     const double L = (double)(lo_max_abs(a) + lo_max_abs(b)) + hypot(dx, dy) * hi + (double)R;
     const double tol = CAST_TOL(L);
@@ -63,7 +61,8 @@ static void judge_cast(const lpoly *a, const lpoly *b, double dx, double dy, dou
     if (item % 64 == 0) {
         // The oracle against itself: the exact first contact against bisection on the distance.
         const ld bisected = lo_cast_first(a, b, dx, dy, hi, R);
-        cr_assert((exact < 0.0L) == (bisected < 0.0L) || fabsl(lo_cast_min(a, b, dx, dy, hi, &argmin) - R) <= 1e-12L * L,
+        cr_assert((exact < 0.0L) == (bisected < 0.0L) ||
+                      fabsl(lo_cast_min(a, b, dx, dy, hi, &argmin) - R) <= 1e-12L * L,
                   "%s %ld: oracle: exact first contact %Lg, bisection %Lg", what, item, exact, bisected);
         cr_assert(exact < 0.0L || bisected < 0.0L || fabsl(exact - bisected) <= 1e-9L,
                   "%s %ld: oracle: exact first contact %Lg, bisection %Lg", what, item, exact, bisected);
@@ -87,8 +86,7 @@ static void judge_cast(const lpoly *a, const lpoly *b, double dx, double dy, dou
     const ld d = lo_signed_distance_moved(a, b, dx, dy, lam);
     cr_assert(d <= R + tol && d >= R - tol, "%s %ld: distance %Lg at the hit fraction %Lg, R %Lg (tolerance %g)", what,
               item, d, lam, R, tol);
-    if (lam == 0.0L)
-        return;
+    if (lam == 0.0L) return;
     st->max_dist_err = maxd(st->max_dist_err, (double)fabsl(d - R) / L);
     if (exact < 0.0L) {
         st->grazing++; // a hit within the tolerance where the exact cast just misses
@@ -114,35 +112,37 @@ static void judge_cast(const lpoly *a, const lpoly *b, double dx, double dy, dou
     cr_assert(fabs(nl - 1.0) <= TOL_UNIT, "%s %ld: |normal| = %.9g", what, item, nl);
     lpoly m;
     m.n = b->n, m.r = b->r;
-    for (int i = 0; i < m.n; i++)
-        m.x[i] = b->x[i] + lam * dx, m.y[i] = b->y[i] + lam * dy;
+    for (int i = 0; i < m.n; i++) m.x[i] = b->x[i] + lam * dx, m.y[i] = b->y[i] + lam * dy;
     const ld gap = lo_gap_along(a, &m, got->normal.x, got->normal.y);
     const double tilt = R > 0.0L ? 2.0 * L * fmin(1.0, 4.0 * FLT_EPSILON * L / (double)R) : 0.0;
-    cr_assert(gap >= R - tol - tilt, "%s %ld: gap %Lg along the normal (%g, %g), R %Lg", what, item, gap,
-              got->normal.x, got->normal.y, R);
+    cr_assert(gap >= R - tol - tilt, "%s %ld: gap %Lg along the normal (%g, %g), R %Lg", what, item, gap, got->normal.x,
+              got->normal.y, R);
     st->max_normal_loss = maxd(st->max_normal_loss, (double)(R - gap) / L);
     // The contact point: on A's rounded surface, and within B's at the fraction (on it when B has no
     // radius to share the contact with), to the tolerance of a world point.
     const double W = L + fabs(got->point.x) + fabs(got->point.y);
     const double tp = TOL_POINT(L, W) + tol;
     ld c[2];
-    const ld da = lo_point_core(a, got->point.x, got->point.y, c), db = lo_point_core(&m, got->point.x, got->point.y, c);
-    cr_assert(fabsl(da - a->r) <= tp && db <= b->r + tp, "%s %ld: contact point (%.9g, %.9g) at %Lg from A's core "
-              "(r %Lg), %Lg from B's (r %Lg)", what, item, got->point.x, got->point.y, da, a->r, db, b->r);
+    const ld da = lo_point_core(a, got->point.x, got->point.y, c),
+             db = lo_point_core(&m, got->point.x, got->point.y, c);
+    cr_assert(fabsl(da - a->r) <= tp && db <= b->r + tp,
+              "%s %ld: contact point (%.9g, %.9g) at %Lg from A's core "
+              "(r %Lg), %Lg from B's (r %Lg)",
+              what, item, got->point.x, got->point.y, da, a->r, db, b->r);
     st->max_point_err = maxd(st->max_point_err, (double)maxd(fabsl(da - a->r), db - b->r) / L);
 }
 
-static void log_stats(const char *what, const cast_stats *s)
-{
-    cr_log_info("%s: %ld casts: %ld hits (%ld with an exact first contact), %ld within the tolerance of grazing, %ld misses, %ld overlaps; "
-                "max |distance - R| at a hit %.3g L, max fraction error %.3g (%.3g of its tolerance 2 CAST_TOL / speed), "
-                "max normal gap loss %.3g L, max contact point error %.3g L",
-                what, s->casts, s->hits, s->oracle_hits, s->grazing, s->misses, s->overlaps, s->max_dist_err,
-                s->max_frac_err, s->max_frac_ratio, s->max_normal_loss, s->max_point_err);
+static void log_stats(const char *what, const cast_stats *s) {
+    cr_log_info(
+        "%s: %ld casts: %ld hits (%ld with an exact first contact), %ld within the tolerance of grazing, %ld misses, "
+        "%ld overlaps; "
+        "max |distance - R| at a hit %.3g L, max fraction error %.3g (%.3g of its tolerance 2 CAST_TOL / speed), "
+        "max normal gap loss %.3g L, max contact point error %.3g L",
+        what, s->casts, s->hits, s->oracle_hits, s->grazing, s->misses, s->overlaps, s->max_dist_err, s->max_frac_err,
+        s->max_frac_ratio, s->max_normal_loss, s->max_point_err);
 }
 
-Test(casts, shape_cast_oracle, .timeout = 1800)
-{
+Test(casts, shape_cast_oracle, .timeout = 1800) {
     oracle_rng r = oracle_rng_seed(1701);
     cast_stats st = {0};
     const long n = 100000L * SCALE_N;
@@ -155,8 +155,7 @@ Test(casts, shape_cast_oracle, .timeout = 1800)
         const double f = oracle_uniform(&r, 0.3, 2.0);
         gjk2d_vec2 t = {(float)(f * (pa.px - pb.px) + oracle_uniform(&r, -2.0, 2.0)),
                         (float)(f * (pa.py - pb.py) + oracle_uniform(&r, -2.0, 2.0))};
-        if (k % 16 == 0)
-            t.x = t.y = 0.0f; // a distance test
+        if (k % 16 == 0) t.x = t.y = 0.0f; // a distance test
         gjk2d_cast_result got;
         gjk2d_shape_cast(&a.s, &pa, &b.s, &pb, t, &got);
         const lpoly la = place(&a, &pa), lb = place(&b, &pb);
@@ -166,8 +165,7 @@ Test(casts, shape_cast_oracle, .timeout = 1800)
     cr_assert(st.hits > n / 4 && st.misses > n / 20 && st.overlaps > n / 100, "every outcome reached");
 }
 
-Test(casts, ray_oracle, .timeout = 1800)
-{
+Test(casts, ray_oracle, .timeout = 1800) {
     oracle_rng r = oracle_rng_seed(1702);
     cast_stats st = {0};
     const long n = 100000L * SCALE_N;
@@ -194,24 +192,24 @@ Test(casts, ray_oracle, .timeout = 1800)
         // tolerance (distance tolerance over the approach speed |d.n|).
         int in;
         ld n_exact[2];
-        const ld exact = lo_ray(&la, ray.origin.x, ray.origin.y, ray.translation.x, ray.translation.y,
-                                ray.max_fraction, &in, n_exact);
+        const ld exact = lo_ray(&la, ray.origin.x, ray.origin.y, ray.translation.x, ray.translation.y, ray.max_fraction,
+                                &in, n_exact);
         inside += in;
-        if (in || exact < 0.0L || got.state != GJK2D_CAST_HIT || got.fraction == 0.0f)
-            continue;
+        if (in || exact < 0.0L || got.state != GJK2D_CAST_HIT || got.fraction == 0.0f) continue;
         const double L = (double)lo_max_abs(&la) + fabs(ray.origin.x) + fabs(ray.origin.y) +
                          hypot(ray.translation.x, ray.translation.y) * ray.max_fraction + (double)la.r;
         const ld speed = -(ray.translation.x * n_exact[0] + ray.translation.y * n_exact[1]);
         const double err = (double)fabsl(got.fraction - exact);
         if (speed > 0.0L) {
-            cr_assert(err <= 2.0 * CAST_TOL(L) / (double)speed, "ray %ld: fraction %.9g, exact %.12Lg", k,
-                      got.fraction, exact);
+            cr_assert(err <= 2.0 * CAST_TOL(L) / (double)speed, "ray %ld: fraction %.9g, exact %.12Lg", k, got.fraction,
+                      exact);
             max_exact_err = maxd(max_exact_err, err * (double)speed / CAST_TOL(L));
         }
     }
     log_stats("ray cast", &st);
     cr_log_info("ray cast: %ld origins inside; fraction error against the exact intersection at most %.3g of "
-                "CAST_TOL / |d.n|", inside, max_exact_err);
+                "CAST_TOL / |d.n|",
+                inside, max_exact_err);
     cr_assert(st.hits > n / 4 && st.misses > n / 20 && st.overlaps > n / 1000, "every outcome reached");
 }
 
@@ -219,8 +217,7 @@ Test(casts, ray_oracle, .timeout = 1800)
 // Point query
 // ---------------------------------------------------------------------------------------------
 
-Test(casts, point_oracle, .timeout = 600)
-{
+Test(casts, point_oracle, .timeout = 600) {
     oracle_rng r = oracle_rng_seed(1703);
     const long n = 100000L * SCALE_N;
     long inside = 0, band = 0;
@@ -229,7 +226,8 @@ Test(casts, point_oracle, .timeout = 600)
         cast_shape a;
         cast_random_shape(&r, &a, 0);
         const gjk2d_pose pa = oracle_random_pose(&r, 3.0);
-        const gjk2d_vec2 q = {(float)(pa.px + oracle_uniform(&r, -2.0, 2.0)), (float)(pa.py + oracle_uniform(&r, -2.0, 2.0))};
+        const gjk2d_vec2 q = {(float)(pa.px + oracle_uniform(&r, -2.0, 2.0)),
+                              (float)(pa.py + oracle_uniform(&r, -2.0, 2.0))};
         gjk2d_point_result got;
         cr_assert(gjk2d_point_query(&a.s, &pa, q, &got) == GJK2D_STATUS_OK);
         const lpoly la = place(&a, &pa);
@@ -247,7 +245,8 @@ Test(casts, point_oracle, .timeout = 600)
         cr_assert(fabsl(got.distance - exact) <= tol, "point %ld: distance %.9g, exact %.12Lg", k, got.distance, exact);
         max_err = maxd(max_err, (double)fabsl(got.distance - exact) / L);
         if (got.inside) {
-            cr_assert(got.closest.x == q.x && got.closest.y == q.y, "point %ld: the closest point of an inside point", k);
+            cr_assert(got.closest.x == q.x && got.closest.y == q.y, "point %ld: the closest point of an inside point",
+                      k);
             continue;
         }
         // The closest point: on the rounded boundary, at the exact closest point (unique outside a convex set).
@@ -270,8 +269,7 @@ Test(casts, point_oracle, .timeout = 600)
 
 /// Random sweeps of about unit shapes in an 8 x 8 box, B aimed at A's end position, rotations up to 2 radians
 /// a step (four times Box2D's b2_maxRotation): `n` of them from `seed`.
-static void toi_oracle(uint64_t seed, long n)
-{
+static void toi_oracle(uint64_t seed, long n) {
     oracle_rng r = oracle_rng_seed(seed);
     long count[4] = {0}, undecided = 0, oracle_hits = 0;
     double max_band = 0.0;
@@ -302,8 +300,7 @@ static void toi_oracle(uint64_t seed, long n)
             undecided++;
             continue;
         }
-        if (fall >= 0.0L)
-            oracle_hits++;
+        if (fall >= 0.0L) oracle_hits++;
         const ld d = lo_sweep_distance(&a.s, &sa, &b.s, &sb, got.t);
         switch (got.state) {
         case GJK2D_TOI_SEPARATED:
@@ -312,7 +309,8 @@ static void toi_oracle(uint64_t seed, long n)
         case GJK2D_TOI_HIT:
             cr_assert(d >= aim - tolerance - tol && d <= aim + tolerance + tol,
                       "toi %ld: hit at %.9g with core distance %Lg, aim %Lg +- %g", k, got.t, d, aim, tolerance);
-            cr_assert(fall < 0.0L || fall >= got.t, "toi %ld: hit at %.9g after the oracle's fall at %Lg", k, got.t, fall);
+            cr_assert(fall < 0.0L || fall >= got.t, "toi %ld: hit at %.9g after the oracle's fall at %Lg", k, got.t,
+                      fall);
             max_band = maxd(max_band, (double)(fabsl(d - aim) / tolerance));
             break;
         case GJK2D_TOI_OVERLAPPED:
@@ -345,8 +343,7 @@ Test(casts, toi_oracle_2, .timeout = 1800) { toi_oracle(1705, 50000L * SCALE_N);
 
 static const gjk2d_vec2 unit_square[4] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}};
 
-Test(casts, worked_examples)
-{
+Test(casts, worked_examples) {
     const gjk2d_shape sq = {unit_square, 4, 0.0f};
     const gjk2d_vec2 origin = {0.0f, 0.0f};
     const gjk2d_shape circle = {&origin, 1, 0.5f}, dot_r = {&origin, 1, 0.25f}, sq_r = {unit_square, 4, 0.25f};
@@ -354,7 +351,8 @@ Test(casts, worked_examples)
         // The same casts at the origin and 1e4 away: only their scale sets the tolerance.
         const float ox = far ? 1e4f : 0.0f, oy = far ? -1e4f : 0.0f;
         const double tol = CAST_TOL(far ? 2e4 + 8.0 : 8.0);
-        const gjk2d_pose pa = {ox, oy, 1.0f, 0.0f}, pb = {ox + 3.0f, oy, 1.0f, 0.0f}, pc = {ox + 3.0f, oy + 0.2f, 1.0f, 0.0f};
+        const gjk2d_pose pa = {ox, oy, 1.0f, 0.0f}, pb = {ox + 3.0f, oy, 1.0f, 0.0f},
+                         pc = {ox + 3.0f, oy + 0.2f, 1.0f, 0.0f};
         gjk2d_cast_result r;
         // Squares 3 apart, B moved by (-4, 0): its left edge reaches A's right edge at 0.5.
         cr_assert_eq(gjk2d_shape_cast(&sq, &pa, &sq, &pb, (gjk2d_vec2){-4.0f, 0.0f}, &r), GJK2D_STATUS_OK);
@@ -429,7 +427,7 @@ Test(casts, worked_examples)
         const gjk2d_sweep spin = {{0, 0}, {ox, oy + 1.5f}, {ox, oy + 1.5f}, 0.0f, 3.14159265f};
         const gjk2d_sweep box = {{0, 0}, {ox + 1.2f, oy + 3.2f}, {ox + 1.2f, oy + 3.2f}, 0.0f, 0.0f};
         cr_assert_eq(gjk2d_time_of_impact(&rod, &spin, &sq, &box, 0.0f, 1e-3f, &t), GJK2D_STATUS_OK);
-        cr_assert(t.state == GJK2D_TOI_HIT && t.t > 0.0f && t.t < 0.5f, "state %s t %.9g", gjk2d_toi_state_name(t.state),
-                  t.t);
+        cr_assert(t.state == GJK2D_TOI_HIT && t.t > 0.0f && t.t < 0.5f, "state %s t %.9g",
+                  gjk2d_toi_state_name(t.state), t.t);
     }
 }

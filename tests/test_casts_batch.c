@@ -31,37 +31,31 @@ typedef struct outputs {
 } outputs;
 static outputs got, sentinel;
 
-static gjk2d_cast_out cast_out(outputs *o)
-{
+static gjk2d_cast_out cast_out(outputs *o) {
     gjk2d_cast_out c = {o->state, o->fraction, o->px, o->py, o->nx, o->ny, o->iterations, o->status};
     return c;
 }
-static gjk2d_point_out point_out(outputs *o)
-{
+static gjk2d_point_out point_out(outputs *o) {
     gjk2d_point_out c = {o->inside, o->dist, o->px, o->py, o->nx, o->ny, o->status};
     return c;
 }
-static gjk2d_toi_out toi_out(outputs *o)
-{
+static gjk2d_toi_out toi_out(outputs *o) {
     gjk2d_toi_out c = {o->state, o->t, o->sep, o->iterations, o->status};
     return c;
 }
 
-static void setup(void)
-{
+static void setup(void) {
     oracle_rng r = oracle_rng_seed(4242);
     int32_t at = 0;
     float px[NS], py[NS], c[NS], s[NS];
     for (int k = 0; k < NS; k++) {
         gjk2d_vec2 v[8];
         const int n = oracle_int(&r, 1, 8);
-        if (n >= 3)
-            oracle_random_convex(&r, n, 1.0, v);
+        if (n >= 3) oracle_random_convex(&r, n, 1.0, v);
         for (int i = 0; n < 3 && i < n; i++)
             v[i].x = (float)oracle_uniform(&r, -0.5, 0.5), v[i].y = (float)oracle_uniform(&r, -0.5, 0.5);
         first[k] = at, count[k] = n;
-        for (int i = 0; i < n; i++)
-            vx[at + i] = v[i].x, vy[at + i] = v[i].y;
+        for (int i = 0; i < n; i++) vx[at + i] = v[i].x, vy[at + i] = v[i].y;
         at += n;
         radius[k] = n < 3 || k % 3 == 0 ? (float)oracle_uniform(&r, 0.05, 0.4) : 0.0f;
         const gjk2d_pose p = oracle_random_pose(&r, 3.0);
@@ -103,16 +97,14 @@ static int same(float x, float y) { return memcmp(&x, &y, sizeof x) == 0; }
 
 static void shape_k(int32_t k, gjk2d_vec2 *v, gjk2d_shape *s, gjk2d_pose *p) { test_set_shape(&set, NULL, k, v, s, p); }
 
-static void expect_cast(int k, const gjk2d_cast_result *r)
-{
+static void expect_cast(int k, const gjk2d_cast_result *r) {
     cr_assert(got.state[k] == r->state && same(got.fraction[k], r->fraction) && same(got.px[k], r->point.x) &&
                   same(got.py[k], r->point.y) && same(got.nx[k], r->normal.x) && same(got.ny[k], r->normal.y) &&
                   got.iterations[k] == r->iterations && got.status[k] == r->status,
               "item %d: batch differs from the single call (status %d / %d)", k, got.status[k], r->status);
 }
 
-Test(cast_batch, shape_cast_equals_single)
-{
+Test(cast_batch, shape_cast_equals_single) {
     const gjk2d_cast_out o = cast_out(&got);
     cr_assert_eq(gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 0, NP, &o), GJK2D_OK);
     int seen[4] = {0};
@@ -128,7 +120,10 @@ Test(cast_batch, shape_cast_equals_single)
         seen[got.status[k]]++;
         const int invalid = pa[k] == BAD_SHAPE || pb[k] == BAD_SHAPE;
         const int bad = pa[k] == BAD_POSE || pb[k] == BAD_POSE || k == 7 || k == 8;
-        cr_assert_eq(got.status[k], invalid ? GJK2D_STATUS_INVALID : bad ? GJK2D_STATUS_BAD_POSE : GJK2D_STATUS_OK,
+        cr_assert_eq(got.status[k],
+                     invalid ? GJK2D_STATUS_INVALID
+                     : bad   ? GJK2D_STATUS_BAD_POSE
+                             : GJK2D_STATUS_OK,
                      "pair %d", k);
         if (invalid || bad)
             cr_assert(isnan(got.fraction[k]) && isnan(got.px[k]) && isnan(got.nx[k]) && got.iterations[k] == 0);
@@ -136,8 +131,7 @@ Test(cast_batch, shape_cast_equals_single)
     cr_assert(seen[GJK2D_STATUS_OK] && seen[GJK2D_STATUS_INVALID] && seen[GJK2D_STATUS_BAD_POSE]);
 }
 
-Test(cast_batch, ray_equals_single)
-{
+Test(cast_batch, ray_equals_single) {
     const gjk2d_cast_out o = cast_out(&got);
     cr_assert_eq(gjk2d_batch_ray(set.shapes, &set.poses, &rays, 0, NP, &o), GJK2D_OK);
     int states[3] = {0};
@@ -151,13 +145,11 @@ Test(cast_batch, ray_equals_single)
         gjk2d_ray_cast(&s, &q, &ray, &r);
         expect_cast(k, &r);
         const int bad = pa[k] == BAD_POSE || k == 11 || k == 12;
-        if (pa[k] != BAD_SHAPE)
-            cr_assert_eq(got.status[k], bad ? GJK2D_STATUS_BAD_POSE : GJK2D_STATUS_OK, "ray %d", k);
-        if (got.status[k] == GJK2D_STATUS_OK)
-            states[got.state[k]]++;
+        if (pa[k] != BAD_SHAPE) cr_assert_eq(got.status[k], bad ? GJK2D_STATUS_BAD_POSE : GJK2D_STATUS_OK, "ray %d", k);
+        if (got.status[k] == GJK2D_STATUS_OK) states[got.state[k]]++;
     }
-    cr_assert(states[GJK2D_CAST_HIT] && states[GJK2D_CAST_MISS] && states[GJK2D_CAST_OVERLAP], "%d %d %d",
-              states[0], states[1], states[2]);
+    cr_assert(states[GJK2D_CAST_HIT] && states[GJK2D_CAST_MISS] && states[GJK2D_CAST_OVERLAP], "%d %d %d", states[0],
+              states[1], states[2]);
     // max_fraction NULL: 1 for every ray.
     gjk2d_rays unit = rays;
     unit.max_fraction = NULL;
@@ -174,8 +166,7 @@ Test(cast_batch, ray_equals_single)
     }
 }
 
-Test(cast_batch, point_equals_single)
-{
+Test(cast_batch, point_equals_single) {
     const gjk2d_point_out o = point_out(&got);
     cr_assert_eq(gjk2d_batch_point(set.shapes, &set.poses, &points, 0, NP, &o), GJK2D_OK);
     for (int k = 0; k < NP; k++) {
@@ -197,8 +188,7 @@ Test(cast_batch, point_equals_single)
     }
 }
 
-Test(cast_batch, toi_equals_single)
-{
+Test(cast_batch, toi_equals_single) {
     const gjk2d_toi_out o = toi_out(&got);
     cr_assert_eq(gjk2d_batch_toi(set.shapes, &sweeps, &pairs, 0.01f, 1e-3f, 0, NP, &o), GJK2D_OK);
     int states[4] = {0};
@@ -208,8 +198,10 @@ Test(cast_batch, toi_equals_single)
         gjk2d_pose qa, qb;
         shape_k(pa[k], va, &a, &qa);
         shape_k(pb[k], vb, &b, &qb);
-        const gjk2d_sweep sa = {{lx[pa[k]], ly[pa[k]]}, {x0[pa[k]], y0_[pa[k]]}, {x1[pa[k]], y1_[pa[k]]}, a0[pa[k]], a1[pa[k]]};
-        const gjk2d_sweep sb = {{lx[pb[k]], ly[pb[k]]}, {x0[pb[k]], y0_[pb[k]]}, {x1[pb[k]], y1_[pb[k]]}, a0[pb[k]], a1[pb[k]]};
+        const gjk2d_sweep sa = {
+            {lx[pa[k]], ly[pa[k]]}, {x0[pa[k]], y0_[pa[k]]}, {x1[pa[k]], y1_[pa[k]]}, a0[pa[k]], a1[pa[k]]};
+        const gjk2d_sweep sb = {
+            {lx[pb[k]], ly[pb[k]]}, {x0[pb[k]], y0_[pb[k]]}, {x1[pb[k]], y1_[pb[k]]}, a0[pb[k]], a1[pb[k]]};
         gjk2d_toi_result r;
         gjk2d_time_of_impact(&a, &sa, &b, &sb, 0.01f, 1e-3f, &r);
         cr_assert(got.state[k] == r.state && same(got.t[k], r.t) && same(got.sep[k], r.separation) &&
@@ -226,8 +218,7 @@ Test(cast_batch, toi_equals_single)
     cr_assert(states[GJK2D_TOI_HIT] && states[GJK2D_TOI_SEPARATED] && states[GJK2D_TOI_OVERLAPPED]);
 }
 
-Test(cast_batch, null_fields_and_ranges)
-{
+Test(cast_batch, null_fields_and_ranges) {
     // Only the state asked for, and only pairs [100, 150).
     outputs all;
     memcpy(&all, &sentinel, sizeof all);
@@ -235,8 +226,7 @@ Test(cast_batch, null_fields_and_ranges)
     one.state = got.state;
     cr_assert_eq(gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 0, NP, &full), GJK2D_OK);
     cr_assert_eq(gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 100, 150, &one), GJK2D_OK);
-    for (int k = 0; k < NP; k++)
-        cr_assert_eq(got.state[k], k >= 100 && k < 150 ? all.state[k] : sentinel.state[k]);
+    for (int k = 0; k < NP; k++) cr_assert_eq(got.state[k], k >= 100 && k < 150 ? all.state[k] : sentinel.state[k]);
     cr_assert_eq(memcmp(got.fraction, sentinel.fraction, sizeof got.fraction), 0);
     gjk2d_toi_out t = {0};
     t.t = got.t;
@@ -245,8 +235,7 @@ Test(cast_batch, null_fields_and_ranges)
 }
 
 /// Every call's argument errors: the code, and nothing written.
-Test(cast_batch, argument_errors)
-{
+Test(cast_batch, argument_errors) {
     const gjk2d_cast_out co = cast_out(&got);
     const gjk2d_point_out po = point_out(&got);
     const gjk2d_toi_out to = toi_out(&got);
@@ -278,7 +267,10 @@ Test(cast_batch, argument_errors)
     memset(not_a_set, 0, sizeof not_a_set);
     const gjk2d_shapes *junk = (const gjk2d_shapes *)not_a_set;
 
-    struct { int got, want; const char *what; } cases[] = {
+    struct {
+        int got, want;
+        const char *what;
+    } cases[] = {
         {gjk2d_batch_cast(NULL, P, &pairs, &trans, 0, NP, &co), GJK2D_ERR_NULL, "cast: no set"},
         {gjk2d_batch_cast(S, NULL, &pairs, &trans, 0, NP, &co), GJK2D_ERR_NULL, "cast: no poses"},
         {gjk2d_batch_cast(S, P, NULL, &trans, 0, NP, &co), GJK2D_ERR_NULL, "cast: no pairs"},
@@ -312,9 +304,11 @@ Test(cast_batch, argument_errors)
         {gjk2d_batch_toi(S, &sweeps, &pairs, 0.0f, 1e-3f, 3, 2, &to), GJK2D_ERR_RANGE, "toi: begin > end"},
         {gjk2d_batch_toi(S, &sweeps, &bad_pairs, 0.0f, 1e-3f, 0, NP, &to), GJK2D_ERR_PAIR_INDEX, "toi: pair index"},
         {gjk2d_batch_toi(S, &sweeps, &pairs, 0.0f, 0.0f, 0, NP, &to), GJK2D_ERR_CAST_ARGUMENT, "toi: tolerance 0"},
-        {gjk2d_batch_toi(S, &sweeps, &pairs, 0.0f, -1e-3f, 0, NP, &to), GJK2D_ERR_CAST_ARGUMENT, "toi: negative tolerance"},
+        {gjk2d_batch_toi(S, &sweeps, &pairs, 0.0f, -1e-3f, 0, NP, &to), GJK2D_ERR_CAST_ARGUMENT,
+         "toi: negative tolerance"},
         {gjk2d_batch_toi(S, &sweeps, &pairs, 0.0f, NAN, 0, NP, &to), GJK2D_ERR_CAST_ARGUMENT, "toi: NaN tolerance"},
-        {gjk2d_batch_toi(S, &sweeps, &pairs, INFINITY, 1e-3f, 0, NP, &to), GJK2D_ERR_CAST_ARGUMENT, "toi: infinite target"},
+        {gjk2d_batch_toi(S, &sweeps, &pairs, INFINITY, 1e-3f, 0, NP, &to), GJK2D_ERR_CAST_ARGUMENT,
+         "toi: infinite target"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         cr_assert_eq(cases[i].got, cases[i].want, "%s: %d (%s), expected %d", cases[i].what, cases[i].got,
@@ -329,8 +323,7 @@ Test(cast_batch, argument_errors)
                      "time of impact: tolerance not finite and positive, or target not finite");
 }
 
-Test(cast_batch, single_call_errors_and_names)
-{
+Test(cast_batch, single_call_errors_and_names) {
     gjk2d_vec2 v[8];
     gjk2d_shape s;
     gjk2d_pose q;
@@ -367,14 +360,13 @@ Test(cast_batch, single_call_errors_and_names)
 }
 
 /// Extreme but valid inputs: every call returns a finite answer of a known state (no NaN, no hang).
-Test(cast_batch, extremes, .timeout = 60)
-{
+Test(cast_batch, extremes, .timeout = 60) {
     static const gjk2d_vec2 sq[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
     static const gjk2d_vec2 tiny[3] = {{0, 0}, {1e-20f, 0}, {0, 1e-20f}};
     static const gjk2d_vec2 huge[3] = {{-1e15f, -1e15f}, {1e15f, -1e15f}, {0, 1e15f}};
     static const gjk2d_vec2 sliver[4] = {{-1, 0}, {1, 0}, {1, 1e-7f}, {-1, 1e-7f}};
-    const gjk2d_shape shapes[] = {{sq, 4, 0.0f}, {tiny, 3, 0.0f}, {huge, 3, 0.0f}, {sliver, 4, 0.0f}, {sq, 1, 1e15f},
-                                  {tiny, 1, 1e-30f}, {sq, 2, 0.5f}};
+    const gjk2d_shape shapes[] = {{sq, 4, 0.0f},  {tiny, 3, 0.0f},   {huge, 3, 0.0f}, {sliver, 4, 0.0f},
+                                  {sq, 1, 1e15f}, {tiny, 1, 1e-30f}, {sq, 2, 0.5f}};
     const int ns = sizeof shapes / sizeof shapes[0];
     const gjk2d_pose poses[] = {{0, 0, 1, 0}, {1e15f, -1e15f, 0, 1}, {3e-20f, 0, 1, 0}, {2.5f, 0.5f, 0.6f, 0.8f}};
     const gjk2d_vec2 moves[] = {{0, 0}, {-4, 0}, {-1e15f, 1e15f}, {1e-30f, 0}, {-1e15f, 0}};
@@ -385,11 +377,13 @@ Test(cast_batch, extremes, .timeout = 60)
                 for (int pj = 0; pj < 4; pj++)
                     for (int m = 0; m < 5; m++) {
                         gjk2d_cast_result r;
-                        const gjk2d_status st = gjk2d_shape_cast(&shapes[i], &poses[pi], &shapes[j], &poses[pj], moves[m], &r);
+                        const gjk2d_status st =
+                            gjk2d_shape_cast(&shapes[i], &poses[pi], &shapes[j], &poses[pj], moves[m], &r);
                         cr_assert(st == GJK2D_STATUS_OK || st == GJK2D_STATUS_MAXITER, "cast %d %d %d %d %d: %s", i, j,
                                   pi, pj, m, gjk2d_status_name(st));
-                        cr_assert(isfinite(r.fraction) && r.fraction >= 0.0f && r.fraction <= 1.0f && isfinite(r.point.x) &&
-                                      isfinite(r.normal.x) && (unsigned)r.state <= GJK2D_CAST_OVERLAP,
+                        cr_assert(isfinite(r.fraction) && r.fraction >= 0.0f && r.fraction <= 1.0f &&
+                                      isfinite(r.point.x) && isfinite(r.normal.x) &&
+                                      (unsigned)r.state <= GJK2D_CAST_OVERLAP,
                                   "cast %d %d %d %d %d: fraction %g", i, j, pi, pj, m, r.fraction);
                         const gjk2d_ray ray = {{poses[pj].px, poses[pj].py}, moves[m], m == 3 ? 0.0f : 1.0f};
                         cr_assert(gjk2d_ray_cast(&shapes[i], &poses[pi], &ray, &r) <= GJK2D_STATUS_MAXITER);
@@ -413,12 +407,13 @@ Test(cast_batch, extremes, .timeout = 60)
                 for (int sj = 0; sj < 5; sj++)
                     for (int k = 0; k < 5; k++) {
                         gjk2d_toi_result t;
-                        cr_assert_eq(gjk2d_time_of_impact(&shapes[i], &sweeps[si], &shapes[j], &sweeps[sj], targets[k][0],
-                                                          targets[k][1], &t),
+                        cr_assert_eq(gjk2d_time_of_impact(&shapes[i], &sweeps[si], &shapes[j], &sweeps[sj],
+                                                          targets[k][0], targets[k][1], &t),
                                      GJK2D_STATUS_OK);
                         cr_assert(t.t >= 0.0f && t.t <= 1.0f && (unsigned)t.state <= GJK2D_TOI_FAILED &&
                                       t.iterations <= GJK2D_TOI_ITERATION_CAP && !isnan(t.separation),
-                                  "toi %d %d %d %d %d: t %g state %s", i, j, si, sj, k, t.t, gjk2d_toi_state_name(t.state));
+                                  "toi %d %d %d %d %d: t %g state %s", i, j, si, sj, k, t.t,
+                                  gjk2d_toi_state_name(t.state));
                         count++;
                     }
     cr_log_info("extremes: %d queries", count);

@@ -23,22 +23,19 @@
 #define SCALE_N 1
 #endif
 
-static lpoly place(const cast_shape *s, const gjk2d_pose *p)
-{
+static lpoly place(const cast_shape *s, const gjk2d_pose *p) {
     lpoly l;
     lo_place(&s->s, p->c, p->s, p->px, p->py, &l);
     return l;
 }
 
 /// A shape for Box2D's casts: 1..8 vertices, radius in [b2_polygonRadius, 0.3].
-static void box2d_shape(oracle_rng *r, cast_shape *s)
-{
+static void box2d_shape(oracle_rng *r, cast_shape *s) {
     cast_random_shape(r, s, 0);
     s->s.radius = (float)oracle_uniform(r, B2C_POLYGON_RADIUS, 0.3);
 }
 
-Test(box2d, shape_cast, .timeout = 600)
-{
+Test(box2d, shape_cast, .timeout = 600) {
     oracle_rng r = oracle_rng_seed(2401);
     const long n = 20000L * SCALE_N;
     long both_hit = 0, both_miss = 0, box2d_initial = 0, box2d_wrong = 0, box2d_capped = 0, ours_only = 0;
@@ -74,12 +71,12 @@ Test(box2d, shape_cast, .timeout = 600)
             both_hit++;
             // Box2D's lambda stops within linearSlop / 2 above sigma: the oracle distance there.
             const ld d = lo_signed_distance_moved(&la, &lb, t.x, t.y, box.fraction);
-            if (!(d >= sigma - tol && d <= sigma + 0.5 * B2C_LINEAR_SLOP + tol) && box.iterations < 20)
-                box2d_wrong++;
+            if (!(d >= sigma - tol && d <= sigma + 0.5 * B2C_LINEAR_SLOP + tol) && box.iterations < 20) box2d_wrong++;
             max_gap = fmax(max_gap, (double)(d - sigma));
             max_normal = fmax(max_normal, hypot(ours.normal.x - box.normal.x, ours.normal.y - box.normal.y));
-            cr_assert(box.fraction <= ours.fraction + 2.0 * tol / fmax(1e-3, -(t.x * ours.normal.x + t.y * ours.normal.y)),
-                      "cast %ld: Box2D's lambda %.9g beyond gjk2d's first contact %.9g", k, box.fraction, ours.fraction);
+            cr_assert(
+                box.fraction <= ours.fraction + 2.0 * tol / fmax(1e-3, -(t.x * ours.normal.x + t.y * ours.normal.y)),
+                "cast %ld: Box2D's lambda %.9g beyond gjk2d's first contact %.9g", k, box.fraction, ours.fraction);
             continue;
         }
         if (ours.state == GJK2D_CAST_MISS && !box.hit) {
@@ -91,7 +88,8 @@ Test(box2d, shape_cast, .timeout = 600)
             ours_only++;
             // gjk2d hits: the oracle must find contact within the tolerance; then Box2D missed it.
             ld tm;
-            cr_assert(lo_cast_min(&la, &lb, t.x, t.y, 1.0L, &tm) <= sigma + tol, "cast %ld: gjk2d's hit is not real", k);
+            cr_assert(lo_cast_min(&la, &lb, t.x, t.y, 1.0L, &tm) <= sigma + tol, "cast %ld: gjk2d's hit is not real",
+                      k);
             box2d_wrong++;
         } else {
             // Box2D hits, gjk2d misses: Box2D stops up to linearSlop / 2 short of sigma, so the oracle may find no
@@ -108,13 +106,12 @@ Test(box2d, shape_cast, .timeout = 600)
     cr_assert(both_hit > n / 5 && both_miss > n / 10);
 }
 
-Test(box2d, time_of_impact, .timeout = 900)
-{
+Test(box2d, time_of_impact, .timeout = 900) {
     oracle_rng r = oracle_rng_seed(2402);
     const long n = 5000L * SCALE_N;
     const float target = -3.0f * B2C_LINEAR_SLOP, tolerance = 0.25f * B2C_LINEAR_SLOP;
-    long same = 0, box2d_tunnel = 0, box2d_failed = 0, differ = 0, box2d_touch_only = 0, other = 0,
-         start_touch = 0, graze = 0, box2d_late = 0;
+    long same = 0, box2d_tunnel = 0, box2d_failed = 0, differ = 0, box2d_touch_only = 0, other = 0, start_touch = 0,
+         graze = 0, box2d_late = 0;
     long count[4] = {0};
     double max_dt = 0.0;
     for (long k = 0; k < n; k++) {
@@ -129,7 +126,8 @@ Test(box2d, time_of_impact, .timeout = 900)
         const int box = b2c_time_of_impact(&a.s, &sa, &b.s, &sb, &tb);
         count[ours.state]++;
         const ld radii = (ld)a.s.radius + b.s.radius;
-        const ld aim = radii - 3.0L * B2C_LINEAR_SLOP > B2C_LINEAR_SLOP ? radii - 3.0L * B2C_LINEAR_SLOP : B2C_LINEAR_SLOP;
+        const ld aim =
+            radii - 3.0L * B2C_LINEAR_SLOP > B2C_LINEAR_SLOP ? radii - 3.0L * B2C_LINEAR_SLOP : B2C_LINEAR_SLOP;
         const double tol = CAST_TOL(12.0 + (double)radii);
         box2d_failed += box == B2C_TOI_FAILED;
         const int agree = (ours.state == GJK2D_TOI_HIT && box == B2C_TOI_TOUCHING) ||
@@ -145,8 +143,7 @@ Test(box2d, time_of_impact, .timeout = 900)
                     continue;
                 }
             }
-            if (ours.state == GJK2D_TOI_HIT)
-                max_dt = fmax(max_dt, fabs(ours.t - tb));
+            if (ours.state == GJK2D_TOI_HIT) max_dt = fmax(max_dt, fabs(ours.t - tb));
             continue;
         }
         differ++;
@@ -166,23 +163,25 @@ Test(box2d, time_of_impact, .timeout = 900)
             ; // counted in count[GJK2D_TOI_FAILED]
         else
             other++;
-        cr_assert(!(ours.state == GJK2D_TOI_SEPARATED && fall >= 0.0L), "toi %ld: gjk2d separated, the oracle falls at %Lg",
-                  k, fall);
+        cr_assert(!(ours.state == GJK2D_TOI_SEPARATED && fall >= 0.0L),
+                  "toi %ld: gjk2d separated, the oracle falls at %Lg", k, fall);
         cr_assert(ours.state != GJK2D_TOI_HIT || fall < 0.0L || fall >= ours.t, "toi %ld: gjk2d hit after the fall", k);
     }
-    cr_log_info("b2TimeOfImpact vs gjk2d: %ld sweeps (gjk2d: %ld hit, %ld separated, %ld overlapped, %ld failed): same "
-                "state %ld (of which Box2D touching after the oracle's fall: %ld), different %ld: Box2D tunnelled (the oracle's distance falls below the band, Box2D says "
-                "separated or touching later) %ld, Box2D touching where gjk2d and the oracle find no fall below the band "
-                "%ld, gjk2d hit within the band where Box2D says separated %ld, gjk2d overlapped (below the band at "
-                "t = 0) where Box2D says touching at 0 %ld, other %ld; Box2D failed %ld; both hit (Box2D not late): |t difference| up to %.3g",
-                n, count[GJK2D_TOI_HIT], count[GJK2D_TOI_SEPARATED], count[GJK2D_TOI_OVERLAPPED], count[GJK2D_TOI_FAILED],
-                same, box2d_late, differ, box2d_tunnel, box2d_touch_only, graze, start_touch, other, box2d_failed, max_dt);
+    cr_log_info(
+        "b2TimeOfImpact vs gjk2d: %ld sweeps (gjk2d: %ld hit, %ld separated, %ld overlapped, %ld failed): same "
+        "state %ld (of which Box2D touching after the oracle's fall: %ld), different %ld: Box2D tunnelled (the "
+        "oracle's distance falls below the band, Box2D says "
+        "separated or touching later) %ld, Box2D touching where gjk2d and the oracle find no fall below the band "
+        "%ld, gjk2d hit within the band where Box2D says separated %ld, gjk2d overlapped (below the band at "
+        "t = 0) where Box2D says touching at 0 %ld, other %ld; Box2D failed %ld; both hit (Box2D not late): |t "
+        "difference| up to %.3g",
+        n, count[GJK2D_TOI_HIT], count[GJK2D_TOI_SEPARATED], count[GJK2D_TOI_OVERLAPPED], count[GJK2D_TOI_FAILED], same,
+        box2d_late, differ, box2d_tunnel, box2d_touch_only, graze, start_touch, other, box2d_failed, max_dt);
     cr_assert(same > n * 9 / 10, "states agree on %ld of %ld", same, n);
     cr_assert_eq(other, 0, "differences of no known kind");
 }
 
-Test(box2d, ray_cast, .timeout = 600)
-{
+Test(box2d, ray_cast, .timeout = 600) {
     oracle_rng r = oracle_rng_seed(2403);
     const long n = 50000L * SCALE_N;
     long both_hit = 0, both_miss = 0, inside = 0, box2d_wrong = 0, band = 0;
@@ -194,8 +193,7 @@ Test(box2d, ray_cast, .timeout = 600)
             k--; // Box2D has no capsule ray cast
             continue;
         }
-        if (a.s.count >= 3)
-            a.s.radius = 0.0f; // b2PolygonShape::RayCast ignores the radius
+        if (a.s.count >= 3) a.s.radius = 0.0f; // b2PolygonShape::RayCast ignores the radius
         const gjk2d_pose pa = oracle_random_pose(&r, 3.0);
         gjk2d_ray ray;
         ray.origin.x = (float)oracle_uniform(&r, -6.0, 6.0);
@@ -211,8 +209,8 @@ Test(box2d, ray_cast, .timeout = 600)
         const lpoly la = place(&a, &pa);
         int in;
         ld nx[2];
-        const ld exact = lo_ray(&la, ray.origin.x, ray.origin.y, ray.translation.x, ray.translation.y, ray.max_fraction,
-                                &in, nx);
+        const ld exact =
+            lo_ray(&la, ray.origin.x, ray.origin.y, ray.translation.x, ray.translation.y, ray.max_fraction, &in, nx);
         const double L = (double)lo_max_abs(&la) + fabs(ray.origin.x) + fabs(ray.origin.y) +
                          hypot(ray.translation.x, ray.translation.y) * ray.max_fraction + (double)la.r;
         const double tol = CAST_TOL(L);
@@ -227,8 +225,7 @@ Test(box2d, ray_cast, .timeout = 600)
             max_frac = fmax(max_frac, fabs(ours.fraction - box.fraction) * (double)speed / tol);
             max_normal = fmax(max_normal, hypot(ours.normal.x - box.normal.x, ours.normal.y - box.normal.y));
             // Box2D against the exact entry, with gjk2d's fraction tolerance.
-            if (exact >= 0.0L && speed > 0.0L && fabsl(box.fraction - exact) > 2.0 * tol / (double)speed)
-                box2d_wrong++;
+            if (exact >= 0.0L && speed > 0.0L && fabsl(box.fraction - exact) > 2.0 * tol / (double)speed) box2d_wrong++;
             continue;
         }
         if (ours.state == GJK2D_CAST_MISS && !box.hit) {
@@ -244,21 +241,22 @@ Test(box2d, ray_cast, .timeout = 600)
             band++;
             continue;
         }
-        cr_assert((ours.state == GJK2D_CAST_HIT) == (dmin < la.r), "ray %ld: gjk2d %s, oracle least distance %Lg, r %Lg",
-                  k, gjk2d_cast_state_name(ours.state), dmin, la.r);
+        cr_assert((ours.state == GJK2D_CAST_HIT) == (dmin < la.r),
+                  "ray %ld: gjk2d %s, oracle least distance %Lg, r %Lg", k, gjk2d_cast_state_name(ours.state), dmin,
+                  la.r);
         box2d_wrong++;
     }
-    cr_log_info("Box2D ray casts vs gjk2d: %ld rays: both hit %ld, both miss %ld, origin inside %ld (Box2D: no hit), "
-                "grazing within the tolerance %ld, Box2D contradicted by the oracle %ld; fractions differ by up to %.3g "
-                "of the tolerance 2 CAST_TOL / |d.n|, normals by up to %.3g",
-                n, both_hit, both_miss, inside, band, box2d_wrong, max_frac, max_normal);
+    cr_log_info(
+        "Box2D ray casts vs gjk2d: %ld rays: both hit %ld, both miss %ld, origin inside %ld (Box2D: no hit), "
+        "grazing within the tolerance %ld, Box2D contradicted by the oracle %ld; fractions differ by up to %.3g "
+        "of the tolerance 2 CAST_TOL / |d.n|, normals by up to %.3g",
+        n, both_hit, both_miss, inside, band, box2d_wrong, max_frac, max_normal);
     cr_assert(both_hit > n / 5 && both_miss > n / 5);
 }
 
 /// The spinning rod of test_casts.c's worked examples: a rod of length 4 turning half a turn about its centre
 /// sweeps through a square it does not reach at either end. Box2D's answer is logged, gjk2d's checked.
-Test(box2d, spinning_rod)
-{
+Test(box2d, spinning_rod) {
     static const gjk2d_vec2 sq_v[4] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}};
     const gjk2d_vec2 rod_v[2] = {{-2.0f, 0.0f}, {2.0f, 0.0f}};
     const gjk2d_shape rod = {rod_v, 2, B2C_POLYGON_RADIUS}, sq = {sq_v, 4, B2C_POLYGON_RADIUS};

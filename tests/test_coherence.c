@@ -24,12 +24,11 @@ enum { FRAMES = 60 };
 /// A body of a coherent sequence: a shape with a pose that drifts a little every frame.
 typedef struct body {
     test_shape t;
-    double x, y, angle;    ///< the pose, exact
-    double vx, vy, spin;   ///< per frame
+    double x, y, angle;  ///< the pose, exact
+    double vx, vy, spin; ///< per frame
 } body;
 
-static void body_make(oracle_rng *r, int count, double max_radius, body *b)
-{
+static void body_make(oracle_rng *r, int count, double max_radius, body *b) {
     random_shape(r, count, oracle_uniform(r, 1.0, 4.0), max_radius, 5.0, &b->t);
     b->x = oracle_uniform(r, -5.0, 5.0);
     b->y = oracle_uniform(r, -5.0, 5.0);
@@ -42,15 +41,13 @@ static void body_make(oracle_rng *r, int count, double max_radius, body *b)
 }
 
 /// Put b within `spread` of a, so that overlapping pairs are common.
-static void body_near(body *b, const body *a, oracle_rng *r, double spread)
-{
+static void body_near(body *b, const body *a, oracle_rng *r, double spread) {
     b->x = a->x + oracle_uniform(r, -spread, spread);
     b->y = a->y + oracle_uniform(r, -spread, spread);
     b->t.pose = gjk2d_pose_from_angle((float)b->x, (float)b->y, b->angle);
 }
 
-static void body_step(body *b)
-{
+static void body_step(body *b) {
     b->x += b->vx;
     b->y += b->vy;
     b->angle += b->spin;
@@ -58,8 +55,7 @@ static void body_step(body *b)
 }
 
 /// A distance result against the oracle: the distances within TOL_REL * L (check.h).
-static void expect_distance_ok(const body *a, const body *b, const gjk2d_distance_result *r)
-{
+static void expect_distance_ok(const body *a, const body *b, const gjk2d_distance_result *r) {
     oracle_poly wa, wb;
     oracle_world(&a->t.s, &a->t.pose, &wa);
     oracle_world(&b->t.s, &b->t.pose, &wb);
@@ -70,22 +66,19 @@ static void expect_distance_ok(const body *a, const body *b, const gjk2d_distanc
     check_signed_distance(r, a->t.s.radius, b->t.s.radius, core, TOL_REL * L, repr);
 }
 
-static int same_distance_result(const gjk2d_distance_result *x, const gjk2d_distance_result *y)
-{
+static int same_distance_result(const gjk2d_distance_result *x, const gjk2d_distance_result *y) {
     return memcmp(&x->distance, &y->distance, sizeof x->distance) == 0 &&
            memcmp(&x->signed_distance, &y->signed_distance, sizeof x->signed_distance) == 0 &&
            memcmp(&x->core_distance, &y->core_distance, sizeof x->core_distance) == 0 &&
            memcmp(&x->point_a, &y->point_a, sizeof x->point_a) == 0 &&
            memcmp(&x->point_b, &y->point_b, sizeof x->point_b) == 0 &&
            memcmp(&x->normal, &y->normal, sizeof x->normal) == 0 && x->feature_a == y->feature_a &&
-           x->feature_b == y->feature_b && x->iterations == y->iterations && x->status == y->status &&
-           x->end == y->end;
+           x->feature_b == y->feature_b && x->iterations == y->iterations && x->status == y->status && x->end == y->end;
 }
 
 TestSuite(coherence, .timeout = 240);
 
-Test(coherence, a_cache_from_the_same_poses_ends_within_one_support_search)
-{
+Test(coherence, a_cache_from_the_same_poses_ends_within_one_support_search) {
     oracle_rng r = oracle_rng_seed(151);
     long cold_iterations = 0, warm_iterations = 0, pairs = 20000L * SCALE;
     for (long k = 0; k < pairs; ++k) {
@@ -95,8 +88,7 @@ Test(coherence, a_cache_from_the_same_poses_ends_within_one_support_search)
         gjk2d_cache cache = {0};
         gjk2d_distance_result cold, warm;
         gjk2d_distance_cached(&a.t.s, &a.t.pose, &b.t.s, &b.t.pose, &cache, INFINITY, &cold);
-        if (cold.status != GJK2D_STATUS_OK)
-            continue;
+        if (cold.status != GJK2D_STATUS_OK) continue;
         gjk2d_distance_cached(&a.t.s, &a.t.pose, &b.t.s, &b.t.pose, &cache, INFINITY, &warm);
         // The cached simplex is the final one: re-solving it gives the same direction, whose support
         // point is already in it (case 1), or it holds the origin (no search at all).
@@ -113,8 +105,7 @@ Test(coherence, a_cache_from_the_same_poses_ends_within_one_support_search)
 /// `pairs` pairs moving for FRAMES frames: warm distances against the oracle every frame; the mean
 /// support searches warm and cold.
 static void moving_pairs(uint64_t seed, long pairs, int lo, int hi, double max_radius, double *cold_mean,
-                         double *warm_mean)
-{
+                         double *warm_mean) {
     oracle_rng r = oracle_rng_seed(seed);
     long cold_iterations = 0, warm_iterations = 0, queries = 0;
     for (long k = 0; k < pairs; ++k) {
@@ -138,8 +129,7 @@ static void moving_pairs(uint64_t seed, long pairs, int lo, int hi, double max_r
     *warm_mean = (double)warm_iterations / queries;
 }
 
-Test(coherence, warm_distances_on_moving_polygons_agree_with_the_oracle_in_fewer_searches)
-{
+Test(coherence, warm_distances_on_moving_polygons_agree_with_the_oracle_in_fewer_searches) {
     double cold, warm;
     moving_pairs(152, 400L * SCALE, 3, 8, 0.0, &cold, &warm);
     cr_log_info("moving 3..8-gons, %d frames: mean support searches cold %.3f, warm %.3f", FRAMES, cold, warm);
@@ -148,16 +138,14 @@ Test(coherence, warm_distances_on_moving_polygons_agree_with_the_oracle_in_fewer
     cr_expect(warm < 0.5 * cold, "warm %.3f vs cold %.3f support searches per query", warm, cold);
 }
 
-Test(coherence, warm_distances_on_moving_rounded_shapes_agree_with_the_oracle)
-{
+Test(coherence, warm_distances_on_moving_rounded_shapes_agree_with_the_oracle) {
     double cold, warm;
     moving_pairs(153, 300L * SCALE, 1, 8, 1.0, &cold, &warm);
     cr_log_info("moving rounded 1..8, %d frames: mean support searches cold %.3f, warm %.3f", FRAMES, cold, warm);
     cr_expect(warm < cold, "warm %.3f vs cold %.3f support searches per query", warm, cold);
 }
 
-Test(coherence, a_cache_that_does_not_fit_is_a_cold_start_bit_for_bit)
-{
+Test(coherence, a_cache_that_does_not_fit_is_a_cold_start_bit_for_bit) {
     oracle_rng r = oracle_rng_seed(154);
     for (long k = 0; k < 20000L * SCALE; ++k) {
         body a, b;
@@ -172,11 +160,17 @@ Test(coherence, a_cache_that_does_not_fit_is_a_cold_start_bit_for_bit)
 
         gjk2d_cache bad = fitted;
         switch (k % 5) {
-        case 0: memset(&bad, 0, sizeof bad); break;                       // zeroed
-        case 1: bad.count = (uint16_t)(4 + k % 100); break;               // too many vertices
-        case 2: bad.index_a[0] = (uint16_t)(a.t.s.count + k % 7); break;  // index outside A
-        case 3: bad.index_b[bad.count ? bad.count - 1 : 0] = (uint16_t)(b.t.s.count + k % 3); bad.count |= 1; break;
-        case 4: bad.metric = bad.metric * 2.5f + (bad.metric == 0.0f); bad.count = bad.count < 2 ? 0 : bad.count; break;
+        case 0: memset(&bad, 0, sizeof bad); break;                      // zeroed
+        case 1: bad.count = (uint16_t)(4 + k % 100); break;              // too many vertices
+        case 2: bad.index_a[0] = (uint16_t)(a.t.s.count + k % 7); break; // index outside A
+        case 3:
+            bad.index_b[bad.count ? bad.count - 1 : 0] = (uint16_t)(b.t.s.count + k % 3);
+            bad.count |= 1;
+            break;
+        case 4:
+            bad.metric = bad.metric * 2.5f + (bad.metric == 0.0f);
+            bad.count = bad.count < 2 ? 0 : bad.count;
+            break;
         }
         gjk2d_distance_cached(&a.t.s, &a.t.pose, &b.t.s, &b.t.pose, &bad, INFINITY, &warm);
         cr_assert(same_distance_result(&warm, &cold), "case %ld: a cache that does not fit changed the answer: %s",
@@ -184,8 +178,7 @@ Test(coherence, a_cache_that_does_not_fit_is_a_cold_start_bit_for_bit)
     }
 }
 
-Test(coherence, warm_overlap_agrees_with_the_oracle_away_from_touching)
-{
+Test(coherence, warm_overlap_agrees_with_the_oracle_away_from_touching) {
     oracle_rng r = oracle_rng_seed(155);
     long cold_iterations = 0, warm_iterations = 0, decided = 0, overlapping = 0;
     for (long k = 0; k < 1000L * SCALE; ++k) {
@@ -210,7 +203,7 @@ Test(coherence, warm_overlap_agrees_with_the_oracle_away_from_touching)
             oracle_world(&b.t.s, &b.t.pose, &wb);
             const double L = oracle_scale(&a.t.s, &a.t.pose, &b.t.s, &b.t.pose);
             const double clearance = oracle_clearance(&wa, &wb); // negative by the depth when overlapping
-            if (fabs(clearance) > TOL_REL * L) { // touching pairs may go either way (gjk2d.h)
+            if (fabs(clearance) > TOL_REL * L) {                 // touching pairs may go either way (gjk2d.h)
                 cr_assert(warm.overlap == (clearance < 0.0), "warm overlap %d, oracle clearance %g: %s", warm.overlap,
                           clearance, pair_repr(&a.t.s, &a.t.pose, &b.t.s, &b.t.pose));
                 ++decided;
@@ -229,8 +222,7 @@ Test(coherence, warm_overlap_agrees_with_the_oracle_away_from_touching)
     cr_expect(warm_iterations < cold_iterations);
 }
 
-Test(coherence, the_cutoff_stops_only_pairs_farther_than_max_distance)
-{
+Test(coherence, the_cutoff_stops_only_pairs_farther_than_max_distance) {
     oracle_rng r = oracle_rng_seed(156);
     static const float cutoffs[] = {0.0f, 0.25f, 1.0f, 4.0f};
     long beyond = 0, beyond_candidates = 0;
@@ -274,8 +266,7 @@ Test(coherence, the_cutoff_stops_only_pairs_farther_than_max_distance)
     cr_expect(beyond > beyond_candidates / 2, "the cutoff should stop most pairs beyond it");
 }
 
-Test(coherence, the_batch_call_is_the_single_pair_call_frame_after_frame)
-{
+Test(coherence, the_batch_call_is_the_single_pair_call_frame_after_frame) {
     enum { BODIES = 64, PAIRS = 400 };
     oracle_rng r = oracle_rng_seed(157);
     static body bodies[BODIES];
@@ -324,14 +315,12 @@ Test(coherence, the_batch_call_is_the_single_pair_call_frame_after_frame)
                       "frame %d pair %d: batch and single-pair answers differ", f, k);
             cr_assert(ov[k] == o.overlap && oit[k] == o.iterations && ost[k] == o.status);
         }
-        for (int i = 0; i < BODIES; ++i)
-            body_step(&bodies[i]);
+        for (int i = 0; i < BODIES; ++i) body_step(&bodies[i]);
     }
     test_set_free(&set);
 }
 
-Test(coherence, bad_cutoffs_are_errors_and_failed_pairs_reset_their_cache)
-{
+Test(coherence, bad_cutoffs_are_errors_and_failed_pairs_reset_their_cache) {
     const gjk2d_vec2 tri[3] = {{0, 0}, {1, 0}, {0, 1}};
     const gjk2d_vec2 clockwise[3] = {{0, 0}, {0, 1}, {1, 0}};
     const gjk2d_shape shapes[3] = {{tri, 3, 0.0f}, {tri, 3, 0.0f}, {clockwise, 3, 0.0f}};
@@ -369,8 +358,7 @@ Test(coherence, bad_cutoffs_are_errors_and_failed_pairs_reset_their_cache)
     test_set_free(&set);
 }
 
-Test(coherence, the_coherent_workload_warm_in_batch_agrees_with_the_oracle)
-{
+Test(coherence, the_coherent_workload_warm_in_batch_agrees_with_the_oracle) {
     coherent_scene scene;
     cr_assert(coherent_make(&scene, 1000, 2.0, 0.05, FRAMES, COHERENT_MIXED, 158) == 0);
     cr_assert(scene.pairs > 1000 && scene.pairs < 4000, "the broadphase found %lld pairs for 1000 bodies",
@@ -396,8 +384,7 @@ Test(coherence, the_coherent_workload_warm_in_batch_agrees_with_the_oracle)
             cr_assert(st[k] == GJK2D_STATUS_OK);
             warm_sum += warm_it[k];
             cold_sum += cold_it[k];
-            if (k % 7 != f % 7)
-                continue;
+            if (k % 7 != f % 7) continue;
             gjk2d_vec2 va[8], vb[8];
             gjk2d_shape sa, sb;
             gjk2d_pose pa, pb;

@@ -40,8 +40,8 @@ Test(manifold, random_rounded_shapes_of_every_kind_match_the_oracle) {
     const int counts[] = {1, 2, 3, 4, 5, 8};
     for (int k = 0; k < RANDOM_PAIRS; ++k) {
         test_shape ta, tb;
-        near_pair(&r, counts[oracle_int(&r, 0, 5)], counts[oracle_int(&r, 0, 5)], 1.0, k % 4 == 0 ? 0.0 : 0.5, 2.2,
-                  &ta, &tb);
+        near_pair(&r, counts[oracle_int(&r, 0, 5)], counts[oracle_int(&r, 0, 5)], 1.0, k % 4 == 0 ? 0.0 : 0.5, 2.2, &ta,
+                  &tb);
         const float margin = k % 3 == 0 ? 0.0f : (float)oracle_uniform(&r, 0.0, 0.3);
         check_manifold(&ta.s, &ta.pose, &tb.s, &tb.pose, margin, &st);
     }
@@ -124,8 +124,7 @@ Test(manifold, nearly_parallel_faces_and_near_touching_match_the_oracle) {
 
 /// Split some edges of a random convex polygon at a point along them (a collinear vertex, rounded to float) and
 /// duplicate some vertices: the faces the manifold must see whole.
-static void add_straight_vertices(oracle_rng *r, test_shape *t)
-{
+static void add_straight_vertices(oracle_rng *r, test_shape *t) {
     gjk2d_vec2 v[3 * 8];
     int n = 0;
     for (int i = 0; i < t->s.count; ++i) {
@@ -164,8 +163,8 @@ Test(manifold, collinear_and_duplicated_vertices_match_the_oracle) {
         check_manifold(&ta.s, &ta.pose, &tb.s, &tb.pose, margin, &st);
     }
     report_manifold_stats("collinear and duplicated vertices", &st);
-    cr_expect(skipped * 100 < st.pairs && st.points[2] > st.pairs / 20, "%ld invalid shapes skipped, %ld two-point manifolds",
-              skipped, st.points[2]);
+    cr_expect(skipped * 100 < st.pairs && st.points[2] > st.pairs / 20,
+              "%ld invalid shapes skipped, %ld two-point manifolds", skipped, st.points[2]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,8 +198,8 @@ static void expect_point(const gjk2d_manifold_result *r, uint32_t id, float x, f
     cr_assert(q, "no point with id (%d, %d)", GJK2D_CONTACT_FEATURE_A(id), GJK2D_CONTACT_FEATURE_B(id));
     cr_expect(fabsf(q->point.x - x) <= 1e-6f && fabsf(q->point.y - y) <= 1e-6f &&
                   fabsf(q->separation - separation) <= 1e-6f,
-              "point (%.9g, %.9g) separation %.9g; expected (%.9g, %.9g) %.9g", (double)q->point.x,
-              (double)q->point.y, (double)q->separation, (double)x, (double)y, (double)separation);
+              "point (%.9g, %.9g) separation %.9g; expected (%.9g, %.9g) %.9g", (double)q->point.x, (double)q->point.y,
+              (double)q->separation, (double)x, (double)y, (double)separation);
 }
 
 Test(manifold, box_resting_on_ground_touching_exactly) {
@@ -358,9 +357,19 @@ typedef struct batch_arrays {
 
 static gjk2d_manifold_out batch_out(batch_arrays *b) {
     memset(b, 0xA5, sizeof *b);
-    gjk2d_manifold_out o = {b->count, b->nx, b->ny, b->reference, {b->px[0], b->px[1]}, {b->py[0], b->py[1]},
-                            {b->aax[0], b->aax[1]}, {b->aay[0], b->aay[1]}, {b->abx[0], b->abx[1]},
-                            {b->aby[0], b->aby[1]}, {b->sep[0], b->sep[1]}, {b->id[0], b->id[1]}, b->status};
+    gjk2d_manifold_out o = {b->count,
+                            b->nx,
+                            b->ny,
+                            b->reference,
+                            {b->px[0], b->px[1]},
+                            {b->py[0], b->py[1]},
+                            {b->aax[0], b->aax[1]},
+                            {b->aay[0], b->aay[1]},
+                            {b->abx[0], b->abx[1]},
+                            {b->aby[0], b->aby[1]},
+                            {b->sep[0], b->sep[1]},
+                            {b->id[0], b->id[1]},
+                            b->status};
     return o;
 }
 
@@ -467,7 +476,8 @@ Test(manifold, every_pose_layout_and_far_double_positions) {
             cr_assert_eq(gjk2d_batch_manifold(t.shapes, &poses, &pairs, 0, NB_PAIRS, 0.1f, &o), GJK2D_OK);
             for (int k = 0; k < NB_PAIRS; ++k) {
                 int ok = b.count[k] == base.count[k] && b.reference[k] == base.reference[k] &&
-                         b.status[k] == base.status[k] && same_bits(b.nx[k], base.nx[k]) && same_bits(b.ny[k], base.ny[k]);
+                         b.status[k] == base.status[k] && same_bits(b.nx[k], base.nx[k]) &&
+                         same_bits(b.ny[k], base.ny[k]);
                 for (int i = 0; i < 2; ++i) {
                     ok = ok && same_bits(b.sep[i][k], base.sep[i][k]) && b.id[i][k] == base.id[i][k] &&
                          same_bits(b.aax[i][k], base.aax[i][k]) && same_bits(b.aay[i][k], base.aay[i][k]) &&

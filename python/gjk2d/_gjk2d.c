@@ -20,11 +20,9 @@ static PyObject *error_type; // gjk2d.Error: ValueError with .code, .pair, .shap
 
 /// Raise gjk2d.Error(message) with its attributes (code: the library's negative code or 0; pair and
 /// shape: the index concerned or None).
-static void raise_error(const char *message, int code, int64_t pair, int64_t shape)
-{
+static void raise_error(const char *message, int code, int64_t pair, int64_t shape) {
     PyObject *exc = PyObject_CallFunction(error_type, "s", message);
-    if (!exc)
-        return;
+    if (!exc) return;
     PyObject *c = PyLong_FromLong(code);
     PyObject *p = pair >= 0 ? PyLong_FromLongLong(pair) : Py_NewRef(Py_None);
     PyObject *s = shape >= 0 ? PyLong_FromLongLong(shape) : Py_NewRef(Py_None);
@@ -48,20 +46,16 @@ typedef struct views {
     int count;
 } views;
 
-static void views_release(views *v)
-{
-    for (int i = 0; i < v->count; i++)
-        PyBuffer_Release(&v->view[i]);
+static void views_release(views *v) {
+    for (int i = 0; i < v->count; i++) PyBuffer_Release(&v->view[i]);
     v->count = 0;
 }
 
 /// The struct-module kind of a buffer format ('f' float, 'd' double, 'i' int32, 'B' uint8, 'b' raw
 /// bytes), ignoring a byte-order prefix of native order.
-static char format_kind(const Py_buffer *b)
-{
+static char format_kind(const Py_buffer *b) {
     const char *f = b->format ? b->format : "B";
-    if (*f == '@' || *f == '=' || (*f == '<' && 1 == *(const unsigned char *)&(int){1}))
-        f++;
+    if (*f == '@' || *f == '=' || (*f == '<' && 1 == *(const unsigned char *)&(int){1})) f++;
     if (f[0] && f[1] == '\0')
         return f[0] == 'l' && b->itemsize == 4 ? 'i' : f[0] == 'L' && b->itemsize == 4 ? 'I' : f[0];
     return '?';
@@ -71,10 +65,8 @@ static char format_kind(const Py_buffer *b)
 /// `kind` 0 accepts any item type (raw record bytes), else the item kind must match. NULL for None
 /// when `optional`.
 static void *acquire(views *v, PyObject *obj, const char *name, char kind, int64_t need_bytes, int writable,
-                     int optional)
-{
-    if (obj == Py_None && optional)
-        return NULL;
+                     int optional) {
+    if (obj == Py_None && optional) return NULL;
     if (v->count == MAX_VIEWS) {
         PyErr_SetString(PyExc_RuntimeError, "gjk2d: too many buffers in one call");
         return NULL;
@@ -91,8 +83,11 @@ static void *acquire(views *v, PyObject *obj, const char *name, char kind, int64
     if (kind) {
         const char got = format_kind(b);
         const Py_ssize_t size = kind == 'd' ? 8 : kind == 'B' ? 1 : 4;
-        const char *type = kind == 'f' ? "float32" : kind == 'd' ? "float64" : kind == 'i' ? "int32"
-                         : kind == 'I' ? "uint32" : "uint8";
+        const char *type = kind == 'f'   ? "float32"
+                           : kind == 'd' ? "float64"
+                           : kind == 'i' ? "int32"
+                           : kind == 'I' ? "uint32"
+                                         : "uint8";
         if (got != kind || b->itemsize != size) {
             PyErr_Format(PyExc_TypeError, "gjk2d: %s has item format '%s', expected %s", name,
                          b->format ? b->format : "B", type);
@@ -108,11 +103,9 @@ static void *acquire(views *v, PyObject *obj, const char *name, char kind, int64
 }
 
 /// Length in items of a 1-D buffer argument, or -1 with an exception.
-static int64_t acquire_items(views *v, PyObject *obj, const char *name, char kind, void **data)
-{
+static int64_t acquire_items(views *v, PyObject *obj, const char *name, char kind, void **data) {
     *data = acquire(v, obj, name, kind, 0, 0, 0);
-    if (!*data && PyErr_Occurred())
-        return -1;
+    if (!*data && PyErr_Occurred()) return -1;
     const Py_buffer *b = &v->view[v->count - 1];
     return (int64_t)(b->len / b->itemsize);
 }
@@ -127,23 +120,19 @@ typedef struct set_object {
     const gjk2d_shapes *shapes;
 } set_object;
 
-static void set_dealloc(set_object *self)
-{
+static void set_dealloc(set_object *self) {
     PyMem_RawFree(self->memory);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyObject *set_count(set_object *self, PyObject *unused)
-{
+static PyObject *set_count(set_object *self, PyObject *unused) {
     (void)unused;
     return PyLong_FromLong(gjk2d_shapes_count(self->shapes));
 }
 
-static PyObject *set_bound(set_object *self, PyObject *arg)
-{
+static PyObject *set_bound(set_object *self, PyObject *arg) {
     const long k = PyLong_AsLong(arg);
-    if (k == -1 && PyErr_Occurred())
-        return NULL;
+    if (k == -1 && PyErr_Occurred()) return NULL;
     if (k < 0 || k >= gjk2d_shapes_count(self->shapes)) {
         raise_error("gjk2d: shape index out of range", GJK2D_ERR_RANGE, -1, k);
         return NULL;
@@ -169,38 +158,31 @@ static PyTypeObject set_type = {
 /// prepare(vx, vy, count, first, radius, problems) -> (set, invalid, first_bad)
 /// vx, vy float32 (V); count, first int32 (S) (first may be None); radius float32 (S) or None;
 /// problems a writable uint8 (S).
-static PyObject *py_prepare(PyObject *self, PyObject *args)
-{
+static PyObject *py_prepare(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ovx, *ovy, *ocount, *ofirst, *oradius, *oproblems;
-    if (!PyArg_ParseTuple(args, "OOOOOO", &ovx, &ovy, &ocount, &ofirst, &oradius, &oproblems))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "OOOOOO", &ovx, &ovy, &ocount, &ofirst, &oradius, &oproblems)) return NULL;
     views v = {.count = 0};
     PyObject *result = NULL;
     void *vx, *vy, *count, *first = NULL, *radius = NULL, *problems;
     const int64_t nv = acquire_items(&v, ovx, "vx", 'f', &vx);
     const int64_t nvy = nv < 0 ? -1 : acquire_items(&v, ovy, "vy", 'f', &vy);
     const int64_t ns = nvy < 0 ? -1 : acquire_items(&v, ocount, "count", 'i', &count);
-    if (ns < 0)
-        goto done;
+    if (ns < 0) goto done;
     if (nvy != nv || ns > INT32_MAX) {
         PyErr_SetString(PyExc_ValueError, nvy != nv ? "gjk2d: vx and vy differ in length" : "gjk2d: too many shapes");
         goto done;
     }
-    if (ofirst != Py_None && !(first = acquire(&v, ofirst, "first", 'i', ns * 4, 0, 0)))
-        goto done;
-    if (oradius != Py_None && !(radius = acquire(&v, oradius, "radius", 'f', ns * 4, 0, 0)))
-        goto done;
-    if (!(problems = acquire(&v, oproblems, "problems", 'B', ns, 1, 0)))
-        goto done;
+    if (ofirst != Py_None && !(first = acquire(&v, ofirst, "first", 'i', ns * 4, 0, 0))) goto done;
+    if (oradius != Py_None && !(radius = acquire(&v, oradius, "radius", 'f', ns * 4, 0, 0))) goto done;
+    if (!(problems = acquire(&v, oproblems, "problems", 'B', ns, 1, 0))) goto done;
     const gjk2d_geometry g = {vx, vy, nv, count, first, radius, (int32_t)ns};
     int64_t first_bad = -1;
     const int64_t size = gjk2d_shapes_size(&g);
     if (size < 0) {
         // gjk2d_shapes_size names no shape; gjk2d_shapes_prepare names the one a GJK2D_ERR_SHAPE_SPAN is
         // about before it looks at the memory.
-        if (size == GJK2D_ERR_SHAPE_SPAN)
-            gjk2d_shapes_prepare(&g, NULL, 0, NULL, NULL, &first_bad);
+        if (size == GJK2D_ERR_SHAPE_SPAN) gjk2d_shapes_prepare(&g, NULL, 0, NULL, NULL, &first_bad);
         char message[256];
         if (first_bad >= 0)
             snprintf(message, sizeof message, "gjk2d: shape %lld: %s", (long long)first_bad,
@@ -211,8 +193,7 @@ static PyObject *py_prepare(PyObject *self, PyObject *args)
         goto done;
     }
     set_object *set = PyObject_New(set_object, &set_type);
-    if (!set)
-        goto done;
+    if (!set) goto done;
     set->memory = PyMem_RawMalloc(size > 0 ? (size_t)size : 1);
     set->shapes = NULL;
     if (!set->memory) {
@@ -237,8 +218,7 @@ done:
     return result;
 }
 
-static const gjk2d_shapes *get_set(PyObject *o)
-{
+static const gjk2d_shapes *get_set(PyObject *o) {
     if (!PyObject_TypeCheck(o, &set_type)) {
         PyErr_SetString(PyExc_TypeError, "gjk2d: expected a prepared set");
         return NULL;
@@ -253,8 +233,7 @@ static const gjk2d_shapes *get_set(PyObject *o)
 /// Poses from a tuple (px, px_offset, py, py_offset, c, c_offset, s, s_offset, count, stride, float64):
 /// each field an array and the byte offset of record 0's field in it, one stride for all (0: packed).
 /// Every field's last record is checked to lie inside its buffer.
-static int parse_poses(views *v, PyObject *t, gjk2d_poses *p)
-{
+static int parse_poses(views *v, PyObject *t, gjk2d_poses *p) {
     PyObject *arr[4];
     long long off[4], count, stride;
     int f64;
@@ -277,21 +256,18 @@ static int parse_poses(views *v, PyObject *t, gjk2d_poses *p)
             return -1;
         }
         const char *base = acquire(v, arr[i], names[i], 0, need, 0, 0);
-        if (!base && PyErr_Occurred())
-            return -1;
+        if (!base && PyErr_Occurred()) return -1;
         ptr[i] = base + off[i];
     }
     *p = (gjk2d_poses){ptr[0], ptr[1], ptr[2], ptr[3], count, stride, f64 ? GJK2D_FLOAT64 : GJK2D_FLOAT32};
     return 0;
 }
 
-static int parse_pairs(views *v, PyObject *oa, PyObject *ob, gjk2d_pairs *pairs)
-{
+static int parse_pairs(views *v, PyObject *oa, PyObject *ob, gjk2d_pairs *pairs) {
     void *a, *b;
     const int64_t na = acquire_items(v, oa, "pairs a", 'i', &a);
     const int64_t nb = na < 0 ? -1 : acquire_items(v, ob, "pairs b", 'i', &b);
-    if (nb < 0)
-        return -1;
+    if (nb < 0) return -1;
     if (na != nb) {
         PyErr_SetString(PyExc_ValueError, "gjk2d: the pair columns differ in length");
         return -1;
@@ -306,8 +282,18 @@ static int parse_pairs(views *v, PyObject *oa, PyObject *ob, gjk2d_pairs *pairs)
 
 /// The queries, numbered as gjk2d/_core.py numbers them: the first three go through py_batch, the
 /// others (coherence, manifolds, casts) through py_query.
-enum query { Q_DISTANCE, Q_OVERLAP, Q_SAT, Q_DISTANCE_CACHED, Q_OVERLAP_CACHED, Q_MANIFOLD, Q_CAST, Q_RAY, Q_POINT,
-             Q_TOI };
+enum query {
+    Q_DISTANCE,
+    Q_OVERLAP,
+    Q_SAT,
+    Q_DISTANCE_CACHED,
+    Q_OVERLAP_CACHED,
+    Q_MANIFOLD,
+    Q_CAST,
+    Q_RAY,
+    Q_POINT,
+    Q_TOI
+};
 
 typedef struct job {
     enum query query;
@@ -317,24 +303,17 @@ typedef struct job {
     int64_t begin, end;
     const void *out;
     int rc;
-    gjk2d_cache *cache;  ///< Q_*_CACHED (NULL: cold starts)
-    float scalar[2];     ///< max_distance; margin; target and tolerance
-    const void *items;   ///< gjk2d_translations, _rays, _points or _sweeps
+    gjk2d_cache *cache; ///< Q_*_CACHED (NULL: cold starts)
+    float scalar[2];    ///< max_distance; margin; target and tolerance
+    const void *items;  ///< gjk2d_translations, _rays, _points or _sweeps
 } job;
 
-static void *run_job(void *arg)
-{
+static void *run_job(void *arg) {
     job *j = arg;
     switch (j->query) {
-    case Q_DISTANCE:
-        j->rc = gjk2d_batch_distance(j->shapes, j->poses, j->pairs, j->begin, j->end, j->out);
-        break;
-    case Q_OVERLAP:
-        j->rc = gjk2d_batch_overlap(j->shapes, j->poses, j->pairs, j->begin, j->end, j->out);
-        break;
-    case Q_SAT:
-        j->rc = gjk2d_batch_sat(j->shapes, j->poses, j->pairs, j->begin, j->end, j->out);
-        break;
+    case Q_DISTANCE: j->rc = gjk2d_batch_distance(j->shapes, j->poses, j->pairs, j->begin, j->end, j->out); break;
+    case Q_OVERLAP: j->rc = gjk2d_batch_overlap(j->shapes, j->poses, j->pairs, j->begin, j->end, j->out); break;
+    case Q_SAT: j->rc = gjk2d_batch_sat(j->shapes, j->poses, j->pairs, j->begin, j->end, j->out); break;
     case Q_DISTANCE_CACHED:
         j->rc = gjk2d_batch_distance_cached(j->shapes, j->poses, j->pairs, j->begin, j->end, j->cache, j->scalar[0],
                                             j->out);
@@ -345,15 +324,9 @@ static void *run_job(void *arg)
     case Q_MANIFOLD:
         j->rc = gjk2d_batch_manifold(j->shapes, j->poses, j->pairs, j->begin, j->end, j->scalar[0], j->out);
         break;
-    case Q_CAST:
-        j->rc = gjk2d_batch_cast(j->shapes, j->poses, j->pairs, j->items, j->begin, j->end, j->out);
-        break;
-    case Q_RAY:
-        j->rc = gjk2d_batch_ray(j->shapes, j->poses, j->items, j->begin, j->end, j->out);
-        break;
-    case Q_POINT:
-        j->rc = gjk2d_batch_point(j->shapes, j->poses, j->items, j->begin, j->end, j->out);
-        break;
+    case Q_CAST: j->rc = gjk2d_batch_cast(j->shapes, j->poses, j->pairs, j->items, j->begin, j->end, j->out); break;
+    case Q_RAY: j->rc = gjk2d_batch_ray(j->shapes, j->poses, j->items, j->begin, j->end, j->out); break;
+    case Q_POINT: j->rc = gjk2d_batch_point(j->shapes, j->poses, j->items, j->begin, j->end, j->out); break;
     case Q_TOI:
         j->rc = gjk2d_batch_toi(j->shapes, j->items, j->pairs, j->scalar[0], j->scalar[1], j->begin, j->end, j->out);
         break;
@@ -365,13 +338,11 @@ static void *run_job(void *arg)
 
 /// Run [begin, end) on `threads` threads (disjoint ranges in whole SIMD blocks; the calling thread takes
 /// the first); returns the first negative code. Called without the GIL.
-static int run_threads(job base, int threads)
-{
+static int run_threads(job base, int threads) {
     const int64_t n = base.end - base.begin;
     const int64_t lanes = gjk2d_lane_width();
     const int64_t blocks = (n + lanes - 1) / lanes;
-    if (threads > blocks)
-        threads = blocks > 0 ? (int)blocks : 1;
+    if (threads > blocks) threads = blocks > 0 ? (int)blocks : 1;
     if (threads <= 1) {
         run_job(&base);
         return base.rc;
@@ -385,8 +356,7 @@ static int run_threads(job base, int threads)
         jobs[t].end = t + 1 == threads ? base.end : base.begin + blocks * (t + 1) / threads * lanes;
         jobs[t].rc = 0;
     }
-    for (int t = 1; t < threads; t++)
-        started[t] = pthread_create(&tid[t], NULL, run_job, &jobs[t]) == 0;
+    for (int t = 1; t < threads; t++) started[t] = pthread_create(&tid[t], NULL, run_job, &jobs[t]) == 0;
     run_job(&jobs[0]);
     for (int t = 1; t < threads; t++) {
         if (started[t])
@@ -395,8 +365,7 @@ static int run_threads(job base, int threads)
             run_job(&jobs[t]); // no thread to be had: this one does the range
     }
     for (int t = 0; t < threads; t++)
-        if (jobs[t].rc < 0)
-            return jobs[t].rc;
+        if (jobs[t].rc < 0) return jobs[t].rc;
     return 0;
 }
 
@@ -406,17 +375,26 @@ typedef struct field {
     char kind;
 } field;
 static const field distance_fields[] = {
-    {"distance", 'f'}, {"signed_distance", 'f'}, {"core_distance", 'f'}, {"ax", 'f'},        {"ay", 'f'},
-    {"bx", 'f'},       {"by", 'f'},              {"nx", 'f'},            {"ny", 'f'},        {"feature_a", 'i'},
-    {"feature_b", 'i'}, {"iterations", 'i'},     {"status", 'B'},
+    {"distance", 'f'},
+    {"signed_distance", 'f'},
+    {"core_distance", 'f'},
+    {"ax", 'f'},
+    {"ay", 'f'},
+    {"bx", 'f'},
+    {"by", 'f'},
+    {"nx", 'f'},
+    {"ny", 'f'},
+    {"feature_a", 'i'},
+    {"feature_b", 'i'},
+    {"iterations", 'i'},
+    {"status", 'B'},
 };
 static const field overlap_fields[] = {{"overlap", 'B'}, {"iterations", 'i'}, {"status", 'B'}};
 static const field sat_fields[] = {{"overlap", 'B'}, {"separation", 'f'}, {"nx", 'f'}, {"ny", 'f'}, {"status", 'B'}};
 
 /// batch(query, set, poses, a, b, begin, end, outs, threads) -> None. `outs` is a tuple of arrays or
 /// None, one per field of the query in the order above, each long enough for index end - 1.
-static PyObject *py_batch(PyObject *self, PyObject *args)
-{
+static PyObject *py_batch(PyObject *self, PyObject *args) {
     (void)self;
     int query, threads;
     PyObject *oset, *oposes, *oa, *ob, *outs;
@@ -434,14 +412,12 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
         return NULL;
     }
     const gjk2d_shapes *shapes = get_set(oset);
-    if (!shapes)
-        return NULL;
+    if (!shapes) return NULL;
     views v = {.count = 0};
     PyObject *result = NULL;
     gjk2d_poses poses;
     gjk2d_pairs pairs;
-    if (parse_poses(&v, oposes, &poses) != 0 || parse_pairs(&v, oa, ob, &pairs) != 0)
-        goto done;
+    if (parse_poses(&v, oposes, &poses) != 0 || parse_pairs(&v, oa, ob, &pairs) != 0) goto done;
     if (begin < 0 || begin > end || end > pairs.count) {
         raise_error("gjk2d: pair range outside the pair list", GJK2D_ERR_RANGE, -1, -1);
         goto done;
@@ -450,10 +426,9 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
     for (Py_ssize_t i = 0; i < nfields; i++) {
         const int64_t item = fields[i].kind == 'B' ? 1 : 4;
         ptr[i] = acquire(&v, PyTuple_GET_ITEM(outs, i), fields[i].name, fields[i].kind, end * item, 1, 1);
-        if (!ptr[i] && PyErr_Occurred())
-            goto done;
+        if (!ptr[i] && PyErr_Occurred()) goto done;
     }
-    gjk2d_distance_out dout = {ptr[0], ptr[1], ptr[2], ptr[3], ptr[4], ptr[5],  ptr[6],
+    gjk2d_distance_out dout = {ptr[0], ptr[1], ptr[2], ptr[3],  ptr[4],  ptr[5], ptr[6],
                                ptr[7], ptr[8], ptr[9], ptr[10], ptr[11], ptr[12]};
     gjk2d_overlap_out oout = {ptr[0], ptr[1], ptr[2]};
     gjk2d_sat_out sout = {ptr[0], ptr[1], ptr[2], ptr[3], ptr[4]};
@@ -462,8 +437,7 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
     int rc;
     Py_BEGIN_ALLOW_THREADS;
     rc = gjk2d_check_batch(shapes, &poses, &pairs, begin, end, NULL);
-    if (rc == 0)
-        rc = run_threads(base, threads);
+    if (rc == 0) rc = run_threads(base, threads);
     Py_END_ALLOW_THREADS;
     if (rc < 0) {
         int64_t bad_pair = -1;
@@ -496,10 +470,11 @@ static const field toi_fields[] = {
     {"state", 'B'}, {"t", 'f'}, {"separation", 'f'}, {"iterations", 'i'}, {"status", 'B'}};
 /// gjk2d_manifold_out's arrays in gjk2d.ManifoldResult's order, the two point slots of a field side by side.
 static const field manifold_fields[] = {
-    {"count", 'B'},        {"nx", 'f'},           {"ny", 'f'},           {"px[0]", 'f'},         {"px[1]", 'f'},
-    {"py[0]", 'f'},        {"py[1]", 'f'},        {"anchor_ax[0]", 'f'}, {"anchor_ax[1]", 'f'},  {"anchor_ay[0]", 'f'},
-    {"anchor_ay[1]", 'f'}, {"anchor_bx[0]", 'f'}, {"anchor_bx[1]", 'f'}, {"anchor_by[0]", 'f'},  {"anchor_by[1]", 'f'},
-    {"separation[0]", 'f'}, {"separation[1]", 'f'}, {"id[0]", 'I'},       {"id[1]", 'I'},         {"reference", 'B'},
+    {"count", 'B'},         {"nx", 'f'},           {"ny", 'f'},           {"px[0]", 'f'},
+    {"px[1]", 'f'},         {"py[0]", 'f'},        {"py[1]", 'f'},        {"anchor_ax[0]", 'f'},
+    {"anchor_ax[1]", 'f'},  {"anchor_ay[0]", 'f'}, {"anchor_ay[1]", 'f'}, {"anchor_bx[0]", 'f'},
+    {"anchor_bx[1]", 'f'},  {"anchor_by[0]", 'f'}, {"anchor_by[1]", 'f'}, {"separation[0]", 'f'},
+    {"separation[1]", 'f'}, {"id[0]", 'I'},        {"id[1]", 'I'},        {"reference", 'B'},
     {"status", 'B'},
 };
 #define COUNT_OF(a) ((Py_ssize_t)(sizeof(a) / sizeof *(a)))
@@ -517,28 +492,48 @@ typedef struct query_spec {
 } query_spec;
 
 static const query_spec query_specs[] = {
-    [Q_DISTANCE_CACHED] = {{"pairs a", "pairs b", "cache"}, {'i', 'i', 0}, 3, 0, 1, 1, 1, distance_fields,
-                           COUNT_OF(distance_fields)},
-    [Q_OVERLAP_CACHED] = {{"pairs a", "pairs b", "cache"}, {'i', 'i', 0}, 3, 0, 1, 1, 1, overlap_fields,
-                          COUNT_OF(overlap_fields)},
+    [Q_DISTANCE_CACHED] =
+        {{"pairs a", "pairs b", "cache"}, {'i', 'i', 0}, 3, 0, 1, 1, 1, distance_fields, COUNT_OF(distance_fields)},
+    [Q_OVERLAP_CACHED] =
+        {{"pairs a", "pairs b", "cache"}, {'i', 'i', 0}, 3, 0, 1, 1, 1, overlap_fields, COUNT_OF(overlap_fields)},
     [Q_MANIFOLD] = {{"pairs a", "pairs b"}, {'i', 'i'}, 2, 0, 0, 1, 1, manifold_fields, COUNT_OF(manifold_fields)},
-    [Q_CAST] = {{"pairs a", "pairs b", "translation x", "translation y"}, {'i', 'i', 'f', 'f'}, 4, 0, 0, 1, 1,
-                cast_fields, COUNT_OF(cast_fields)},
+    [Q_CAST] = {{"pairs a", "pairs b", "translation x", "translation y"},
+                {'i', 'i', 'f', 'f'},
+                4,
+                0,
+                0,
+                1,
+                1,
+                cast_fields,
+                COUNT_OF(cast_fields)},
     [Q_RAY] = {{"ray shape", "ray origin x", "ray origin y", "ray translation x", "ray translation y",
                 "ray max_fraction"},
-               {'i', 'f', 'f', 'f', 'f', 'f'}, 6, 0, 1, 1, 0, cast_fields, COUNT_OF(cast_fields)},
-    [Q_POINT] = {{"point shape", "point x", "point y"}, {'i', 'f', 'f'}, 3, 0, 0, 1, 0, point_fields,
-                 COUNT_OF(point_fields)},
-    [Q_TOI] = {{"pairs a", "pairs b", "sweep local x", "sweep local y", "sweep x0", "sweep y0", "sweep x1",
-                "sweep y1", "sweep a0", "sweep a1"},
-               {'i', 'i', 'f', 'f', 'f', 'f', 'f', 'f', 'f', 'f'}, 2, 8, 0, 0, 1, toi_fields, COUNT_OF(toi_fields)},
+               {'i', 'f', 'f', 'f', 'f', 'f'},
+               6,
+               0,
+               1,
+               1,
+               0,
+               cast_fields,
+               COUNT_OF(cast_fields)},
+    [Q_POINT] =
+        {{"point shape", "point x", "point y"}, {'i', 'f', 'f'}, 3, 0, 0, 1, 0, point_fields, COUNT_OF(point_fields)},
+    [Q_TOI] = {{"pairs a", "pairs b", "sweep local x", "sweep local y", "sweep x0", "sweep y0", "sweep x1", "sweep y1",
+                "sweep a0", "sweep a1"},
+               {'i', 'i', 'f', 'f', 'f', 'f', 'f', 'f', 'f', 'f'},
+               2,
+               8,
+               0,
+               0,
+               1,
+               toi_fields,
+               COUNT_OF(toi_fields)},
 };
 
 /// query(query, set, poses or None, inputs, scalars, begin, end, outs, threads) -> None: the queries of
 /// frame coherence (cache and max_distance), manifolds (margin) and casts (the time of impact's target
 /// and tolerance), as py_batch. `inputs` is the tuple of query_specs' arrays, `scalars` two floats.
-static PyObject *py_query(PyObject *self, PyObject *args)
-{
+static PyObject *py_query(PyObject *self, PyObject *args) {
     (void)self;
     int query, threads;
     PyObject *oset, *oposes, *inputs, *outs;
@@ -557,13 +552,11 @@ static PyObject *py_query(PyObject *self, PyObject *args)
         return NULL;
     }
     const gjk2d_shapes *shapes = get_set(oset);
-    if (!shapes)
-        return NULL;
+    if (!shapes) return NULL;
     views v = {.count = 0};
     PyObject *result = NULL;
     gjk2d_poses poses = {0};
-    if (spec->uses_poses && parse_poses(&v, oposes, &poses) != 0)
-        goto done;
+    if (spec->uses_poses && parse_poses(&v, oposes, &poses) != 0) goto done;
     void *in[12] = {0};
     int64_t n = -1, sweeps = -1;
     for (int i = 0; i < spec->items + spec->per_set; i++) {
@@ -571,15 +564,12 @@ static PyObject *py_query(PyObject *self, PyObject *args)
         const int optional = spec->optional_last && i == spec->items - 1;
         if (spec->kinds[i] == 0) { // cache records: checked below, once the count is known
             in[i] = acquire(&v, o, spec->names[i], 0, n * (int64_t)sizeof(gjk2d_cache), 1, 1);
-            if (!in[i] && PyErr_Occurred())
-                goto done;
+            if (!in[i] && PyErr_Occurred()) goto done;
             continue;
         }
-        if (optional && o == Py_None)
-            continue;
+        if (optional && o == Py_None) continue;
         const int64_t len = acquire_items(&v, o, spec->names[i], spec->kinds[i], &in[i]);
-        if (len < 0)
-            goto done;
+        if (len < 0) goto done;
         int64_t *want = i < spec->items ? &n : &sweeps;
         if (*want < 0)
             *want = len;
@@ -597,8 +587,7 @@ static PyObject *py_query(PyObject *self, PyObject *args)
     for (Py_ssize_t i = 0; i < spec->nfields; i++) {
         const int64_t item = spec->fields[i].kind == 'B' ? 1 : 4;
         ptr[i] = acquire(&v, PyTuple_GET_ITEM(outs, i), spec->fields[i].name, spec->fields[i].kind, end * item, 1, 1);
-        if (!ptr[i] && PyErr_Occurred())
-            goto done;
+        if (!ptr[i] && PyErr_Occurred()) goto done;
     }
     float **f = (float **)ptr;
     const gjk2d_pairs pairs = {in[0], in[1], spec->by_pair ? n : 0};
@@ -606,25 +595,25 @@ static PyObject *py_query(PyObject *self, PyObject *args)
     const gjk2d_rays rays = {in[0], in[1], in[2], in[3], in[4], in[5], n};
     const gjk2d_points points = {in[0], in[1], in[2], n};
     const gjk2d_sweeps sw = {in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], sweeps};
-    const void *items = query == Q_CAST ? (const void *)&translations
-                      : query == Q_RAY  ? (const void *)&rays
-                      : query == Q_POINT ? (const void *)&points
-                                         : (const void *)&sw;
-    gjk2d_distance_out dout = {ptr[0], ptr[1], ptr[2], ptr[3], ptr[4], ptr[5],  ptr[6],
+    const void *items = query == Q_CAST    ? (const void *)&translations
+                        : query == Q_RAY   ? (const void *)&rays
+                        : query == Q_POINT ? (const void *)&points
+                                           : (const void *)&sw;
+    gjk2d_distance_out dout = {ptr[0], ptr[1], ptr[2], ptr[3],  ptr[4],  ptr[5], ptr[6],
                                ptr[7], ptr[8], ptr[9], ptr[10], ptr[11], ptr[12]};
     gjk2d_overlap_out oout = {ptr[0], ptr[1], ptr[2]};
-    gjk2d_manifold_out mout = {ptr[0],        f[1],          f[2],          ptr[19],       {f[3], f[4]},
-                               {f[5], f[6]},  {f[7], f[8]},  {f[9], f[10]}, {f[11], f[12]}, {f[13], f[14]},
-                               {f[15], f[16]}, {ptr[17], ptr[18]}, ptr[20]};
+    gjk2d_manifold_out mout = {
+        ptr[0],        f[1],           f[2],           ptr[19],        {f[3], f[4]},       {f[5], f[6]}, {f[7], f[8]},
+        {f[9], f[10]}, {f[11], f[12]}, {f[13], f[14]}, {f[15], f[16]}, {ptr[17], ptr[18]}, ptr[20]};
     gjk2d_cast_out cout = {ptr[0], f[1], f[2], f[3], f[4], f[5], ptr[6], ptr[7]};
     gjk2d_point_out pout = {ptr[0], f[1], f[2], f[3], f[4], f[5], ptr[6]};
     gjk2d_toi_out tout = {ptr[0], f[1], f[2], ptr[3], ptr[4]};
-    const void *out = query == Q_DISTANCE_CACHED ? (const void *)&dout
-                    : query == Q_OVERLAP_CACHED  ? (const void *)&oout
-                    : query == Q_MANIFOLD        ? (const void *)&mout
-                    : query == Q_POINT           ? (const void *)&pout
-                    : query == Q_TOI             ? (const void *)&tout
-                                                 : (const void *)&cout;
+    const void *out = query == Q_DISTANCE_CACHED  ? (const void *)&dout
+                      : query == Q_OVERLAP_CACHED ? (const void *)&oout
+                      : query == Q_MANIFOLD       ? (const void *)&mout
+                      : query == Q_POINT          ? (const void *)&pout
+                      : query == Q_TOI            ? (const void *)&tout
+                                                  : (const void *)&cout;
     gjk2d_cache *cache = query == Q_DISTANCE_CACHED || query == Q_OVERLAP_CACHED ? in[2] : NULL;
     job base = {(enum query)query, shapes, &poses, &pairs, begin, end, out, 0, cache, {scalar[0], scalar[1]}, items};
     // The library names no item for a bad shape index: the first one in the range is found here, before
@@ -636,8 +625,7 @@ static PyObject *py_query(PyObject *self, PyObject *args)
     const int32_t *ia = in[0], *ib = spec->by_pair ? in[1] : in[0];
     Py_BEGIN_ALLOW_THREADS;
     for (int64_t k = begin; k < end && bad < 0; k++)
-        if (ia[k] < 0 || ia[k] >= count || ib[k] < 0 || ib[k] >= count)
-            bad = k;
+        if (ia[k] < 0 || ia[k] >= count || ib[k] < 0 || ib[k] >= count) bad = k;
     job probe = base;
     probe.end = probe.begin;
     if (bad >= 0)
@@ -646,8 +634,7 @@ static PyObject *py_query(PyObject *self, PyObject *args)
         run_job(&probe);
         rc = probe.rc;
     }
-    if (rc == 0)
-        rc = run_threads(base, threads);
+    if (rc == 0) rc = run_threads(base, threads);
     Py_END_ALLOW_THREADS;
     if (rc < 0) {
         char message[320];
@@ -672,8 +659,7 @@ done:
 /// calls over every pair, with nothing of Python in the timed region (the benchmark's C baseline), in
 /// this thread's CPU time (CLOCK_THREAD_CPUTIME_ID, as Python's time.thread_time): on a shared machine
 /// the wall clock also counts the time other processes hold the core.
-static PyObject *py_time_batch(PyObject *self, PyObject *args)
-{
+static PyObject *py_time_batch(PyObject *self, PyObject *args) {
     PyObject *oquery, *oset, *oposes, *oa, *ob, *outs;
     int repeat;
     if (!PyArg_ParseTuple(args, "OOOOOO!i", &oquery, &oset, &oposes, &oa, &ob, &PyTuple_Type, &outs, &repeat))
@@ -703,7 +689,7 @@ static PyObject *py_time_batch(PyObject *self, PyObject *args)
             views_release(&v);
             return NULL;
         }
-        gjk2d_distance_out dout = {ptr[0], ptr[1], ptr[2], ptr[3], ptr[4], ptr[5],  ptr[6],
+        gjk2d_distance_out dout = {ptr[0], ptr[1], ptr[2], ptr[3],  ptr[4],  ptr[5], ptr[6],
                                    ptr[7], ptr[8], ptr[9], ptr[10], ptr[11], ptr[12]};
         gjk2d_overlap_out oout = {ptr[0], ptr[1], ptr[2]};
         gjk2d_sat_out sout = {ptr[0], ptr[1], ptr[2], ptr[3], ptr[4]};
@@ -721,28 +707,23 @@ static PyObject *py_time_batch(PyObject *self, PyObject *args)
             return NULL;
         }
         const double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-        if (best < 0.0 || s < best)
-            best = s;
+        if (best < 0.0 || s < best) best = s;
     }
     (void)self;
     return PyFloat_FromDouble(best);
 }
 
 /// check_poses(poses, problems) -> (bad, first_bad)
-static PyObject *py_check_poses(PyObject *self, PyObject *args)
-{
+static PyObject *py_check_poses(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *oposes, *oproblems;
-    if (!PyArg_ParseTuple(args, "OO", &oposes, &oproblems))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "OO", &oposes, &oproblems)) return NULL;
     views v = {.count = 0};
     PyObject *result = NULL;
     gjk2d_poses poses;
-    if (parse_poses(&v, oposes, &poses) != 0)
-        goto done;
+    if (parse_poses(&v, oposes, &poses) != 0) goto done;
     uint8_t *problems = acquire(&v, oproblems, "problems", 'B', poses.count, 1, 0);
-    if (!problems && PyErr_Occurred())
-        goto done;
+    if (!problems && PyErr_Occurred()) goto done;
     int64_t first_bad = -1;
     const int64_t bad = gjk2d_check_poses(&poses, problems, &first_bad);
     if (bad < 0) {
@@ -760,27 +741,24 @@ done:
 // ---------------------------------------------------------------------------------------------
 
 /// A shape from (vertices: float32 (n, 2) C-contiguous, radius) and a pose from (px, py, c, s).
-static int parse_shape(views *v, PyObject *overts, float radius, const char *name, gjk2d_shape *shape)
-{
+static int parse_shape(views *v, PyObject *overts, float radius, const char *name, gjk2d_shape *shape) {
     void *data;
     const int64_t items = acquire_items(v, overts, name, 'f', &data);
-    if (items < 0)
-        return -1;
+    if (items < 0) return -1;
     // The count is passed on unchecked beyond the buffer: the library reports a bad count as a status.
     *shape = (gjk2d_shape){data, (int32_t)(items / 2 > INT32_MAX ? INT32_MAX : items / 2), radius};
     return 0;
 }
 
 /// pair(query, va, ra, pose_a, vb, rb, pose_b) -> tuple of the query's result fields.
-static PyObject *py_pair(PyObject *self, PyObject *args)
-{
+static PyObject *py_pair(PyObject *self, PyObject *args) {
     (void)self;
     int query;
     PyObject *ova, *ovb;
     float ra, rb;
     gjk2d_pose pa, pb;
-    if (!PyArg_ParseTuple(args, "iOf(ffff)Of(ffff)", &query, &ova, &ra, &pa.px, &pa.py, &pa.c, &pa.s, &ovb, &rb,
-                          &pb.px, &pb.py, &pb.c, &pb.s))
+    if (!PyArg_ParseTuple(args, "iOf(ffff)Of(ffff)", &query, &ova, &ra, &pa.px, &pa.py, &pa.c, &pa.s, &ovb, &rb, &pb.px,
+                          &pb.py, &pb.c, &pb.s))
         return NULL;
     views v = {.count = 0};
     PyObject *result = NULL;
@@ -791,8 +769,8 @@ static PyObject *py_pair(PyObject *self, PyObject *args)
         gjk2d_distance_result r;
         gjk2d_distance(&a, &pa, &b, &pb, &r, NULL);
         result = Py_BuildValue("fffffffffiiiii", r.distance, r.signed_distance, r.core_distance, r.point_a.x,
-                               r.point_a.y, r.point_b.x, r.point_b.y, r.normal.x, r.normal.y, r.feature_a,
-                               r.feature_b, r.iterations, (int)r.status, (int)r.end);
+                               r.point_a.y, r.point_b.x, r.point_b.y, r.normal.x, r.normal.y, r.feature_a, r.feature_b,
+                               r.iterations, (int)r.status, (int)r.end);
     } else if (query == Q_OVERLAP) {
         gjk2d_overlap_result r;
         gjk2d_overlap(&a, &pa, &b, &pb, &r);
@@ -807,15 +785,13 @@ done:
     return result;
 }
 
-static PyObject *build_distance(const gjk2d_distance_result *r)
-{
+static PyObject *build_distance(const gjk2d_distance_result *r) {
     return Py_BuildValue("fffffffffiiiii", r->distance, r->signed_distance, r->core_distance, r->point_a.x,
-                         r->point_a.y, r->point_b.x, r->point_b.y, r->normal.x, r->normal.y, r->feature_a,
-                         r->feature_b, r->iterations, (int)r->status, (int)r->end);
+                         r->point_a.y, r->point_b.x, r->point_b.y, r->normal.x, r->normal.y, r->feature_a, r->feature_b,
+                         r->iterations, (int)r->status, (int)r->end);
 }
 
-static PyObject *build_cast(const gjk2d_cast_result *r)
-{
+static PyObject *build_cast(const gjk2d_cast_result *r) {
     return Py_BuildValue("ifffffii", (int)r->state, r->fraction, r->point.x, r->point.y, r->normal.x, r->normal.y,
                          r->iterations, (int)r->status);
 }
@@ -826,8 +802,7 @@ static PyObject *build_cast(const gjk2d_cast_result *r)
 /// Q_CAST (tx, ty); Q_RAY (ox, oy, dx, dy, max_fraction); Q_POINT (x, y); Q_TOI (sweep_a, sweep_b, target,
 /// tolerance) with sweeps as (lx, ly, x0, y0, x1, y1, a0, a1) (the poses are then unused). A cache is a
 /// writable buffer of one gjk2d_cache record (20 bytes), read and rewritten.
-static PyObject *py_pair_query(PyObject *self, PyObject *args)
-{
+static PyObject *py_pair_query(PyObject *self, PyObject *args) {
     (void)self;
     int query;
     PyObject *ova, *ovb, *extra;
@@ -848,8 +823,7 @@ static PyObject *py_pair_query(PyObject *self, PyObject *args)
                                        : !PyArg_ParseTuple(extra, "O", &ocache))
             goto done;
         gjk2d_cache *cache = acquire(&v, ocache, "cache", 0, (int64_t)sizeof(gjk2d_cache), 1, 1);
-        if (!cache && PyErr_Occurred())
-            goto done;
+        if (!cache && PyErr_Occurred()) goto done;
         if (query == Q_DISTANCE_CACHED) {
             gjk2d_distance_result r;
             gjk2d_distance_cached(&a, &pa, &b, &pb, cache, max_distance, &r);
@@ -861,8 +835,7 @@ static PyObject *py_pair_query(PyObject *self, PyObject *args)
         }
     } else if (query == Q_MANIFOLD) {
         float margin;
-        if (!PyArg_ParseTuple(extra, "f", &margin))
-            goto done;
+        if (!PyArg_ParseTuple(extra, "f", &margin)) goto done;
         gjk2d_manifold_result r;
         gjk2d_manifold(&a, &pa, &b, &pb, margin, &r);
         PyObject *pts[2];
@@ -872,14 +845,13 @@ static PyObject *py_pair_query(PyObject *self, PyObject *args)
                                    c->anchor_b.x, c->anchor_b.y, c->separation, (unsigned long)c->id);
         }
         if (pts[0] && pts[1])
-            result = Py_BuildValue("iff(OO)ii", r.count, r.normal.x, r.normal.y, pts[0], pts[1], r.reference,
-                                   (int)r.status);
+            result =
+                Py_BuildValue("iff(OO)ii", r.count, r.normal.x, r.normal.y, pts[0], pts[1], r.reference, (int)r.status);
         Py_XDECREF(pts[0]);
         Py_XDECREF(pts[1]);
     } else if (query == Q_CAST) {
         gjk2d_vec2 t;
-        if (!PyArg_ParseTuple(extra, "ff", &t.x, &t.y))
-            goto done;
+        if (!PyArg_ParseTuple(extra, "ff", &t.x, &t.y)) goto done;
         gjk2d_cast_result r;
         gjk2d_shape_cast(&a, &pa, &b, &pb, t, &r);
         result = build_cast(&r);
@@ -893,8 +865,7 @@ static PyObject *py_pair_query(PyObject *self, PyObject *args)
         result = build_cast(&r);
     } else if (query == Q_POINT) {
         gjk2d_vec2 q;
-        if (!PyArg_ParseTuple(extra, "ff", &q.x, &q.y))
-            goto done;
+        if (!PyArg_ParseTuple(extra, "ff", &q.x, &q.y)) goto done;
         gjk2d_point_result r;
         gjk2d_point_query(&a, &pa, q, &r);
         result = Py_BuildValue("ifffffi", r.inside, r.distance, r.closest.x, r.closest.y, r.normal.x, r.normal.y,
@@ -902,10 +873,10 @@ static PyObject *py_pair_query(PyObject *self, PyObject *args)
     } else if (query == Q_TOI) {
         gjk2d_sweep s[2];
         float target, tolerance;
-        if (!PyArg_ParseTuple(extra, "(ffffffff)(ffffffff)ff", &s[0].local_center.x, &s[0].local_center.y,
-                              &s[0].c0.x, &s[0].c0.y, &s[0].c1.x, &s[0].c1.y, &s[0].a0, &s[0].a1,
-                              &s[1].local_center.x, &s[1].local_center.y, &s[1].c0.x, &s[1].c0.y, &s[1].c1.x,
-                              &s[1].c1.y, &s[1].a0, &s[1].a1, &target, &tolerance))
+        if (!PyArg_ParseTuple(extra, "(ffffffff)(ffffffff)ff", &s[0].local_center.x, &s[0].local_center.y, &s[0].c0.x,
+                              &s[0].c0.y, &s[0].c1.x, &s[0].c1.y, &s[0].a0, &s[0].a1, &s[1].local_center.x,
+                              &s[1].local_center.y, &s[1].c0.x, &s[1].c0.y, &s[1].c1.x, &s[1].c1.y, &s[1].a0, &s[1].a1,
+                              &target, &tolerance))
             goto done;
         gjk2d_toi_result r;
         gjk2d_time_of_impact(&a, &s[0], &b, &s[1], target, tolerance, &r);
@@ -918,16 +889,13 @@ done:
 }
 
 /// validate(vertices, radius, pose or None) -> (problem, vertex)
-static PyObject *py_validate(PyObject *self, PyObject *args)
-{
+static PyObject *py_validate(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *overts, *opose;
     float radius;
-    if (!PyArg_ParseTuple(args, "OfO", &overts, &radius, &opose))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "OfO", &overts, &radius, &opose)) return NULL;
     gjk2d_pose pose;
-    if (opose != Py_None && !PyArg_ParseTuple(opose, "ffff", &pose.px, &pose.py, &pose.c, &pose.s))
-        return NULL;
+    if (opose != Py_None && !PyArg_ParseTuple(opose, "ffff", &pose.px, &pose.py, &pose.c, &pose.s)) return NULL;
     views v = {.count = 0};
     gjk2d_shape shape;
     if (parse_shape(&v, overts, radius, "vertices", &shape) != 0) {
@@ -942,12 +910,10 @@ static PyObject *py_validate(PyObject *self, PyObject *args)
 
 /// poses_from_angles(angle float64 (N), c float32 (N) out, s float32 (N) out): gjk2d_pose_from_angle's
 /// cos and sin (double, rounded to float), so a pose from an angle is the C CLI's bit for bit.
-static PyObject *py_poses_from_angles(PyObject *self, PyObject *args)
-{
+static PyObject *py_poses_from_angles(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *oangle, *oc, *os;
-    if (!PyArg_ParseTuple(args, "OOO", &oangle, &oc, &os))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "OOO", &oangle, &oc, &os)) return NULL;
     views v = {.count = 0};
     void *angle;
     const int64_t n = acquire_items(&v, oangle, "angle", 'd', &angle);
@@ -970,12 +936,10 @@ static PyObject *py_poses_from_angles(PyObject *self, PyObject *args)
 // Instruction sets, names, version
 // ---------------------------------------------------------------------------------------------
 
-static PyObject *py_set_isa(PyObject *self, PyObject *arg)
-{
+static PyObject *py_set_isa(PyObject *self, PyObject *arg) {
     (void)self;
     const char *name = PyUnicode_AsUTF8(arg);
-    if (!name)
-        return NULL;
+    if (!name) return NULL;
     const int rc = gjk2d_set_isa(name);
     if (rc < 0) {
         char message[256];
@@ -986,39 +950,33 @@ static PyObject *py_set_isa(PyObject *self, PyObject *arg)
     Py_RETURN_NONE;
 }
 
-static PyObject *py_isa_supported(PyObject *self, PyObject *arg)
-{
+static PyObject *py_isa_supported(PyObject *self, PyObject *arg) {
     (void)self;
     const char *name = PyUnicode_AsUTF8(arg);
     return name ? PyBool_FromLong(gjk2d_isa_supported(name)) : NULL;
 }
 
-static PyObject *py_isa(PyObject *self, PyObject *unused)
-{
+static PyObject *py_isa(PyObject *self, PyObject *unused) {
     (void)self, (void)unused;
     return PyUnicode_FromString(gjk2d_isa());
 }
 
-static PyObject *py_isa_reason(PyObject *self, PyObject *unused)
-{
+static PyObject *py_isa_reason(PyObject *self, PyObject *unused) {
     (void)self, (void)unused;
     return PyUnicode_FromString(gjk2d_isa_reason());
 }
 
-static PyObject *py_lane_width(PyObject *self, PyObject *unused)
-{
+static PyObject *py_lane_width(PyObject *self, PyObject *unused) {
     (void)self, (void)unused;
     return PyLong_FromLong(gjk2d_lane_width());
 }
 
 /// names(kind) -> tuple of names indexed by value: 'status', 'end', 'cast_state', 'toi_state', 'problem'
 /// (messages).
-static PyObject *py_names(PyObject *self, PyObject *arg)
-{
+static PyObject *py_names(PyObject *self, PyObject *arg) {
     (void)self;
     const char *kind = PyUnicode_AsUTF8(arg);
-    if (!kind)
-        return NULL;
+    if (!kind) return NULL;
     PyObject *t = NULL;
     if (!strcmp(kind, "status"))
         t = Py_BuildValue("(sssss)", gjk2d_status_name(0), gjk2d_status_name(1), gjk2d_status_name(2),
@@ -1040,8 +998,7 @@ static PyObject *py_names(PyObject *self, PyObject *arg)
     return t;
 }
 
-static PyObject *py_error_message(PyObject *self, PyObject *arg)
-{
+static PyObject *py_error_message(PyObject *self, PyObject *arg) {
     (void)self;
     const long code = PyLong_AsLong(arg);
     return code == -1 && PyErr_Occurred() ? NULL : PyUnicode_FromString(gjk2d_error_message((int)code));
@@ -1068,17 +1025,21 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_gjk2d", "The C half of gjk2d (see gjk2d/__init__.py).", -1, methods,
-    NULL,                  NULL,     NULL,                                          NULL,
+    PyModuleDef_HEAD_INIT,
+    "_gjk2d",
+    "The C half of gjk2d (see gjk2d/__init__.py).",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
 };
 
-PyMODINIT_FUNC PyInit__gjk2d(void)
-{
-    if (PyType_Ready(&set_type) < 0)
-        return NULL;
+PyMODINIT_FUNC PyInit__gjk2d(void) {
+    if (PyType_Ready(&set_type) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
-    if (!m)
-        return NULL;
+    if (!m) return NULL;
     error_type = PyErr_NewExceptionWithDoc("gjk2d.Error",
                                            "A call the library refused: .code is its negative error code, .pair "
                                            "and .shape the index concerned (or None).",

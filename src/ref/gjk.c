@@ -23,8 +23,7 @@ typedef struct simplex {
     int32_t count;
 } simplex;
 
-static simplex_vertex make_vertex(const ref_pair *p, int32_t ia, int32_t ib)
-{
+static simplex_vertex make_vertex(const ref_pair *p, int32_t ia, int32_t ib) {
     simplex_vertex sv;
     sv.ia = ia;
     sv.ib = ib;
@@ -37,8 +36,7 @@ static simplex_vertex make_vertex(const ref_pair *p, int32_t ia, int32_t ib)
 
 /// Closest point of the simplex to the origin; culls the vertices that do not contribute, keeping the
 /// others in their order, and stores each survivor's barycentric weight.
-static gjk2d_vec2 solve_simplex(simplex *s)
-{
+static gjk2d_vec2 solve_simplex(simplex *s) {
     const gjk2d_vec2 origin = {0.0f, 0.0f};
     simplex_vertex *v = s->v;
     if (s->count == 1) {
@@ -62,9 +60,7 @@ static gjk2d_vec2 solve_simplex(simplex *s)
     }
     gjk2d_triangle_result r = gjk2d_closest_on_triangle(v[0].w, v[1].w, v[2].w, origin);
     switch (r.region) {
-    case GJK2D_REGION_A:
-        s->count = 1;
-        break;
+    case GJK2D_REGION_A: s->count = 1; break;
     case GJK2D_REGION_B:
         v[0] = v[1];
         s->count = 1;
@@ -97,14 +93,12 @@ static gjk2d_vec2 solve_simplex(simplex *s)
         v[2].weight = r.w;
         break;
     }
-    if (s->count == 1)
-        v[0].weight = 1.0f;
+    if (s->count == 1) v[0].weight = 1.0f;
     return r.point;
 }
 
 /// Closest points on A and B: the simplex's barycentric weights applied to the support points.
-static void witness_points(const simplex *s, gjk2d_vec2 *pa, gjk2d_vec2 *pb)
-{
+static void witness_points(const simplex *s, gjk2d_vec2 *pa, gjk2d_vec2 *pb) {
     const simplex_vertex *v = s->v;
     if (s->count == 1) {
         *pa = v[0].a;
@@ -115,8 +109,8 @@ static void witness_points(const simplex *s, gjk2d_vec2 *pa, gjk2d_vec2 *pb)
     } else {
         // The origin is inside: sum(weight * (b - a)) = 0, so the same combination of B's points is
         // the same point. One point common to both shapes.
-        *pa = v2_add(v2_add(v2_scale(v[0].weight, v[0].a), v2_scale(v[1].weight, v[1].a)),
-                     v2_scale(v[2].weight, v[2].a));
+        *pa =
+            v2_add(v2_add(v2_scale(v[0].weight, v[0].a), v2_scale(v[1].weight, v[1].a)), v2_scale(v[2].weight, v[2].a));
         *pb = *pa;
     }
 }
@@ -126,12 +120,10 @@ static void witness_points(const simplex *s, gjk2d_vec2 *pa, gjk2d_vec2 *pb)
 /// (in float, forming the closest point from barycentric weights costs a few ε |w|). The segment's
 /// parameter is clamped to [0, 1]: for an edge much shorter than its distance the float region test may
 /// have said "inside" where the exact projection falls just outside.
-static double simplex_distance(const simplex *s)
-{
+static double simplex_distance(const simplex *s) {
     const simplex_vertex *v = s->v;
     double x0 = (double)v[0].b.x - v[0].a.x, y0 = (double)v[0].b.y - v[0].a.y;
-    if (s->count == 1)
-        return sqrt(x0 * x0 + y0 * y0);
+    if (s->count == 1) return sqrt(x0 * x0 + y0 * y0);
     double x1 = (double)v[1].b.x - v[1].a.x, y1 = (double)v[1].b.y - v[1].a.y;
     double ex = x1 - x0, ey = y1 - y0;
     double t = (0.0 - (x0 * ex + y0 * ey)) / (ex * ex + ey * ey);
@@ -141,13 +133,10 @@ static double simplex_distance(const simplex *s)
     return sqrt(cx * cx + cy * cy);
 }
 
-static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2d_vec2 closest, gjk2d_vec2 d)
-{
-    if (!trace)
-        return;
+static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2d_vec2 closest, gjk2d_vec2 d) {
+    if (!trace) return;
     int32_t k = trace->total++;
-    if (k >= trace->capacity || !trace->simplices)
-        return;
+    if (k >= trace->capacity || !trace->simplices) return;
     trace->count = k + 1;
     gjk2d_simplex_record *r = &trace->simplices[k];
     const gjk2d__pose *xf = &p->pose_a;
@@ -167,12 +156,10 @@ static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2
 
 /// The first simplex: the cached one when it still fits the pair (a warm start), else the first
 /// vertex of each shape.
-static void start_simplex(const ref_pair *p, const gjk2d_cache *warm, simplex *s)
-{
+static void start_simplex(const ref_pair *p, const gjk2d_cache *warm, simplex *s) {
     if (ref_cache_fits(p, warm)) {
         s->count = warm->count;
-        for (int32_t i = 0; i < s->count; ++i)
-            s->v[i] = make_vertex(p, warm->index_a[i], warm->index_b[i]);
+        for (int32_t i = 0; i < s->count; ++i) s->v[i] = make_vertex(p, warm->index_a[i], warm->index_b[i]);
         return;
     }
     s->v[0] = make_vertex(p, 0, 0); // a cold start: any vertex will do, the first of each shape
@@ -180,8 +167,7 @@ static void start_simplex(const ref_pair *p, const gjk2d_cache *warm, simplex *s
 }
 
 /// The final simplex as a cache entry for the next frame.
-static void write_cache(const simplex *s, gjk2d_cache *c)
-{
+static void write_cache(const simplex *s, gjk2d_cache *c) {
     int32_t ia[3], ib[3];
     gjk2d_vec2 w[3];
     for (int32_t i = 0; i < s->count; ++i) {
@@ -197,10 +183,9 @@ static void write_cache(const simplex *s, gjk2d_cache *c)
 /// Returns the final simplex, the closest points in A's frame, the distance of the final simplex to the
 /// origin (simplex_distance; meaningless when it holds three vertices), the final search direction (from
 /// that point toward the origin; zero for the overlap ends), and why it stopped.
-static gjk2d_end gjk_core(const ref_pair *p, const gjk2d_cache *warm, double cutoff, simplex *final,
-                          gjk2d_vec2 *pa, gjk2d_vec2 *pb, double *core_out, gjk2d_vec2 *dir, double *bound,
-                          int32_t *iterations, gjk2d_trace *trace)
-{
+static gjk2d_end gjk_core(const ref_pair *p, const gjk2d_cache *warm, double cutoff, simplex *final, gjk2d_vec2 *pa,
+                          gjk2d_vec2 *pb, double *core_out, gjk2d_vec2 *dir, double *bound, int32_t *iterations,
+                          gjk2d_trace *trace) {
     const gjk2d_vec2 zero = {0.0f, 0.0f};
     const int32_t cap = GJK2D_ITERATION_CAP(p->na, p->nb);
     simplex s;
@@ -283,8 +268,7 @@ static gjk2d_end gjk_core(const ref_pair *p, const gjk2d_cache *warm, double cut
 
         // Case 1, repeated support point: no more progress is possible.
         int repeated = 0;
-        for (int32_t i = 0; i < saved_count; ++i)
-            repeated |= saved_ia[i] == ia && saved_ib[i] == ib;
+        for (int32_t i = 0; i < saved_count; ++i) repeated |= saved_ia[i] == ia && saved_ib[i] == ib;
         if (repeated) {
             end = GJK2D_END_REPEATED_SUPPORT;
             break;
@@ -302,8 +286,7 @@ static gjk2d_end gjk_core(const ref_pair *p, const gjk2d_cache *warm, double cut
 }
 
 /// Squared distance from w to the segment from a to b (a zero-length segment: to a).
-static float segment_distance2(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 w)
-{
+static float segment_distance2(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 w) {
     const gjk2d_vec2 e = v2_sub(b, a), q = v2_sub(w, a);
     const float den = v2_dot(e, e);
     float t = den > 0.0f ? v2_dot(q, e) / den : 0.0f;
@@ -319,17 +302,14 @@ static float segment_distance2(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 w)
 /// the normal toward B; B's side: toward A), which also picks the facing side of a segment. The run is
 /// one edge for neighbours; a longer run (collinear vertices, or GJK stopped on a chord that round-off
 /// kept from the boundary) is named by its edge nearest w, the first along the run on a tie.
-static int32_t witness_feature(int32_t count, int32_t i0, int32_t i1, const gjk2d_vec2 *v, int32_t n,
-                               gjk2d_vec2 w, gjk2d_vec2 out)
-{
-    if (count == 1 || i0 == i1)
-        return GJK2D_FEATURE_VERTEX(i0);
+static int32_t witness_feature(int32_t count, int32_t i0, int32_t i1, const gjk2d_vec2 *v, int32_t n, gjk2d_vec2 w,
+                               gjk2d_vec2 out) {
+    if (count == 1 || i0 == i1) return GJK2D_FEATURE_VERTEX(i0);
     // CCW from v[i0] to v[i1] has its outward normal on the right: cross(e, out) < 0.
     const int facing = v2_cross(v2_sub(v[i1], v[i0]), out) < 0.0f;
     const int32_t start = facing ? i0 : i1, end = facing ? i1 : i0;
     const int32_t run = (end - start + n) % n;
-    if (run == 1)
-        return GJK2D_FEATURE_EDGE(start); // neighbours: the edge between them
+    if (run == 1) return GJK2D_FEATURE_EDGE(start); // neighbours: the edge between them
     int32_t best = start;
     float best_d2 = INFINITY;
     for (int32_t o = 0; o < run; ++o) {
@@ -343,14 +323,12 @@ static int32_t witness_feature(int32_t count, int32_t i0, int32_t i1, const gjk2
     return GJK2D_FEATURE_EDGE(best);
 }
 
-void ref_closest_cores(const ref_pair *p, ref_cores *out, gjk2d_trace *trace)
-{
+void ref_closest_cores(const ref_pair *p, ref_cores *out, gjk2d_trace *trace) {
     ref_closest_cores_cached(p, NULL, INFINITY, out, trace);
 }
 
 void ref_closest_cores_cached(const ref_pair *p, gjk2d_cache *cache, double cutoff, ref_cores *out,
-                              gjk2d_trace *trace)
-{
+                              gjk2d_trace *trace) {
     if (trace) {
         trace->count = 0;
         trace->total = 0;
@@ -359,8 +337,7 @@ void ref_closest_cores_cached(const ref_pair *p, gjk2d_cache *cache, double cuto
     double simplex_core;
     simplex s;
     out->end = gjk_core(p, cache, cutoff, &s, &pa, &pb, &simplex_core, &d, &out->bound, &out->iterations, trace);
-    if (cache)
-        write_cache(&s, cache);
+    if (cache) write_cache(&s, cache);
 
     // The cores overlap when the last search direction has no length: exactly zero for the overlap ends
     // (containment, vertex overlap, edge overlap), and also when the simplex is so close to the origin
@@ -388,8 +365,7 @@ void ref_closest_cores_cached(const ref_pair *p, gjk2d_cache *cache, double cuto
 
 /// A pair stopped by the cutoff: the lower bound as its distances, the direction that proves it (n, in
 /// A's frame) as the normal; no closest points or features were found.
-static void beyond_cutoff(const ref_pair *p, double bound, gjk2d_vec2 n, gjk2d_distance_result *out)
-{
+static void beyond_cutoff(const ref_pair *p, double bound, gjk2d_vec2 n, gjk2d_distance_result *out) {
     const gjk2d_vec2 nan2 = {NAN, NAN};
     out->status = GJK2D_STATUS_BEYOND;
     out->core_distance = (float)bound;
@@ -400,14 +376,12 @@ static void beyond_cutoff(const ref_pair *p, double bound, gjk2d_vec2 n, gjk2d_d
     out->feature_a = out->feature_b = GJK2D_FEATURE_NONE;
 }
 
-void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace)
-{
+void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace) {
     ref_distance_cached(p, NULL, INFINITY, out, trace);
 }
 
 void ref_distance_cached(const ref_pair *p, gjk2d_cache *cache, float max_distance, gjk2d_distance_result *out,
-                         gjk2d_trace *trace)
-{
+                         gjk2d_trace *trace) {
     ref_cores c;
     // The cutoff on the cores: max_distance plus both radii, in double.
     ref_closest_cores_cached(p, cache, (double)max_distance + ((double)p->ra + p->rb), &c, trace);

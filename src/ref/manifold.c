@@ -38,8 +38,7 @@ typedef struct local_contact {
 } local_contact;
 
 /// max(width, height) of the bounding box of a core: its size for the face tolerance.
-static float core_extent(const gjk2d_vec2 *v, int32_t n)
-{
+static float core_extent(const gjk2d_vec2 *v, int32_t n) {
     float x0 = v[0].x, x1 = v[0].x, y0 = v[0].y, y1 = v[0].y;
     for (int32_t i = 1; i < n; ++i) {
         x0 = v[i].x < x0 ? v[i].x : x0;
@@ -55,13 +54,10 @@ static float core_extent(const gjk2d_vec2 *v, int32_t n)
 /// point is made by the side plane, so its features are the reference vertex on that side and the
 /// incident edge. Returns the number of points kept (0, 1 or 2).
 static int clip_segment(const clip_vertex in[2], const float d[2], int32_t side_vertex, int32_t incident_edge,
-                        clip_vertex out[2])
-{
+                        clip_vertex out[2]) {
     int n = 0;
-    if (d[0] <= 0.0f)
-        out[n++] = in[0];
-    if (d[1] <= 0.0f)
-        out[n++] = in[1];
+    if (d[0] <= 0.0f) out[n++] = in[0];
+    if (d[1] <= 0.0f) out[n++] = in[1];
     // Strictly on both sides (a product of two tiny distances could underflow to zero).
     if ((d[0] < 0.0f && d[1] > 0.0f) || (d[0] > 0.0f && d[1] < 0.0f)) {
         const float t = d[0] / (d[0] - d[1]);
@@ -75,16 +71,13 @@ static int clip_segment(const clip_vertex in[2], const float d[2], int32_t side_
 
 /// The edge of `v` whose outward normal is most opposed to `n` (the first on a tie); -1 if `v` has no edge
 /// of non-zero length.
-static int32_t incident_edge(const gjk2d_vec2 *v, int32_t count, gjk2d_vec2 n)
-{
+static int32_t incident_edge(const gjk2d_vec2 *v, int32_t count, gjk2d_vec2 n) {
     int32_t best = -1;
     float best_dot = 0.0f;
-    if (count < 2)
-        return best;
+    if (count < 2) return best;
     for (int32_t i = 0; i < count; ++i) {
         gjk2d_vec2 e = v2_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
-        if (v2_is_zero(e))
-            continue;
+        if (v2_is_zero(e)) continue;
         e = v2_rescaled(e);
         const gjk2d_vec2 normal = v2_scale(1.0f / sqrtf(v2_dot(e, e)), v2_right(e));
         const float dot = v2_dot(normal, n);
@@ -100,32 +93,26 @@ static int32_t incident_edge(const gjk2d_vec2 *v, int32_t count, gjk2d_vec2 n)
 /// differ from it (duplicated vertices are one corner) is within what rounding the vertices to float can cause
 /// (the validation's slack, 4 eps M (|e1|_1 + |e2|_1), M the shape's largest coordinate here). Computed in double,
 /// where the crosses of float differences are exact.
-static int straight_vertex(const gjk2d_vec2 *v, int32_t n, int32_t k, double m)
-{
+static int straight_vertex(const gjk2d_vec2 *v, int32_t n, int32_t k, double m) {
     const gjk2d_vec2 q = v[k];
     int32_t i = k, j = k;
-    for (int32_t s = 0; s < n && v[i].x == q.x && v[i].y == q.y; ++s)
-        i = i > 0 ? i - 1 : n - 1;
-    for (int32_t s = 0; s < n && v[j].x == q.x && v[j].y == q.y; ++s)
-        j = j + 1 < n ? j + 1 : 0;
-    const double ax = (double)q.x - v[i].x, ay = (double)q.y - v[i].y, bx = (double)v[j].x - q.x, by = (double)v[j].y - q.y;
-    if ((ax == 0.0 && ay == 0.0) || (bx == 0.0 && by == 0.0))
-        return 0; // every vertex is this one: no face to extend
+    for (int32_t s = 0; s < n && v[i].x == q.x && v[i].y == q.y; ++s) i = i > 0 ? i - 1 : n - 1;
+    for (int32_t s = 0; s < n && v[j].x == q.x && v[j].y == q.y; ++s) j = j + 1 < n ? j + 1 : 0;
+    const double ax = (double)q.x - v[i].x, ay = (double)q.y - v[i].y, bx = (double)v[j].x - q.x,
+                 by = (double)v[j].y - q.y;
+    if ((ax == 0.0 && ay == 0.0) || (bx == 0.0 && by == 0.0)) return 0; // every vertex is this one: no face to extend
     const double slack = 4.0 * FLT_EPSILON * m * (fabs(ax) + fabs(ay) + fabs(bx) + fabs(by));
     return fabs(ax * by - ay * bx) <= slack && ax * bx + ay * by > 0.0;
 }
 
 /// The face that edge i belongs to: the run of edges through straight vertices (collinear or duplicated
 /// vertices, which gjk2d accepts) from vertex *first to vertex *last. A segment's face is its edge.
-static void face_run(const gjk2d_vec2 *v, int32_t n, int32_t i, int32_t *first, int32_t *last)
-{
+static void face_run(const gjk2d_vec2 *v, int32_t n, int32_t i, int32_t *first, int32_t *last) {
     *first = i;
     *last = i + 1 < n ? i + 1 : 0;
-    if (n < 3)
-        return;
+    if (n < 3) return;
     double m = 0.0;
-    for (int32_t k = 0; k < n; ++k)
-        m = fmax(m, fmax(fabs((double)v[k].x), fabs((double)v[k].y)));
+    for (int32_t k = 0; k < n; ++k) m = fmax(m, fmax(fabs((double)v[k].x), fabs((double)v[k].y)));
     for (int32_t steps = 0; steps < n - 2 && straight_vertex(v, n, *first, m); ++steps)
         *first = *first > 0 ? *first - 1 : n - 1;
     for (int32_t steps = 0; steps < n - 2 && *last != *first && straight_vertex(v, n, *last, m); ++steps)
@@ -136,8 +123,7 @@ static void face_run(const gjk2d_vec2 *v, int32_t n, int32_t i, int32_t *first, 
 /// Contacts go to `c` with A's and B's features (ref_is_b swaps them). Returns their number.
 static int face_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32_t face, gjk2d_vec2 nref,
                         const gjk2d_vec2 *inc, int32_t n_inc, float r_inc, int ref_is_b, float margin,
-                        local_contact c[2])
-{
+                        local_contact c[2]) {
     // The reference face: edge `face` with its collinear neighbours, from v1 to v2; its id is its first edge.
     int32_t i1, i2;
     face_run(ref, n_ref, face, &i1, &i2);
@@ -181,8 +167,7 @@ static int face_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32
     for (int i = 0; i < n; ++i) {
         const float gap = v2_dot(nref, v2_sub(clipped[i].v, v1)); // difference first: no cancellation of offsets
         const float separation = (float)((double)gap - radii);
-        if (!(separation <= margin))
-            continue;
+        if (!(separation <= margin)) continue;
         // Midway between the reference surface (the plane moved out by r_ref) and the incident surface.
         c[kept].point = v2_add(clipped[i].v, v2_scale(0.5f * (r_ref - gap - r_inc), nref));
         c[kept].separation = separation;
@@ -195,9 +180,8 @@ static int face_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32
 
 /// The deepest vertex of `inc` against the reference face: the contact when clipping left nothing although
 /// the cores overlap (a round-off case of degenerate edges).
-static int deepest_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32_t face, gjk2d_vec2 nref, const gjk2d_vec2 *inc,
-                           int32_t n_inc, float r_inc, int ref_is_b, local_contact *c)
-{
+static int deepest_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32_t face, gjk2d_vec2 nref,
+                           const gjk2d_vec2 *inc, int32_t n_inc, float r_inc, int ref_is_b, local_contact *c) {
     const int32_t j = ref_support(inc, n_inc, v2_neg(nref));
     int32_t last;
     face_run(ref, n_ref, face, &face, &last);
@@ -210,8 +194,7 @@ static int deepest_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, in
 }
 
 /// Step 4: the GJK closest points, moved out to their surfaces and averaged.
-static int vertex_contact(const ref_pair *p, const ref_cores *g, gjk2d_vec2 n, local_contact *c)
-{
+static int vertex_contact(const ref_pair *p, const ref_cores *g, gjk2d_vec2 n, local_contact *c) {
     const gjk2d_vec2 sa = v2_add(g->point_a, v2_scale(p->ra, n));
     const gjk2d_vec2 sb = v2_sub(g->point_b, v2_scale(p->rb, n));
     c->point = v2_scale(0.5f, v2_add(sa, sb));
@@ -222,8 +205,7 @@ static int vertex_contact(const ref_pair *p, const ref_cores *g, gjk2d_vec2 n, l
     return 1;
 }
 
-static void clear_point(gjk2d_contact_point *q)
-{
+static void clear_point(gjk2d_contact_point *q) {
     const gjk2d_vec2 nan2 = {NAN, NAN};
     q->point = q->anchor_a = q->anchor_b = nan2;
     q->separation = NAN;
@@ -233,8 +215,7 @@ static void clear_point(gjk2d_contact_point *q)
 /// A contact in A's frame to world: the offset from A's position is the rotated point, in double (the
 /// products of floats are exact there), rounded once; the world point and the offset from B's position
 /// add the positions in double first.
-static void to_world(const ref_pair *p, const gjk2d__pose *pose_b, const local_contact *c, gjk2d_contact_point *q)
-{
+static void to_world(const ref_pair *p, const gjk2d__pose *pose_b, const local_contact *c, gjk2d_contact_point *q) {
     const gjk2d__pose *xa = &p->pose_a;
     const double ax = (double)xa->c * c->point.x - (double)xa->s * c->point.y;
     const double ay = (double)xa->s * c->point.x + (double)xa->c * c->point.y;
@@ -245,8 +226,7 @@ static void to_world(const ref_pair *p, const gjk2d__pose *pose_b, const local_c
     q->id = GJK2D_CONTACT_ID(c->feature_a, c->feature_b);
 }
 
-void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gjk2d_manifold_result *out)
-{
+void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gjk2d_manifold_result *out) {
     out->count = 0;
     out->reference = 0;
     clear_point(&out->points[0]);
@@ -300,6 +280,5 @@ void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gj
     out->normal = pose_rotate(&p->pose_a, n);
     out->count = count;
     out->reference = reference;
-    for (int i = 0; i < count; ++i)
-        to_world(p, pose_b, &c[i], &out->points[i]);
+    for (int i = 0; i < count; ++i) to_world(p, pose_b, &c[i], &out->points[i]);
 }

@@ -21,33 +21,27 @@ typedef struct bool_simplex {
     int32_t count;
 } bool_simplex;
 
-static bool_vertex minkowski_point(const ref_pair *p, int32_t ia, int32_t ib)
-{
+static bool_vertex minkowski_point(const ref_pair *p, int32_t ia, int32_t ib) {
     bool_vertex v = {v2_sub(p->b[ib], p->a[ia]), ia, ib};
     return v;
 }
 
-static bool_vertex support_point(const ref_pair *p, gjk2d_vec2 d)
-{
+static bool_vertex support_point(const ref_pair *p, gjk2d_vec2 d) {
     return minkowski_point(p, ref_support(p->a, p->na, v2_neg(d)), ref_support(p->b, p->nb, d));
 }
 
 /// The perpendicular of e on the side where dot with `toward` is positive; zero if `toward` lies on e's line.
-static gjk2d_vec2 perp_toward(gjk2d_vec2 e, gjk2d_vec2 toward)
-{
+static gjk2d_vec2 perp_toward(gjk2d_vec2 e, gjk2d_vec2 toward) {
     float side = v2_dot(v2_left(e), toward);
-    if (side > 0.0f)
-        return v2_left(e);
-    if (side < 0.0f)
-        return v2_right(e);
+    if (side > 0.0f) return v2_left(e);
+    if (side < 0.0f) return v2_right(e);
     return v2(0.0f, 0.0f);
 }
 
 typedef enum { CONTINUE, CONTAINS_ORIGIN } process_result;
 
 /// processSimplex: find the region of the origin, keep the points that matter, set the next direction.
-static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d)
-{
+static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d) {
     if (s->count == 2) {
         // 1-simplex: a = newest, b = older. The origin cannot be beyond b (we came from b toward it).
         const bool_vertex va = s->p[1];
@@ -56,8 +50,7 @@ static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d)
         if (v2_dot(ab, ao) > 0.0f) {
             // Regions between a and b: search perpendicular to ab, toward the origin.
             *d = perp_toward(ab, ao);
-            if (v2_is_zero(*d))
-                return CONTAINS_ORIGIN; // the origin lies on segment ab: the shapes touch
+            if (v2_is_zero(*d)) return CONTAINS_ORIGIN; // the origin lies on segment ab: the shapes touch
         } else {
             // Region beyond a: a alone.
             s->p[0] = va;
@@ -118,15 +111,13 @@ static process_result process_simplex(bool_simplex *s, gjk2d_vec2 *d)
 /// origin (the full Voronoi-region tests of "Computing Distance") and set the direction from there, as
 /// processSimplex would. Returns CONTAINS_ORIGIN when the simplex holds the origin (inside the triangle,
 /// or on the segment).
-static process_result settle_warm_simplex(bool_simplex *s, gjk2d_vec2 *d)
-{
+static process_result settle_warm_simplex(bool_simplex *s, gjk2d_vec2 *d) {
     const gjk2d_vec2 origin = {0.0f, 0.0f};
     bool_vertex *v = s->p;
     int region_ab = 0;
     if (s->count == 2) {
         const gjk2d_segment_result r = gjk2d_closest_on_segment(v[0].w, v[1].w, origin);
-        if (r.region == GJK2D_REGION_B)
-            v[0] = v[1];
+        if (r.region == GJK2D_REGION_B) v[0] = v[1];
         s->count = r.region == GJK2D_REGION_AB ? 2 : 1;
         region_ab = s->count == 2;
     } else if (s->count == 3) {
@@ -134,11 +125,24 @@ static process_result settle_warm_simplex(bool_simplex *s, gjk2d_vec2 *d)
         switch (r.region) {
         case GJK2D_REGION_ABC: return CONTAINS_ORIGIN;
         case GJK2D_REGION_A: s->count = 1; break;
-        case GJK2D_REGION_B: v[0] = v[1]; s->count = 1; break;
-        case GJK2D_REGION_C: v[0] = v[2]; s->count = 1; break;
+        case GJK2D_REGION_B:
+            v[0] = v[1];
+            s->count = 1;
+            break;
+        case GJK2D_REGION_C:
+            v[0] = v[2];
+            s->count = 1;
+            break;
         case GJK2D_REGION_AB: s->count = 2; break;
-        case GJK2D_REGION_BC: v[0] = v[1]; v[1] = v[2]; s->count = 2; break;
-        case GJK2D_REGION_CA: v[1] = v[2]; s->count = 2; break;
+        case GJK2D_REGION_BC:
+            v[0] = v[1];
+            v[1] = v[2];
+            s->count = 2;
+            break;
+        case GJK2D_REGION_CA:
+            v[1] = v[2];
+            s->count = 2;
+            break;
         }
         region_ab = s->count == 2;
     }
@@ -152,18 +156,14 @@ static process_result settle_warm_simplex(bool_simplex *s, gjk2d_vec2 *d)
 }
 
 /// The cached simplex, if it still fits the pair (the rule is the distance query's: cache.c).
-static int warm_simplex(const ref_pair *p, const gjk2d_cache *c, bool_simplex *s)
-{
-    if (!ref_cache_fits(p, c))
-        return 0;
+static int warm_simplex(const ref_pair *p, const gjk2d_cache *c, bool_simplex *s) {
+    if (!ref_cache_fits(p, c)) return 0;
     s->count = c->count;
-    for (int32_t i = 0; i < s->count; ++i)
-        s->p[i] = minkowski_point(p, c->index_a[i], c->index_b[i]);
+    for (int32_t i = 0; i < s->count; ++i) s->p[i] = minkowski_point(p, c->index_a[i], c->index_b[i]);
     return 1;
 }
 
-static void write_cache(const bool_simplex *s, gjk2d_cache *c)
-{
+static void write_cache(const bool_simplex *s, gjk2d_cache *c) {
     int32_t ia[3], ib[3];
     gjk2d_vec2 w[3];
     for (int32_t i = 0; i < s->count; ++i) {
@@ -176,15 +176,13 @@ static void write_cache(const bool_simplex *s, gjk2d_cache *c)
 
 /// Boolean GJK on the cores, from the cached simplex when it fits. Returns 1 (overlap), 0 (separated)
 /// or -1 (iteration cap); leaves the simplex that decided it in *s.
-static int gjk_boolean(const ref_pair *p, const gjk2d_cache *warm, bool_simplex *s, int32_t *iterations)
-{
+static int gjk_boolean(const ref_pair *p, const gjk2d_cache *warm, bool_simplex *s, int32_t *iterations) {
     const int32_t cap = GJK2D_ITERATION_CAP(p->na, p->nb);
     gjk2d_vec2 d;
     int32_t iter = 0;
     *iterations = 0;
     if (warm_simplex(p, warm, s)) {
-        if (settle_warm_simplex(s, &d) == CONTAINS_ORIGIN)
-            return 1;
+        if (settle_warm_simplex(s, &d) == CONTAINS_ORIGIN) return 1;
     } else {
         d = v2(1.0f, 0.0f); // a cold start: any initial direction
         s->p[0] = support_point(p, d);
@@ -215,13 +213,9 @@ static int gjk_boolean(const ref_pair *p, const gjk2d_cache *warm, bool_simplex 
     }
 }
 
-void ref_overlap(const ref_pair *p, gjk2d_overlap_result *out)
-{
-    ref_overlap_cached(p, NULL, out);
-}
+void ref_overlap(const ref_pair *p, gjk2d_overlap_result *out) { ref_overlap_cached(p, NULL, out); }
 
-void ref_overlap_cached(const ref_pair *p, gjk2d_cache *cache, gjk2d_overlap_result *out)
-{
+void ref_overlap_cached(const ref_pair *p, gjk2d_cache *cache, gjk2d_overlap_result *out) {
     if (p->ra > 0.0f || p->rb > 0.0f) {
         // Rounded shapes: the boolean test of the cores cannot see the radii; measure the distance. They
         // overlap iff the signed distance (core - radii, rounded once) is not positive.
@@ -234,8 +228,7 @@ void ref_overlap_cached(const ref_pair *p, gjk2d_cache *cache, gjk2d_overlap_res
     }
     bool_simplex s;
     int res = gjk_boolean(p, cache, &s, &out->iterations);
-    if (cache)
-        write_cache(&s, cache);
+    if (cache) write_cache(&s, cache);
     out->overlap = res == 1;
     out->status = res < 0 ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
 }

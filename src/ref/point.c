@@ -10,12 +10,10 @@
 #include "ref/cast.h"
 #include "ref/vec.h"
 
-void ref_point_query(const ref_shape *shape, const gjk2d__pose *pose, gjk2d_vec2 q, gjk2d_point_result *out)
-{
+void ref_point_query(const ref_shape *shape, const gjk2d__pose *pose, gjk2d_vec2 q, gjk2d_point_result *out) {
     static const gjk2d__pose identity = {0.0, 0.0, 1.0f, 0.0f};
     ref_pair p;
-    ref_pair_load(&p, shape->x, shape->y, shape->stride, shape->n, shape->r, pose, &q.x, &q.y, 2, 1, 0.0f,
-                  &identity);
+    ref_pair_load(&p, shape->x, shape->y, shape->stride, shape->n, shape->r, pose, &q.x, &q.y, 2, 1, 0.0f, &identity);
     gjk2d_distance_result d;
     ref_distance(&p, &d, NULL);
     out->status = d.status;
@@ -50,7 +48,8 @@ void ref_point_query(const ref_shape *shape, const gjk2d__pose *pose, gjk2d_vec2
         return;
     }
     const double nx = dx / core, ny = dy / core;
-    out->normal = v2((float)((double)pose->c * nx - (double)pose->s * ny), (float)((double)pose->s * nx + (double)pose->c * ny));
+    out->normal =
+        v2((float)((double)pose->c * nx - (double)pose->s * ny), (float)((double)pose->s * nx + (double)pose->c * ny));
     if (out->inside) {
         out->closest = q;
         return;

@@ -42,8 +42,8 @@ void ref_relative_pose(const gjk2d__pose *pose_a, const gjk2d__pose *pose_b, dou
 
 /// Fill a ref_pair from two shapes given as strided x/y arrays (AoS: stride 2, SoA: stride 1).
 void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, int32_t na, float ra,
-                   const gjk2d__pose *pose_a, const float *bx, const float *by, int stride_b, int32_t nb,
-                   float rb, const gjk2d__pose *pose_b);
+                   const gjk2d__pose *pose_a, const float *bx, const float *by, int stride_b, int32_t nb, float rb,
+                   const gjk2d__pose *pose_b);
 
 /// Fill a ref_pair with pair (ia, ib) of a prepared set and its poses. Returns GJK2D_STATUS_OK, or the
 /// pair's status when it cannot be computed: _INVALID (a shape failed validation), _BAD_POSE.
@@ -52,20 +52,19 @@ gjk2d_status ref_pair_from_set(ref_pair *p, const gjk2d_shapes *s, const gjk2d_p
 /// GJK on the cores (the shapes without their radii), in A's frame: what the distance query and the
 /// manifold build on.
 typedef struct ref_cores {
-    gjk2d_vec2 point_a, point_b; ///< closest points of the cores (point_b = point_a when they overlap)
-    gjk2d_vec2 normal;           ///< unit, A to B; zero when the cores overlap
-    double core;                 ///< distance between the cores (0 when they overlap)
-    int overlap;                 ///< the cores overlap (or are too close for a normal to be formed)
+    gjk2d_vec2 point_a, point_b;  ///< closest points of the cores (point_b = point_a when they overlap)
+    gjk2d_vec2 normal;            ///< unit, A to B; zero when the cores overlap
+    double core;                  ///< distance between the cores (0 when they overlap)
+    int overlap;                  ///< the cores overlap (or are too close for a normal to be formed)
     int32_t feature_a, feature_b; ///< witness features (GJK2D_FEATURE_NONE when the cores overlap)
     int32_t iterations;
     gjk2d_end end;
-    double bound;                ///< end GJK2D_END_CUTOFF: the lower bound of the core distance that passed the cutoff
+    double bound; ///< end GJK2D_END_CUTOFF: the lower bound of the core distance that passed the cutoff
 } ref_cores;
 void ref_closest_cores(const ref_pair *p, ref_cores *out, gjk2d_trace *trace);
 /// The same, started from `cache` when it fits (NULL: cold) and writing the final simplex back to it,
 /// stopped with end GJK2D_END_CUTOFF once GJK's lower bound of the core distance passes `cutoff`.
-void ref_closest_cores_cached(const ref_pair *p, gjk2d_cache *cache, double cutoff, ref_cores *out,
-                              gjk2d_trace *trace);
+void ref_closest_cores_cached(const ref_pair *p, gjk2d_cache *cache, double cutoff, ref_cores *out, gjk2d_trace *trace);
 
 /// The face of `self` (an edge, by index) along whose outward normal `other` is furthest away: the largest
 /// projection gap, as ref_sat measures it (the first such edge on a tie). Returns -1 when `self` has no

@@ -9,8 +9,7 @@
 // whose signs alone pick the Voronoi region; we divide only in region AB, where u' + v' > 0.
 #include "ref/vec.h"
 
-gjk2d_segment_result gjk2d_closest_on_segment(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 q)
-{
+gjk2d_segment_result gjk2d_closest_on_segment(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 q) {
     gjk2d_segment_result r;
     gjk2d_vec2 e = v2_sub(b, a);
     float u = v2_dot(v2_sub(b, q), e);

@@ -42,8 +42,7 @@ typedef struct cast_simplex {
 
 /// The point of the simplex closest to x; culls the vertices that do not contribute (keeping the others in
 /// order) and stores each survivor's weight. Voronoi regions as in gjk.c, with x as the query point.
-static gjk2d_vec2 solve_simplex(cast_simplex *s, gjk2d_vec2 x)
-{
+static gjk2d_vec2 solve_simplex(cast_simplex *s, gjk2d_vec2 x) {
     cast_vertex *v = s->v;
     if (s->count == 1) {
         v[0].weight = 1.0f;
@@ -51,8 +50,7 @@ static gjk2d_vec2 solve_simplex(cast_simplex *s, gjk2d_vec2 x)
     }
     if (s->count == 2) {
         const gjk2d_segment_result r = gjk2d_closest_on_segment(v[0].w, v[1].w, x);
-        if (r.region == GJK2D_REGION_B)
-            v[0] = v[1];
+        if (r.region == GJK2D_REGION_B) v[0] = v[1];
         if (r.region != GJK2D_REGION_AB) {
             s->count = 1;
             v[0].weight = 1.0f;
@@ -66,20 +64,43 @@ static gjk2d_vec2 solve_simplex(cast_simplex *s, gjk2d_vec2 x)
     const float u = r.u, vv = r.v, w = r.w;
     switch (r.region) {
     case GJK2D_REGION_A: s->count = 1; break;
-    case GJK2D_REGION_B: v[0] = v[1]; s->count = 1; break;
-    case GJK2D_REGION_C: v[0] = v[2]; s->count = 1; break;
-    case GJK2D_REGION_AB: v[0].weight = u; v[1].weight = vv; s->count = 2; break;
-    case GJK2D_REGION_BC: v[0] = v[1]; v[1] = v[2]; v[0].weight = vv; v[1].weight = w; s->count = 2; break;
-    case GJK2D_REGION_CA: v[1] = v[2]; v[0].weight = u; v[1].weight = w; s->count = 2; break;
-    case GJK2D_REGION_ABC: v[0].weight = u; v[1].weight = vv; v[2].weight = w; break;
+    case GJK2D_REGION_B:
+        v[0] = v[1];
+        s->count = 1;
+        break;
+    case GJK2D_REGION_C:
+        v[0] = v[2];
+        s->count = 1;
+        break;
+    case GJK2D_REGION_AB:
+        v[0].weight = u;
+        v[1].weight = vv;
+        s->count = 2;
+        break;
+    case GJK2D_REGION_BC:
+        v[0] = v[1];
+        v[1] = v[2];
+        v[0].weight = vv;
+        v[1].weight = w;
+        s->count = 2;
+        break;
+    case GJK2D_REGION_CA:
+        v[1] = v[2];
+        v[0].weight = u;
+        v[1].weight = w;
+        s->count = 2;
+        break;
+    case GJK2D_REGION_ABC:
+        v[0].weight = u;
+        v[1].weight = vv;
+        v[2].weight = w;
+        break;
     }
-    if (s->count == 1)
-        v[0].weight = 1.0f;
+    if (s->count == 1) v[0].weight = 1.0f;
     return r.point;
 }
 
-static float max_abs(const gjk2d_vec2 *v, int32_t n)
-{
+static float max_abs(const gjk2d_vec2 *v, int32_t n) {
     float m = 0.0f;
     for (int32_t i = 0; i < n; ++i) {
         const float x = fabsf(v[i].x), y = fabsf(v[i].y);
@@ -92,8 +113,7 @@ static float max_abs(const gjk2d_vec2 *v, int32_t n)
 /// The start of the cast, when the shapes are already within the contact slack: the distance query says
 /// whether they overlap (the cores overlap, or the signed distance is below 0) or touch (a hit at fraction
 /// 0); its point and normal.
-static void at_start(const ref_pair *p, int32_t iterations, gjk2d_status status, gjk2d_cast_result *out)
-{
+static void at_start(const ref_pair *p, int32_t iterations, gjk2d_status status, gjk2d_cast_result *out) {
     gjk2d_distance_result d;
     ref_distance(p, &d, NULL);
     out->state = v2_is_zero(d.normal) || d.signed_distance < 0.0f ? GJK2D_CAST_OVERLAP : GJK2D_CAST_HIT;
@@ -104,8 +124,7 @@ static void at_start(const ref_pair *p, int32_t iterations, gjk2d_status status,
     out->status = status;
 }
 
-void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cast_result *out)
-{
+void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cast_result *out) {
     const float radius = p->ra + p->rb;
     const gjk2d_vec2 s = v2_neg(r), zero = {0.0f, 0.0f};
     const int32_t cap = GJK2D_CAST_ITERATION_CAP(p->na, p->nb);
@@ -129,8 +148,7 @@ void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cas
             // Contact: x is within R (and the slack) of a point of C. The fraction is found; the simplex may
             // still be a neighbour of the closest feature (its distance within the slack, its normal off by
             // up to sqrt(2 R slack) / R), so GJK goes on at this x until its support repeats.
-            if (lambda == 0.0f)
-                break;
+            if (lambda == 0.0f) break;
             touching = 1;
         }
         if (iter == cap) {
@@ -165,12 +183,9 @@ void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cas
 
         // Repeated support point: without a move of x no progress is possible (|v| = dist(x, C) <= R).
         int repeated = 0, present = 0;
-        for (int32_t i = 0; i < before.count; ++i)
-            repeated |= before.v[i].ia == ia && before.v[i].ib == ib;
-        for (int32_t i = 0; i < simplex.count; ++i)
-            present |= simplex.v[i].ia == ia && simplex.v[i].ib == ib;
-        if ((repeated && !advanced) || (touching && present))
-            break;
+        for (int32_t i = 0; i < before.count; ++i) repeated |= before.v[i].ia == ia && before.v[i].ib == ib;
+        for (int32_t i = 0; i < simplex.count; ++i) present |= simplex.v[i].ia == ia && simplex.v[i].ib == ib;
+        if ((repeated && !advanced) || (touching && present)) break;
         if (!present) {
             cast_vertex cv = {w, ia, ib, 1.0f};
             simplex.v[simplex.count++] = cv;
@@ -225,15 +240,13 @@ void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cas
         const gjk2d_vec2 e = v2_sub(simplex.v[1].w, simplex.v[0].w);
         const gjk2d_vec2 perp = v2_dot(v2_left(e), plane) >= 0.0f ? v2_left(e) : v2_right(e);
         const gjk2d_vec2 pr = v2_rescaled(perp);
-        if (!v2_is_zero(pr))
-            n = v2_scale(-1.0f / sqrtf(v2_dot(pr, pr)), pr);
+        if (!v2_is_zero(pr)) n = v2_scale(-1.0f / sqrtf(v2_dot(pr, pr)), pr);
     } else if (simplex.count == 1 && radius > 0.0f && v_len > 0.5f * radius) {
         n = v2_scale(-1.0f / v_len, v);
     }
     // The contact point on A's core: the simplex's weights applied to A's support points.
     gjk2d_vec2 pa = zero;
-    for (int32_t i = 0; i < simplex.count; ++i)
-        pa = v2_add(pa, v2_scale(simplex.v[i].weight, p->a[simplex.v[i].ia]));
+    for (int32_t i = 0; i < simplex.count; ++i) pa = v2_add(pa, v2_scale(simplex.v[i].weight, p->a[simplex.v[i].ia]));
     pa = v2_add(pa, v2_scale(p->ra, n));
     out->state = GJK2D_CAST_HIT;
     out->fraction = lambda;

@@ -33,8 +33,7 @@
 /// other step: 2^-25 of the step, far below any useful tolerance).
 #define ROOT_ITERATIONS 50
 
-gjk2d__pose ref_sweep_pose(const gjk2d_sweep *sw, double t)
-{
+gjk2d__pose ref_sweep_pose(const gjk2d_sweep *sw, double t) {
     const double angle = (double)sw->a0 + t * ((double)sw->a1 - (double)sw->a0);
     gjk2d__pose x;
     x.c = (float)cos(angle);
@@ -48,10 +47,8 @@ gjk2d__pose ref_sweep_pose(const gjk2d_sweep *sw, double t)
     return x;
 }
 
-gjk2d_status ref_sweep_check(const gjk2d_sweep *sw)
-{
-    const float v[8] = {sw->local_center.x, sw->local_center.y, sw->c0.x, sw->c0.y, sw->c1.x, sw->c1.y,
-                        sw->a0, sw->a1};
+gjk2d_status ref_sweep_check(const gjk2d_sweep *sw) {
+    const float v[8] = {sw->local_center.x, sw->local_center.y, sw->c0.x, sw->c0.y, sw->c1.x, sw->c1.y, sw->a0, sw->a1};
     for (int i = 0; i < 8; ++i) {
         const float bound = i < 6 ? GJK2D_MAX_COORDINATE : GJK2D_MAX_ANGLE;
         if (!(fabsf(v[i]) <= bound)) // also NaN
@@ -64,25 +61,25 @@ typedef struct dvec {
     double x, y;
 } dvec;
 
-static dvec dv(double x, double y) { dvec r = {x, y}; return r; }
+static dvec dv(double x, double y) {
+    dvec r = {x, y};
+    return r;
+}
 static double ddot(dvec a, dvec b) { return a.x * b.x + a.y * b.y; }
 static dvec vertex(const ref_shape *s, int32_t i) { return dv(s->x[i * s->stride], s->y[i * s->stride]); }
 static dvec rotate(const gjk2d__pose *x, dvec d) { return dv(x->c * d.x - x->s * d.y, x->s * d.x + x->c * d.y); }
 static dvec rotate_t(const gjk2d__pose *x, dvec d) { return dv(x->c * d.x + x->s * d.y, -x->s * d.x + x->c * d.y); }
-static dvec apply(const gjk2d__pose *x, dvec p)
-{
+static dvec apply(const gjk2d__pose *x, dvec p) {
     const dvec r = rotate(x, p);
     return dv(r.x + x->px, r.y + x->py);
 }
-static dvec normalize(dvec d)
-{
+static dvec normalize(dvec d) {
     const double len = sqrt(ddot(d, d));
     return len > 0.0 ? dv(d.x / len, d.y / len) : d;
 }
 
 /// The vertex furthest along d, lowest index on ties (as ref_support).
-static int32_t support(const ref_shape *s, dvec d)
-{
+static int32_t support(const ref_shape *s, dvec d) {
     int32_t best = 0;
     double best_value = ddot(vertex(s, 0), d);
     for (int32_t i = 1; i < s->n; ++i) {
@@ -107,8 +104,7 @@ typedef struct separation {
 } separation;
 
 /// Edge e (from vertex e to e + 1, cyclic) of a shape: its midpoint and outward unit normal (CCW: right side).
-static void face(const ref_shape *s, int32_t e, dvec *mid, dvec *normal)
-{
+static void face(const ref_shape *s, int32_t e, dvec *mid, dvec *normal) {
     const dvec p0 = vertex(s, e), p1 = vertex(s, (e + 1) % s->n);
     *mid = dv(0.5 * (p0.x + p1.x), 0.5 * (p0.y + p1.y));
     *normal = normalize(dv(p1.y - p0.y, -(p1.x - p0.x)));
@@ -117,8 +113,7 @@ static void face(const ref_shape *s, int32_t e, dvec *mid, dvec *normal)
 /// The axis from the witness features of the distance query at t1 (Box2D takes them from the simplex
 /// cache): two vertices give the axis between them, an edge of B (with a vertex of A) B's face normal,
 /// otherwise A's face normal. A face normal is turned to point at the other shape.
-static void separation_init(separation *f, const gjk2d_distance_result *d, double t1)
-{
+static void separation_init(separation *f, const gjk2d_distance_result *d, double t1) {
     const gjk2d__pose xa = ref_sweep_pose(f->sweep_a, t1), xb = ref_sweep_pose(f->sweep_b, t1);
     const int32_t ia = GJK2D_FEATURE_INDEX(d->feature_a), ib = GJK2D_FEATURE_INDEX(d->feature_b);
     if (!GJK2D_FEATURE_IS_EDGE(d->feature_a) && !GJK2D_FEATURE_IS_EDGE(d->feature_b)) {
@@ -138,8 +133,7 @@ static void separation_init(separation *f, const gjk2d_distance_result *d, doubl
 }
 
 /// Separation at t of the vertices ia, ib (-1: the deepest along the axis at t, returned through ia, ib).
-static double separation_at(const separation *f, double t, int32_t *ia, int32_t *ib)
-{
+static double separation_at(const separation *f, double t, int32_t *ia, int32_t *ib) {
     const gjk2d__pose xa = ref_sweep_pose(f->sweep_a, t), xb = ref_sweep_pose(f->sweep_b, t);
     switch (f->kind) {
     case AXIS_POINTS: {
@@ -152,15 +146,13 @@ static double separation_at(const separation *f, double t, int32_t *ia, int32_t 
     }
     case AXIS_FACE_A: {
         const dvec n = rotate(&xa, f->axis), pa = apply(&xa, f->local);
-        if (*ib < 0)
-            *ib = support(f->b, rotate_t(&xb, dv(-n.x, -n.y)));
+        if (*ib < 0) *ib = support(f->b, rotate_t(&xb, dv(-n.x, -n.y)));
         const dvec pb = apply(&xb, vertex(f->b, *ib));
         return ddot(dv(pb.x - pa.x, pb.y - pa.y), n);
     }
     case AXIS_FACE_B: {
         const dvec n = rotate(&xb, f->axis), pb = apply(&xb, f->local);
-        if (*ia < 0)
-            *ia = support(f->a, rotate_t(&xa, dv(-n.x, -n.y)));
+        if (*ia < 0) *ia = support(f->a, rotate_t(&xa, dv(-n.x, -n.y)));
         const dvec pa = apply(&xa, vertex(f->a, *ia));
         return ddot(dv(pa.x - pb.x, pa.y - pb.y), n);
     }
@@ -169,9 +161,8 @@ static double separation_at(const separation *f, double t, int32_t *ia, int32_t 
 }
 
 /// GJK distance of the cores at time t (the witness features come with it).
-static void distance_at(const ref_shape *a, const gjk2d_sweep *sa, const ref_shape *b, const gjk2d_sweep *sb,
-                        double t, gjk2d_distance_result *d)
-{
+static void distance_at(const ref_shape *a, const gjk2d_sweep *sa, const ref_shape *b, const gjk2d_sweep *sb, double t,
+                        gjk2d_distance_result *d) {
     ref_pair p;
     const gjk2d__pose xa = ref_sweep_pose(sa, t), xb = ref_sweep_pose(sb, t);
     ref_pair_load(&p, a->x, a->y, a->stride, a->n, 0.0f, &xa, b->x, b->y, b->stride, b->n, 0.0f, &xb);
@@ -179,8 +170,7 @@ static void distance_at(const ref_shape *a, const gjk2d_sweep *sa, const ref_sha
 }
 
 /// Largest distance of a vertex from the sweep's centre of rotation.
-static double sweep_rho(const ref_shape *s, const gjk2d_sweep *sw)
-{
+static double sweep_rho(const ref_shape *s, const gjk2d_sweep *sw) {
     double rho = 0.0;
     for (int32_t i = 0; i < s->n; ++i) {
         const dvec v = vertex(s, i);
@@ -194,8 +184,7 @@ static double sweep_rho(const ref_shape *s, const gjk2d_sweep *sw)
 /// The conservative advancement bound from t1: the earliest time at which the cores could come within
 /// `aim` (beyond 1 when they cannot before t = 1). n is the distance query's normal at t1 (world frame).
 static double advancement_bound(const ref_shape *a, const gjk2d_sweep *sa, double rho_a, const ref_shape *b,
-                                const gjk2d_sweep *sb, double rho_b, dvec n, double t1, double aim)
-{
+                                const gjk2d_sweep *sb, double rho_b, dvec n, double t1, double aim) {
     n = normalize(n);
     const gjk2d__pose xa = ref_sweep_pose(sa, t1), xb = ref_sweep_pose(sb, t1);
     // The separation along n at t1, from the vertices (exact in double but for a few roundings).
@@ -212,8 +201,7 @@ static double advancement_bound(const ref_shape *a, const gjk2d_sweep *sa, doubl
     const dvec vb = dv((double)sb->c1.x - sb->c0.x, (double)sb->c1.y - sb->c0.y);
     const double rate = -ddot(n, dv(vb.x - va.x, vb.y - va.y)) + fabs((double)sa->a1 - sa->a0) * rho_a +
                         fabs((double)sb->a1 - sb->a0) * rho_b;
-    if (!(rate > 0.0))
-        return INFINITY; // nothing approaches along n
+    if (!(rate > 0.0)) return INFINITY; // nothing approaches along n
     // Never back: with coordinates far larger than the gap, the separation from the vertices may round
     // below the aim where the distance query found it above; then no step is safe here.
     const double bound = t1 + ((bmin - amax) - aim) / rate;
@@ -221,15 +209,13 @@ static double advancement_bound(const ref_shape *a, const gjk2d_sweep *sa, doubl
 }
 
 /// The largest float at most t (a reported time must be a safe one).
-static float float_down(double t)
-{
+static float float_down(double t) {
     const float f = (float)t;
     return (double)f > t ? nextafterf(f, -INFINITY) : f;
 }
 
-void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const ref_shape *b,
-                        const gjk2d_sweep *sweep_b, float target, float tolerance, gjk2d_toi_result *out)
-{
+void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const ref_shape *b, const gjk2d_sweep *sweep_b,
+                        float target, float tolerance, gjk2d_toi_result *out) {
     const double tol = tolerance, radii = (double)a->r + b->r;
     const double aim = (double)target + radii > 4.0 * tol ? (double)target + radii : 4.0 * tol; // core distance
     const int32_t push_cap = a->n + b->n;
@@ -261,8 +247,8 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
 
         // Advance along this axis: push t2 back until the deepest points at t2 sit on the target, from the
         // conservative advancement bound (or 1).
-        const double bound = advancement_bound(a, sweep_a, rho_a, b, sweep_b, rho_b, dv(d.normal.x, d.normal.y), t1,
-                                               aim);
+        const double bound =
+            advancement_bound(a, sweep_a, rho_a, b, sweep_b, rho_b, dv(d.normal.x, d.normal.y), t1, aim);
         double t2 = bound < 1.0 ? bound : 1.0;
         int done = 0;
         for (int32_t push = 0; push < push_cap; ++push) {
@@ -313,8 +299,7 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
                 }
             }
         }
-        if (done)
-            break;
+        if (done) break;
     }
 
     out->state = state;

@@ -11,8 +11,7 @@
 // vertex or edge region then always holds.
 #include "ref/vec.h"
 
-static gjk2d_triangle_result vertex_region(gjk2d_region region, gjk2d_vec2 p)
-{
+static gjk2d_triangle_result vertex_region(gjk2d_region region, gjk2d_vec2 p) {
     gjk2d_triangle_result r;
     r.region = region;
     r.u = region == GJK2D_REGION_A ? 1.0f : 0.0f;
@@ -23,8 +22,7 @@ static gjk2d_triangle_result vertex_region(gjk2d_region region, gjk2d_vec2 p)
 }
 
 /// Edge XY with unnormalised segment coordinates (ux, uy): P = ux/(ux+uy) X + uy/(ux+uy) Y.
-static void edge_weights(float ux, float uy, float *wx, float *wy)
-{
+static void edge_weights(float ux, float uy, float *wx, float *wy) {
     float s = weight_rescale(ux + uy);
     float us = ux * s, vs = uy * s;
     float inv = 1.0f / (us + vs);
@@ -32,8 +30,7 @@ static void edge_weights(float ux, float uy, float *wx, float *wy)
     *wy = vs * inv;
 }
 
-gjk2d_triangle_result gjk2d_closest_on_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk2d_vec2 q)
-{
+gjk2d_triangle_result gjk2d_closest_on_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk2d_vec2 q) {
     // Edge (segment) coordinates.
     float uAB = v2_dot(v2_sub(b, q), v2_sub(b, a));
     float vAB = v2_dot(v2_sub(q, a), v2_sub(b, a));
@@ -49,12 +46,9 @@ gjk2d_triangle_result gjk2d_closest_on_triangle(gjk2d_vec2 a, gjk2d_vec2 b, gjk2
     float wABC = v2_cross(v2_sub(a, q), v2_sub(b, q));
 
     // First: vertex regions.
-    if (vAB <= 0.0f && uCA <= 0.0f)
-        return vertex_region(GJK2D_REGION_A, a);
-    if (uAB <= 0.0f && vBC <= 0.0f)
-        return vertex_region(GJK2D_REGION_B, b);
-    if (uBC <= 0.0f && vCA <= 0.0f)
-        return vertex_region(GJK2D_REGION_C, c);
+    if (vAB <= 0.0f && uCA <= 0.0f) return vertex_region(GJK2D_REGION_A, a);
+    if (uAB <= 0.0f && vBC <= 0.0f) return vertex_region(GJK2D_REGION_B, b);
+    if (uBC <= 0.0f && vCA <= 0.0f) return vertex_region(GJK2D_REGION_C, c);
 
     // Second: edge regions. Q is between the edge's ends and outside the edge (the opposite triangle
     // coordinate has the other sign than the area, or either is zero).

@@ -37,8 +37,7 @@ typedef struct gjk_lanes {
 
 /// gjk_core's first loop turn up to its first support search: the simplex {b_0 - a_0}, solved as one
 /// vertex, direction -w0, case 3a if that is zero.
-static inline void gjk_lanes_start(gjk_lanes *s, const lblock *bk)
-{
+static inline void gjk_lanes_start(gjk_lanes *s, const lblock *bk) {
     const wf zero = wf_zero(), none = wf_set1(-1.0f);
     s->w0x = wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0]));
     s->w0y = wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0]));
@@ -61,8 +60,7 @@ static inline void gjk_lanes_start(gjk_lanes *s, const lblock *bk)
 /// holds one vertex: the append makes a segment, no lane has a triangle to solve, and the simplex before
 /// the solve is that one vertex.
 static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *s, const lblock *bk, int bound_a,
-                                                                    int bound_b, int first)
-{
+                                                                     int bound_b, int first) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     wf end = s->end, cnt = s->cnt, dx = s->dx, dy = s->dy;
     wm run = wf_eq(end, zero);
@@ -85,7 +83,8 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
     wf k0 = s->k0, k1 = s->k1, k2 = s->k2;
     {
         const wf nwx = wf_sub(pbx, pax), nwy = wf_sub(pby, pay);
-        const wm put1 = first ? run : wm_and(run, wf_eq(cnt, one)), put2 = first ? wm_none() : wm_and(run, wf_eq(cnt, two));
+        const wm put1 = first ? run : wm_and(run, wf_eq(cnt, one)),
+                 put2 = first ? wm_none() : wm_and(run, wf_eq(cnt, two));
         w1x = wf_sel(put1, nwx, w1x);
         w1y = wf_sel(put1, nwy, w1y);
         k1 = wf_sel(put1, key, k1);
@@ -102,7 +101,7 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
 
     // --- solve_simplex: segment (gjk2d_closest_on_segment with q = 0): only its regions are needed ---
     wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
-    const wf su = wf_dot(w1x, w1y, ex, ey);                              // dot(b - q, e)
+    const wf su = wf_dot(w1x, w1y, ex, ey);                             // dot(b - q, e)
     const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey); // dot(q - a, e)
     const wm segB = wm_and(seg, wf_le(su, zero));
     const wm segA = wm_andnot(wm_and(seg, wf_le(sv, zero)), segB);
@@ -189,8 +188,7 @@ typedef struct gjk_result {
 } gjk_result;
 
 /// Support points of a simplex vertex from its key: A's column ia, B's column ib of the lane.
-static inline void key_points(const lblock *bk, wf key, wf lane, wf *ax, wf *ay, wf *bx, wf *by)
-{
+static inline void key_points(const lblock *bk, wf key, wf lane, wf *ax, wf *ay, wf *bx, wf *by) {
     const wf ia = wf_floor(wf_mul(key, wf_set1(1.0f / (float)NMAX)));
     const wf ib = wf_sub(key, wf_mul(ia, wf_set1((float)NMAX)));
     const wf oa = wf_add(wf_mul(ia, wf_set1((float)W)), lane), ob = wf_add(wf_mul(ib, wf_set1((float)W)), lane);
@@ -201,8 +199,7 @@ static inline void key_points(const lblock *bk, wf key, wf lane, wf *ax, wf *ay,
 }
 
 /// segment_distance2: squared distance from (wx, wy) to the segment from a to b.
-static inline wf lane_segment_distance2(wf ax, wf ay, wf bx, wf by, wf wx, wf wy)
-{
+static inline wf lane_segment_distance2(wf ax, wf ay, wf bx, wf by, wf wx, wf wy) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
     const wf ex = wf_sub(bx, ax), ey = wf_sub(by, ay), qx = wf_sub(wx, ax), qy = wf_sub(wy, ay);
     const wf den = wf_dot(ex, ey, ex, ey);
@@ -215,9 +212,8 @@ static inline wf lane_segment_distance2(wf ax, wf ay, wf bx, wf by, wf wx, wf wy
 
 /// witness_feature for every lane: vertex columns (cx, cy) up to `bound`, counts n, the simplex's indices
 /// on this shape (i0, i1), e = v[i1] - v[i0], the witness point w and the outward direction (ox, oy).
-static inline wf lane_feature(const float (*cx)[W], const float (*cy)[W], int bound, wf n, wm one_vertex, wm ov,
-                              wf i0, wf i1, wf ex, wf ey, wf wx, wf wy, wf ox, wf oy)
-{
+static inline wf lane_feature(const float (*cx)[W], const float (*cy)[W], int bound, wf n, wm one_vertex, wm ov, wf i0,
+                              wf i1, wf ex, wf ey, wf wx, wf wy, wf ox, wf oy) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
     const wm facing = wf_lt(wf_cross(ex, ey, ox, oy), zero);
     const wf start = wf_sel(facing, i0, i1), end = wf_sel(facing, i1, i0);
@@ -250,8 +246,7 @@ static inline wf lane_feature(const float (*cx)[W], const float (*cy)[W], int bo
 
 /// The end of gjk_core (weights of the final simplex, witness_points) and of ref_distance (core distance,
 /// normal, radii, world frame) for every lane, the branches turned into selects.
-static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o)
-{
+static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     _Alignas(64) float lane_f[W];
     for (int l = 0; l < W; l++) lane_f[l] = (float)l;
@@ -310,7 +305,8 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     const wd sex = wd_sub(x1, x0), sey = wd_sub(y1, y0);
     const wd dzero = wd_from(zero), done = wd_from(one);
     const wd d1 = wd_sqrt(wd_add(wd_mul(x0, x0), wd_mul(y0, y0)));
-    wd tseg = wd_div(wd_sub(dzero, wd_add(wd_mul(x0, sex), wd_mul(y0, sey))), wd_add(wd_mul(sex, sex), wd_mul(sey, sey)));
+    wd tseg =
+        wd_div(wd_sub(dzero, wd_add(wd_mul(x0, sex), wd_mul(y0, sey))), wd_add(wd_mul(sex, sex), wd_mul(sey, sey)));
     tseg = wd_max(wd_min(tseg, done), dzero);
     const wd scx = wd_add(x0, wd_mul(tseg, sex)), scy = wd_add(y0, wd_mul(tseg, sey));
     const wd d2 = wd_sqrt(wd_add(wd_mul(scx, scx), wd_mul(scy, scy)));
@@ -320,7 +316,8 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     const wf dist_d = wf_sel(c2, wd_to(wd_sub(d2, radii_d)), wd_to(wd_sub(d1, radii_d)));
     // v2_rescaled: the normal of a direction whose squared length is below FLT_MIN is taken from d * 2^64.
     const wm tiny_d = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
-    const wf dnx = wf_sel(tiny_d, wf_mul(dx, wf_set1(0x1p64f)), dx), dny = wf_sel(tiny_d, wf_mul(dy, wf_set1(0x1p64f)), dy);
+    const wf dnx = wf_sel(tiny_d, wf_mul(dx, wf_set1(0x1p64f)), dx),
+             dny = wf_sel(tiny_d, wf_mul(dy, wf_set1(0x1p64f)), dy);
     const wf ninv = wf_div(wf_set1(-1.0f), wf_sqrt(wf_dot(dnx, dny, dnx, dny)));
     const wf nx = wf_sel(ov, zero, wf_mul(ninv, dnx)), ny = wf_sel(ov, zero, wf_mul(ninv, dny));
     const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb);
@@ -372,8 +369,7 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     wf_store(o->end, end);
 }
 
-static inline uint8_t end_status(float end)
-{
+static inline uint8_t end_status(float end) {
     return (uint8_t)((int)end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
 }
 
@@ -384,8 +380,7 @@ typedef struct gjk_sink {
     const gjk2d_overlap_out *oout;
 } gjk_sink;
 
-static void gjk_write_lane(const gjk_sink *sink, const gjk_result *r, int l, int64_t k)
-{
+static void gjk_write_lane(const gjk_sink *sink, const gjk_result *r, int l, int64_t k) {
     if (sink->oout) {
         const gjk2d_overlap_out *o = sink->oout;
         if (o->overlap) o->overlap[k] = (uint8_t)(r->dist[l] == 0.0f);
@@ -410,8 +405,7 @@ static void gjk_write_lane(const gjk_sink *sink, const gjk_result *r, int l, int
 }
 
 /// All W lanes of pairs k .. k + W - 1 at once (lanes to be answered later are overwritten then).
-static void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k)
-{
+static void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k) {
     if (o->distance) wf_storeu(o->distance + k, wf_load(r->dist));
     if (o->signed_distance) wf_storeu(o->signed_distance + k, wf_load(r->sdist));
     if (o->core_distance) wf_storeu(o->core_distance + k, wf_load(r->core));
@@ -428,8 +422,7 @@ static void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, in
         for (int l = 0; l < W; l++) o->status[k + l] = end_status(r->end[l]);
 }
 
-static void slow_distance_pair(const batch_in *in, int64_t k, const gjk_sink *sink)
-{
+static void slow_distance_pair(const batch_in *in, int64_t k, const gjk_sink *sink) {
     if (sink->oout)
         gjk2d__scalar_table.overlap(in->shapes, in->poses, in->pairs, k, k + 1, sink->oout);
     else
@@ -438,9 +431,8 @@ static void slow_distance_pair(const batch_in *in, int64_t k, const gjk_sink *si
 
 /// The step loop, with the state in locals (kept in registers where they fit) and, for blocks whose shapes
 /// all fit one row, support loops of a constant length (unrolled).
-static inline __attribute__((always_inline)) int gjk_block_loop(gjk_lanes *st, const lblock *bk, int max_steps, int fresh,
-                                                                 int bound_a, int bound_b, unsigned *running)
-{
+static inline __attribute__((always_inline)) int
+gjk_block_loop(gjk_lanes *st, const lblock *bk, int max_steps, int fresh, int bound_a, int bound_b, unsigned *running) {
     gjk_lanes s = *st;
     int steps = 0;
     if (fresh && *running && steps < max_steps) {
@@ -456,10 +448,8 @@ static inline __attribute__((always_inline)) int gjk_block_loop(gjk_lanes *st, c
 }
 
 /// Run a block's steps: at most `max_steps`, or until every lane ends. Returns the steps run.
-static inline __attribute__((always_inline)) int gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps, int fresh,
-                                                                  unsigned *running,
-                                  gjk2d_simd_stats *stats)
-{
+static inline __attribute__((always_inline)) int
+gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps, int fresh, unsigned *running, gjk2d_simd_stats *stats) {
     const int steps = bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
                           ? gjk_block_loop(st, bk, max_steps, fresh, LANE_ROW, LANE_ROW, running)
                           : gjk_block_loop(st, bk, max_steps, fresh, bk->na_bound, bk->nb_bound, running);
@@ -470,8 +460,7 @@ static inline __attribute__((always_inline)) int gjk_block_steps(gjk_lanes *st, 
 }
 
 /// Run one loaded block from its first step for at most `max_steps` iterations; returns the lanes still running.
-static unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats)
-{
+static unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats) {
     gjk_lanes_start(st, bk);
     unsigned running = wm_bits(wf_eq(st->end, wf_zero())) & bk->live;
     gjk_block_steps(st, bk, max_steps, 1, &running, stats);
@@ -479,8 +468,7 @@ static unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gj
 }
 
 /// The answered lanes' statistics: their iterations are the useful lane steps.
-static void gjk_stats_lanes(gjk2d_simd_stats *stats, const gjk_result *r, unsigned done)
-{
+static void gjk_stats_lanes(gjk2d_simd_stats *stats, const gjk_result *r, unsigned done) {
     for (unsigned m = done; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         stats->lane_iterations += (int64_t)r->iter[l];
@@ -490,14 +478,16 @@ static void gjk_stats_lanes(gjk2d_simd_stats *stats, const gjk_result *r, unsign
 }
 
 // The lane state as float fields of W lanes, for moving stragglers (lpending).
-enum { GJK_STATE_FIELDS = (int)(sizeof(gjk_lanes) / sizeof(wf)), GJK_END_FIELD = (int)(offsetof(gjk_lanes, end) / sizeof(wf)) };
+enum {
+    GJK_STATE_FIELDS = (int)(sizeof(gjk_lanes) / sizeof(wf)),
+    GJK_END_FIELD = (int)(offsetof(gjk_lanes, end) / sizeof(wf))
+};
 _Static_assert(sizeof(gjk_lanes) == GJK_STATE_FIELDS * W * sizeof(float), "gjk_lanes holds only wf fields");
 _Static_assert(GJK_STATE_FIELDS <= (int)(sizeof(((lpending *)0)->state) / sizeof(((lpending *)0)->state[0])),
                "lpending holds gjk_lanes");
 
 /// The waiting stragglers, run on from their state to their ends and written.
-static __attribute__((noinline)) void gjk_run_stragglers(lpending *p, const gjk_sink *sink, gjk2d_simd_stats *stats)
-{
+static __attribute__((noinline)) void gjk_run_stragglers(lpending *p, const gjk_sink *sink, gjk2d_simd_stats *stats) {
     if (!p->n) return;
     lpending_seal(p, GJK_STATE_FIELDS, GJK_END_FIELD, (float)END_EMPTY);
     gjk_lanes st;
@@ -515,9 +505,7 @@ static __attribute__((noinline)) void gjk_run_stragglers(lpending *p, const gjk_
 }
 
 /// GJK distance lanes over a range, for the pairs `mode` takes.
-static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int mode,
-                             const gjk_sink *sink)
-{
+static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int mode, const gjk_sink *sink) {
     lblock bk;
     gjk_lanes st;
     gjk_result r;
@@ -540,7 +528,8 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
         if (lanes == W && mode == TAKE_ALL) {
             gjk_write_block(sink->out, &r, k);
         } else {
-            for (unsigned m = done; m; m &= m - 1) gjk_write_lane(sink, &r, __builtin_ctz(m), bk.pair[__builtin_ctz(m)]);
+            for (unsigned m = done; m; m &= m - 1)
+                gjk_write_lane(sink, &r, __builtin_ctz(m), bk.pair[__builtin_ctz(m)]);
         }
         if (count_stats) gjk_stats_lanes(&stats, &r, done);
         for (unsigned m = bk.slow; m; m &= m - 1) {
@@ -548,7 +537,8 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
             stats.slow_pairs++;
         }
         for (unsigned m = late; m; m &= m - 1)
-            if (lpending_add(&pend, &bk, &st, GJK_STATE_FIELDS, __builtin_ctz(m))) gjk_run_stragglers(&pend, sink, &stats);
+            if (lpending_add(&pend, &bk, &st, GJK_STATE_FIELDS, __builtin_ctz(m)))
+                gjk_run_stragglers(&pend, sink, &stats);
     }
     gjk_run_stragglers(&pend, sink, &stats);
     if (count_stats) gjk2d__simd_stats_add(&stats);

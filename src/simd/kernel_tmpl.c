@@ -31,8 +31,7 @@
 #include "simd/distance_tmpl.h"
 
 static void ISA_SYM(gjk2d__distance)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                                     int64_t begin, int64_t end, const gjk2d_distance_out *out)
-{
+                                     int64_t begin, int64_t end, const gjk2d_distance_out *out) {
     const gjk_sink sink = {out, NULL};
     const batch_in in = {shapes, poses, pairs};
     gjk_distance_run(&in, begin, end, TAKE_ALL, &sink);
@@ -44,8 +43,7 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_shapes *shapes, const gjk2d_pos
 #include "simd/overlap_tmpl.h"
 
 static void ISA_SYM(gjk2d__overlap)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                                    int64_t begin, int64_t end, const gjk2d_overlap_out *out)
-{
+                                    int64_t begin, int64_t end, const gjk2d_overlap_out *out) {
     const batch_in in = {shapes, poses, pairs};
     bool_overlap_run(&in, begin, end, out);
 }
@@ -59,8 +57,7 @@ typedef struct sat_best {
     wm found;
 } sat_best;
 
-static inline void sat_consider(sat_best *b, wm valid, wf sep, wf nx, wf ny)
-{
+static inline void sat_consider(sat_best *b, wm valid, wf sep, wf nx, wf ny) {
     wm take = wm_and(valid, wm_or(wm_not(b->found), wf_gt(sep, b->sep)));
     b->sep = wf_sel(take, sep, b->sep);
     b->nx = wf_sel(take, nx, b->nx);
@@ -70,8 +67,7 @@ static inline void sat_consider(sat_best *b, wm valid, wf sep, wf nx, wf ny)
 
 /// v2_rescaled for the lanes whose squared length len2 is below FLT_MIN (then len2 is recomputed); the
 /// common block, with none, pays one compare.
-static inline void rescale_tiny(wf *ex, wf *ey, wf *len2)
-{
+static inline void rescale_tiny(wf *ex, wf *ey, wf *len2) {
     const wm tiny = wf_lt(*len2, wf_set1(FLT_MIN));
     if (!wm_any(tiny)) return;
     const wf s = wf_set1(0x1p64f);
@@ -82,8 +78,7 @@ static inline void rescale_tiny(wf *ex, wf *ey, wf *len2)
 
 /// projection_gap: min over `other` minus max over `self` of the projections on axis n.
 static inline wf projection_gap(const float (*sx)[W], const float (*sy)[W], int ns, const float (*ox)[W],
-                                const float (*oy)[W], int no, wf nx, wf ny)
-{
+                                const float (*oy)[W], int no, wf nx, wf ny) {
     wf max_s = wf_dot(wf_load(sx[0]), wf_load(sy[0]), nx, ny);
     wf min_o = wf_dot(wf_load(ox[0]), wf_load(oy[0]), nx, ny);
     for (int i = 1; i < ns; i++) {
@@ -98,9 +93,8 @@ static inline wf projection_gap(const float (*sx)[W], const float (*sy)[W], int 
 }
 
 /// Edge normals of `self` against `other` (edge_axes); `flip` negates the axis (B's edges).
-static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (*sy)[W], int ns,
-                             const float (*ox)[W], const float (*oy)[W], int no, int flip)
-{
+static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (*sy)[W], int ns, const float (*ox)[W],
+                             const float (*oy)[W], int no, int flip) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
     for (int i = 0; i < ns; i++) {
         const int i1 = i + 1 < ns ? i + 1 : 0;
@@ -121,8 +115,7 @@ static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (
     }
 }
 
-static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int na, int nb, sat_best *best)
-{
+static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int na, int nb, sat_best *best) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
     // A point has no edges: its padded edges all have zero length and are skipped like duplicates.
     sat_edges(best, bk->ax, bk->ay, na, bk->bx, bk->by, nb, 0);
@@ -151,8 +144,7 @@ static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int
     }
 }
 
-static void sat_block(const lblock *bk, int whole_block, const gjk2d_sat_out *out)
-{
+static void sat_block(const lblock *bk, int whole_block, const gjk2d_sat_out *out) {
     const wf zero = wf_zero();
     sat_best best = {zero, zero, zero, wm_none()};
     if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
@@ -191,8 +183,7 @@ static void sat_block(const lblock *bk, int whole_block, const gjk2d_sat_out *ou
 }
 
 static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                                int64_t begin, int64_t end, const gjk2d_sat_out *out)
-{
+                                int64_t begin, int64_t end, const gjk2d_sat_out *out) {
     const batch_in in = {shapes, poses, pairs};
     lblock bk;
     for (int64_t k = begin; k < end; k += W) {
@@ -212,6 +203,6 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *p
 #include "simd/validate_tmpl.h"
 
 const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
-    STR(GJK2D_SIMD_NAME), W, ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap), ISA_SYM(gjk2d__sat),
+    STR(GJK2D_SIMD_NAME),         W, ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap), ISA_SYM(gjk2d__sat),
     ISA_SYM(gjk2d__convex_block),
 };

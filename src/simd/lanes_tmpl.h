@@ -28,12 +28,12 @@ typedef struct lblock {
     _Alignas(64) float by[NMAX][W];
     _Alignas(64) float naf[W], nbf[W]; ///< vertex counts
     _Alignas(64) float ra[W], rb[W];
-    _Alignas(64) float wc[W], ws[W]; ///< A's world rotation, for the results
+    _Alignas(64) float wc[W], ws[W];    ///< A's world rotation, for the results
     _Alignas(64) double wpx[W], wpy[W]; ///< A's world position, for the results
-    int na_bound, nb_bound; ///< largest counts in the block: the vertex loops run to these
-    unsigned live;          ///< lanes holding a pair of this pass
-    unsigned slow;          ///< lanes whose pair only the scalar fallback answers (large, invalid, bad pose)
-    int64_t pair[W];        ///< pair index of each lane (meaningful for live and slow lanes)
+    int na_bound, nb_bound;             ///< largest counts in the block: the vertex loops run to these
+    unsigned live;                      ///< lanes holding a pair of this pass
+    unsigned slow;   ///< lanes whose pair only the scalar fallback answers (large, invalid, bad pose)
+    int64_t pair[W]; ///< pair index of each lane (meaningful for live and slow lanes)
 } lblock;
 
 /// Which pairs a pass takes: the boolean query runs its cores pass first, then the rounded pairs through
@@ -41,16 +41,14 @@ typedef struct lblock {
 enum lane_mode { TAKE_ALL, TAKE_CORES, TAKE_ROUNDED };
 
 /// Copy n vertices and repeat the last up to NMAX (rows of blocks wider than one row of 8).
-static void lane_row_copy(float *dst, const float *src, int32_t n)
-{
+static void lane_row_copy(float *dst, const float *src, int32_t n) {
     for (int32_t i = 0; i < NMAX; i++) dst[i] = src[i < n ? i : n - 1];
 }
 
 /// Lane-major columns from per-lane rows: a vector transpose when the block needs one row of 8 (every
 /// prepared row holds at least 8 columns, padded with its last vertex).
 static inline void lane_columns(float (*cx)[W], float (*cy)[W], const float *const rx[W], const float *const ry[W],
-                                int bound)
-{
+                                int bound) {
     if (bound <= LANE_ROW) {
         wf_transpose8(rx, cx);
         wf_transpose8(ry, cy);
@@ -67,8 +65,7 @@ typedef struct lane_poses {
 } lane_poses;
 
 /// The poses of shapes idx[0 .. W): packed float arrays by gathers, any other layout lane by lane.
-static inline void lane_poses_load(lane_poses *lp, const gjk2d_poses *poses, const int32_t *idx)
-{
+static inline void lane_poses_load(lane_poses *lp, const gjk2d_poses *poses, const int32_t *idx) {
     if (poses->stride == 0 && poses->position_type == GJK2D_FLOAT32) {
         const wf x = wf_gather_at((const float *)poses->px, idx), y = wf_gather_at((const float *)poses->py, idx);
         wf_store(lp->fx, x);
@@ -88,8 +85,7 @@ static inline void lane_poses_load(lane_poses *lp, const gjk2d_poses *poses, con
 
 /// Lanes whose pose passes gjk2d__pose_check's rule, decided by the same float operations (a NaN or an
 /// infinity fails every comparison).
-static inline unsigned lane_poses_ok(const lane_poses *lp)
-{
+static inline unsigned lane_poses_ok(const lane_poses *lp) {
 #ifdef GJK2D_NO_POSE_CHECK // the benchmark's ablation build only
     (void)lp;
     return W_ALL;
@@ -105,15 +101,13 @@ static inline unsigned lane_poses_ok(const lane_poses *lp)
 }
 
 /// Lane l takes lane c's pose.
-static inline void lane_pose_copy(lane_poses *lp, int l, int c)
-{
+static inline void lane_pose_copy(lane_poses *lp, int l, int c) {
     lp->c[l] = lp->c[c], lp->s[l] = lp->s[c], lp->px[l] = lp->px[c], lp->py[l] = lp->py[c];
 }
 
 /// Lane l takes lane c's shapes and poses (dead lanes compute on valid numbers and are never written).
 static inline void lane_copy(int32_t *sa, int32_t *sb, float *na, float *nb, float *ra, float *rb, lane_poses *pa,
-                             lane_poses *pb, int l, int c)
-{
+                             lane_poses *pb, int l, int c) {
     sa[l] = sa[c], sb[l] = sb[c], na[l] = na[c], nb[l] = nb[c], ra[l] = ra[c], rb[l] = rb[c];
     lane_pose_copy(pa, l, c);
     lane_pose_copy(pb, l, c);
@@ -123,8 +117,7 @@ static inline void lane_copy(int32_t *sa, int32_t *sb, float *na, float *nb, flo
 /// past `lanes`, pairs another pass takes and pairs the lanes cannot take (marked in bk->slow: a shape
 /// with more than NMAX vertices or invalid, or a bad pose) are dead lanes: they repeat the first live
 /// lane's pair, so every lane holds valid geometry, and are never written. Returns 0 when no lane is live.
-static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes, int mode)
-{
+static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes, int mode) {
     _Alignas(64) float tmp[W][4][NMAX];
     _Alignas(64) float na[W], nb[W], ra[W], rb[W];
     const gjk2d_shapes *set = in->shapes;
@@ -158,7 +151,8 @@ static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_
     wf_store(rb, rbf);
     if (bk->live != W_ALL) {
         const int c = __builtin_ctz(bk->live);
-        for (unsigned m = W_ALL & ~bk->live; m; m &= m - 1) lane_copy(sa, sb, na, nb, ra, rb, &pa, &pb, __builtin_ctz(m), c);
+        for (unsigned m = W_ALL & ~bk->live; m; m &= m - 1)
+            lane_copy(sa, sb, na, nb, ra, rb, &pa, &pb, __builtin_ctz(m), c);
     }
     // Every prepared row of up to 8 vertices holds 8 columns, padded with its last vertex: such a block is
     // transposed straight from the set. A wider block is copied and padded lane by lane.
@@ -213,8 +207,7 @@ static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_
 }
 
 /// Pairs k0 .. k0 + lanes - 1.
-static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, int lanes, int mode)
-{
+static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, int lanes, int mode) {
     return lblock_load(bk, in, NULL, k0, lanes, mode);
 }
 
@@ -227,22 +220,19 @@ typedef struct lpending {
     int n; ///< lanes waiting: slots 0 .. n - 1
 } lpending;
 
-static inline void lpending_reset(lpending *p)
-{
+static inline void lpending_reset(lpending *p) {
     p->n = 0;
     p->bk.na_bound = p->bk.nb_bound = LANE_ROW;
     p->bk.slow = 0;
 }
 
 /// Columns [from, to) of slot l repeat its column from - 1 (its last vertex, or padding of it).
-static inline void lane_pad_columns(float (*cx)[W], float (*cy)[W], int l, int from, int to)
-{
+static inline void lane_pad_columns(float (*cx)[W], float (*cy)[W], int l, int from, int to) {
     for (int j = from; j < to; j++) cx[j][l] = cx[from - 1][l], cy[j][l] = cy[from - 1][l];
 }
 
 /// Slot s of block d takes lane l's columns of src (bounds may differ: the narrower repeats its last column).
-static void lane_move_columns(lblock *d, int s, const lblock *src, int l)
-{
+static void lane_move_columns(lblock *d, int s, const lblock *src, int l) {
     // A wider source block widens the pending block: its earlier slots repeat their last column.
     if (src->na_bound > d->na_bound) {
         for (int q = 0; q < s; q++) lane_pad_columns(d->ax, d->ay, q, d->na_bound, src->na_bound);
@@ -260,8 +250,8 @@ static void lane_move_columns(lblock *d, int s, const lblock *src, int l)
 
 /// Lane l of `src` (its block geometry, pair and state: src_state, a struct of `nstate` wf fields) into the
 /// next slot. Returns 1 when the block is full.
-static __attribute__((noinline)) int lpending_add(lpending *p, const lblock *src, const void *src_state, int nstate, int l)
-{
+static __attribute__((noinline)) int lpending_add(lpending *p, const lblock *src, const void *src_state, int nstate,
+                                                  int l) {
     lblock *d = &p->bk;
     const int s = p->n++;
     if (src->na_bound == LANE_ROW && src->nb_bound == LANE_ROW && d->na_bound == LANE_ROW && d->nb_bound == LANE_ROW) {
@@ -276,14 +266,14 @@ static __attribute__((noinline)) int lpending_add(lpending *p, const lblock *src
     d->naf[s] = src->naf[l], d->nbf[s] = src->nbf[l], d->ra[s] = src->ra[l], d->rb[s] = src->rb[l];
     d->wc[s] = src->wc[l], d->ws[s] = src->ws[l], d->wpx[s] = src->wpx[l], d->wpy[s] = src->wpy[l];
     d->pair[s] = src->pair[l];
-    for (int f = 0; f < nstate; f++) memcpy(&p->state[f][s], (const char *)src_state + (size_t)(f * W + l) * sizeof(float), sizeof(float));
+    for (int f = 0; f < nstate; f++)
+        memcpy(&p->state[f][s], (const char *)src_state + (size_t)(f * W + l) * sizeof(float), sizeof(float));
     return p->n == W;
 }
 
 /// Before a run: the empty slots repeat slot 0 (valid numbers, never written) with state field `end_field`
 /// set to `dead_end` (not running); live marks the waiting lanes.
-static inline void lpending_seal(lpending *p, int nstate, int end_field, float dead_end)
-{
+static inline void lpending_seal(lpending *p, int nstate, int end_field, float dead_end) {
     lblock *d = &p->bk;
     d->live = p->n == W ? W_ALL : (1u << p->n) - 1u;
     for (int s = p->n; s < W; s++) {
@@ -299,8 +289,7 @@ static inline void lpending_seal(lpending *p, int nstate, int end_field, float d
 
 /// A's world frame for a point in A's frame: pose_apply (the rotation in float, the position added in
 /// double and rounded once).
-static inline void lblock_world_point(const lblock *bk, wf x, wf y, wf *wx, wf *wy)
-{
+static inline void lblock_world_point(const lblock *bk, wf x, wf y, wf *wx, wf *wy) {
     const wf c = wf_load(bk->wc), s = wf_load(bk->ws);
     const wf rx = wf_sub(wf_mul(c, x), wf_mul(s, y)), ry = wf_add(wf_mul(s, x), wf_mul(c, y));
     *wx = wd_to(wd_add(wd_from(rx), wd_load(bk->wpx)));
@@ -310,8 +299,7 @@ static inline void lblock_world_point(const lblock *bk, wf x, wf y, wf *wx, wf *
 /// The lowest index of the largest dot(d, v_j) over columns [from, to): its value, point and index.
 static inline __attribute__((always_inline)) void lane_support_run(const float (*cx)[W], const float (*cy)[W], int from,
                                                                    int to, wf dx, wf dy, wf *best, wf *px, wf *py,
-                                                                   wf *idx)
-{
+                                                                   wf *idx) {
     wf x = wf_load(cx[from]), y = wf_load(cy[from]);
     wf b = wf_dot(x, y, dx, dy), bi = wf_set1((float)from);
     for (int j = from + 1; j < to; j++) {
@@ -332,8 +320,7 @@ static inline __attribute__((always_inline)) void lane_support_run(const float (
 /// select of each column waits for the previous one) and merged with the same strict '>': a tie keeps
 /// the first half, whose indices are lower.
 static inline __attribute__((always_inline)) void lane_support(const float (*cx)[W], const float (*cy)[W], int bound,
-                                                               wf dx, wf dy, wf *px, wf *py, wf *idx)
-{
+                                                               wf dx, wf dy, wf *px, wf *py, wf *idx) {
     wf best, x, y, bi;
     const int half = bound / 2;
     if (half < 2) {

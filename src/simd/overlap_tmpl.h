@@ -20,8 +20,7 @@ typedef struct bool_lanes {
 } bool_lanes;
 
 /// perp_toward: the perpendicular of e on the side of t; zero when t is on e's line.
-static inline void perp_toward(wf ex, wf ey, wf tx, wf ty, wf *px, wf *py)
-{
+static inline void perp_toward(wf ex, wf ey, wf tx, wf ty, wf *px, wf *py) {
     const wf zero = wf_zero();
     const wf side = wf_dot(wf_neg(ey), ex, tx, ty);
     const wm pos = wf_gt(side, zero), neg = wf_lt(side, zero);
@@ -31,8 +30,7 @@ static inline void perp_toward(wf ex, wf ey, wf tx, wf ty, wf *px, wf *py)
 
 /// gjk_boolean before its loop: one uncounted support search along (1, 0) gives the first simplex point;
 /// the direction then points from it to the origin.
-static inline void bool_lanes_start(bool_lanes *s, const lblock *bk, int bound_a, int bound_b)
-{
+static inline void bool_lanes_start(bool_lanes *s, const lblock *bk, int bound_a, int bound_b) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
     wf pax, pay, pbx, pby;
     lane_support(bk->ax, bk->ay, bound_a, wf_neg(one), wf_neg(zero), &pax, &pay, NULL);
@@ -51,8 +49,7 @@ static inline void bool_lanes_start(bool_lanes *s, const lblock *bk, int bound_a
 /// One loop turn of gjk_boolean for every running lane. Returns the lanes still running. `first`: the
 /// block's first turn (a constant), where every lane holds one point, so there is no 2-simplex to process.
 static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes *s, const lblock *bk, int bound_a,
-                                                                     int bound_b, int first)
-{
+                                                                      int bound_b, int first) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
     wf end = s->end, dx = s->dx, dy = s->dy, iter = s->iter, cnt = s->cnt;
     const wf p0x = s->p0x, p0y = s->p0y, p1x = s->p1x, p1y = s->p1y;
@@ -143,8 +140,7 @@ static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes
 }
 
 static inline __attribute__((always_inline)) int bool_block_loop(bool_lanes *st, const lblock *bk, int max_steps,
-                                                                  int bound_a, int bound_b, unsigned *running)
-{
+                                                                 int bound_a, int bound_b, unsigned *running) {
     bool_lanes s;
     bool_lanes_start(&s, bk, bound_a, bound_b);
     int steps = 0;
@@ -161,8 +157,7 @@ static inline __attribute__((always_inline)) int bool_block_loop(bool_lanes *st,
 }
 
 /// Run one loaded block for at most `max_steps` iterations; returns the lanes still running.
-static unsigned bool_block_run(bool_lanes *st, const lblock *bk, int max_steps)
-{
+static unsigned bool_block_run(bool_lanes *st, const lblock *bk, int max_steps) {
     unsigned running = bk->live;
     if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
         bool_block_loop(st, bk, max_steps, LANE_ROW, LANE_ROW, &running);
@@ -171,15 +166,13 @@ static unsigned bool_block_run(bool_lanes *st, const lblock *bk, int max_steps)
     return running;
 }
 
-static inline uint8_t bool_status(float end)
-{
+static inline uint8_t bool_status(float end) {
     return (uint8_t)((int)end == BOOL_MAXITER ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
 }
 
 /// Ended lanes' answers: a whole block of consecutive pairs at once, or lane by lane.
 static void bool_write(const gjk2d_overlap_out *out, const bool_lanes *st, const lblock *bk, unsigned lanes_mask,
-                       int whole_block)
-{
+                       int whole_block) {
     _Alignas(64) float end[W], iter[W];
     wf_store(end, st->end);
     wf_store(iter, st->iter);
@@ -201,14 +194,11 @@ static void bool_write(const gjk2d_overlap_out *out, const bool_lanes *st, const
     }
 }
 
-static void slow_overlap_pair(const batch_in *in, int64_t k, const gjk2d_overlap_out *out)
-{
+static void slow_overlap_pair(const batch_in *in, int64_t k, const gjk2d_overlap_out *out) {
     gjk2d__scalar_table.overlap(in->shapes, in->poses, in->pairs, k, k + 1, out);
 }
 
-static void bool_run_stragglers(const batch_in *in, const int64_t *ks, int n,
-                                const gjk2d_overlap_out *out)
-{
+static void bool_run_stragglers(const batch_in *in, const int64_t *ks, int n, const gjk2d_overlap_out *out) {
     lblock bk;
     bool_lanes st;
     for (int i = 0; i < n; i += W) {
@@ -220,9 +210,7 @@ static void bool_run_stragglers(const batch_in *in, const int64_t *ks, int n,
 }
 
 /// The boolean query over a range: cores in boolean lanes, then rounded pairs in distance lanes.
-static void bool_overlap_run(const batch_in *in, int64_t begin, int64_t end,
-                             const gjk2d_overlap_out *out)
-{
+static void bool_overlap_run(const batch_in *in, int64_t begin, int64_t end, const gjk2d_overlap_out *out) {
     lblock bk;
     bool_lanes st;
     int64_t strag[STRAGGLER_BUFFER];

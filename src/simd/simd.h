@@ -5,7 +5,6 @@
 
 #include "kernels.h"
 
-
 // Native tables, one per ISA this build compiled (GJK2D_HAVE_<ISA>, set by src/simd/meson.build).
 extern const gjk2d_kernel_table gjk2d__table_portable;
 extern const gjk2d_kernel_table gjk2d__table_sse41;

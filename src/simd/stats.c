@@ -9,8 +9,7 @@ static atomic_int stats_on;
 #define NSTATS 7
 static _Atomic int64_t stats_v[NSTATS];
 
-void gjk2d__simd_stats_enable(int on)
-{
+void gjk2d__simd_stats_enable(int on) {
     if (on)
         for (int i = 0; i < NSTATS; i++) atomic_store(&stats_v[i], 0);
     atomic_store(&stats_on, on != 0);
@@ -18,14 +17,13 @@ void gjk2d__simd_stats_enable(int on)
 
 int gjk2d__simd_stats_on(void) { return atomic_load_explicit(&stats_on, memory_order_relaxed); }
 
-void gjk2d__simd_stats_add(const gjk2d_simd_stats *d)
-{
-    const int64_t v[NSTATS] = {d->blocks, d->block_steps, d->lane_iterations, d->lane_steps, d->lane_slots, d->pairs, d->slow_pairs};
+void gjk2d__simd_stats_add(const gjk2d_simd_stats *d) {
+    const int64_t v[NSTATS] = {d->blocks,     d->block_steps, d->lane_iterations, d->lane_steps,
+                               d->lane_slots, d->pairs,       d->slow_pairs};
     for (int i = 0; i < NSTATS; i++) atomic_fetch_add_explicit(&stats_v[i], v[i], memory_order_relaxed);
 }
 
-void gjk2d__simd_stats_get(gjk2d_simd_stats *out)
-{
+void gjk2d__simd_stats_get(gjk2d_simd_stats *out) {
     int64_t v[NSTATS];
     for (int i = 0; i < NSTATS; i++) v[i] = atomic_load(&stats_v[i]);
     out->blocks = v[0];
@@ -37,8 +35,7 @@ void gjk2d__simd_stats_get(gjk2d_simd_stats *out)
     out->slow_pairs = v[6];
 }
 
-int gjk2d__simd_stats_built(void)
-{
+int gjk2d__simd_stats_built(void) {
 #ifdef GJK2D_SIMD_STATS
     return 1;
 #else

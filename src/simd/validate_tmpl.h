@@ -9,11 +9,12 @@
 static inline wd max2_d(wd a, wd b) { return wd_sel(wd_gt(a, b), a, b); }
 
 /// rounding_slack(m, l1, l2) = 4 * FLT_EPSILON * m * (l1 + l2), in the same order.
-static inline wd slack_d(wd m, wd l1, wd l2) { return wd_mul(wd_mul(wd_set1(4.0 * (double)FLT_EPSILON), m), wd_add(l1, l2)); }
+static inline wd slack_d(wd m, wd l1, wd l2) {
+    return wd_mul(wd_mul(wd_set1(4.0 * (double)FLT_EPSILON), m), wd_add(l1, l2));
+}
 
 /// quadrant(): 0 for x > 0, y >= 0; 1 for x <= 0, y > 0; 2 for x < 0, y <= 0; else 3.
-static inline wd quadrant_d(wd x, wd y)
-{
+static inline wd quadrant_d(wd x, wd y) {
     const wd zero = wd_set1(0.0);
     wd q = wd_set1(3.0);
     q = wd_sel(wdm_and(wd_lt(x, zero), wd_le(y, zero)), wd_set1(2.0), q);
@@ -23,8 +24,7 @@ static inline wd quadrant_d(wd x, wd y)
 }
 
 /// Coordinates and radius within range (ref_validate's NONFINITE, MAGNITUDE and RADIUS tests).
-static inline unsigned lanes_in_range(float (*x)[W], float (*y)[W], const float *radius)
-{
+static inline unsigned lanes_in_range(float (*x)[W], float (*y)[W], const float *radius) {
     const wf big = wf_set1(GJK2D_MAX_COORDINATE), nbig = wf_neg(big);
     wm ok = wf_eq(wf_zero(), wf_zero());
     for (int j = 0; j < LANE_ROW; j++) {
@@ -35,8 +35,7 @@ static inline unsigned lanes_in_range(float (*x)[W], float (*y)[W], const float 
     return wm_bits(wm_and(ok, wm_and(wf_ge(r, wf_zero()), wf_le(r, big))));
 }
 
-static unsigned ISA_SYM(gjk2d__convex_block)(const float *const rx[W], const float *const ry[W], const float *radius)
-{
+static unsigned ISA_SYM(gjk2d__convex_block)(const float *const rx[W], const float *const ry[W], const float *radius) {
     _Alignas(64) float x[LANE_ROW][W], y[LANE_ROW][W];
     wf_transpose8(rx, x);
     wf_transpose8(ry, y);

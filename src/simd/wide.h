@@ -24,8 +24,7 @@
 
 #include "simd/wide_lanes.h"
 
-static inline wd wd_set1(double x)
-{
+static inline wd wd_set1(double x) {
     _Alignas(64) double t[W];
     for (int l = 0; l < W; l++) t[l] = x;
     return wd_load(t);

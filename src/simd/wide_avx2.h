@@ -25,8 +25,7 @@ static inline wm wf_eq(wf a, wf b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_E
 #if defined(SIMDE_X86_AVX_NATIVE) && defined(__GNUC__) && !defined(__clang__)
 // GCC 12 expands the blendv builtin as "mask < 0" and adds a vpcmpgtd per select to rebuild the sign it
 // already has (the masks here are compare results: all ones or all zeros). The instruction itself:
-static inline wf wf_sel(wm m, wf a, wf b)
-{
+static inline wf wf_sel(wm m, wf a, wf b) {
     wf r;
     __asm__("vblendvps %3, %2, %1, %0" : "=x"(r) : "x"(b), "xm"(a), "x"(m));
     return r;
@@ -42,13 +41,13 @@ static inline unsigned wm_bits(wm m) { return (unsigned)simde_mm256_movemask_ps(
 static inline wf wf_loadu(const float *p) { return simde_mm256_loadu_ps(p); }
 static inline wf wf_floor(wf a) { return simde_mm256_floor_ps(a); }
 static inline void wf_storeu(float *p, wf a) { simde_mm256_storeu_ps(p, a); }
-static inline wf wf_gather(const float *base, wf idx)
-{
+static inline wf wf_gather(const float *base, wf idx) {
     return simde_mm256_i32gather_ps(base, simde_mm256_cvttps_epi32(idx), 4);
 }
-static inline void wf_store_i32(int32_t *p, wf a) { simde_mm256_storeu_si256((simde__m256i *)p, simde_mm256_cvttps_epi32(a)); }
-static inline wf wf_gather_at(const float *base, const int32_t *idx)
-{
+static inline void wf_store_i32(int32_t *p, wf a) {
+    simde_mm256_storeu_si256((simde__m256i *)p, simde_mm256_cvttps_epi32(a));
+}
+static inline wf wf_gather_at(const float *base, const int32_t *idx) {
 #ifdef GJK2D_NO_GATHER
     return simde_mm256_setr_ps(base[idx[0]], base[idx[1]], base[idx[2]], base[idx[3]], base[idx[4]], base[idx[5]],
                                base[idx[6]], base[idx[7]]);
@@ -56,32 +55,31 @@ static inline wf wf_gather_at(const float *base, const int32_t *idx)
     return simde_mm256_i32gather_ps(base, simde_mm256_loadu_si256((const simde__m256i *)idx), 4);
 #endif
 }
-static inline wf wf_load_i32(const int32_t *p) { return simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)p)); }
+static inline wf wf_load_i32(const int32_t *p) {
+    return simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)p));
+}
 typedef struct wd {
     simde__m256d lo, hi;
 } wd;
-static inline wd wd_from(wf a)
-{
-    wd r = {simde_mm256_cvtps_pd(simde_mm256_castps256_ps128(a)), simde_mm256_cvtps_pd(simde_mm256_extractf128_ps(a, 1))};
+static inline wd wd_from(wf a) {
+    wd r = {simde_mm256_cvtps_pd(simde_mm256_castps256_ps128(a)),
+            simde_mm256_cvtps_pd(simde_mm256_extractf128_ps(a, 1))};
     return r;
 }
-static inline wf wd_to(wd a)
-{
-    return simde_mm256_insertf128_ps(simde_mm256_castps128_ps256(simde_mm256_cvtpd_ps(a.lo)), simde_mm256_cvtpd_ps(a.hi), 1);
+static inline wf wd_to(wd a) {
+    return simde_mm256_insertf128_ps(simde_mm256_castps128_ps256(simde_mm256_cvtpd_ps(a.lo)),
+                                     simde_mm256_cvtpd_ps(a.hi), 1);
 }
-#define WD_OP(name, op)                                                                                       \
-    static inline wd name(wd a, wd b)                                                                         \
-    {                                                                                                          \
-        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)};                                                               \
-        return r;                                                                                              \
+#define WD_OP(name, op)                          \
+    static inline wd name(wd a, wd b) {          \
+        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)}; \
+        return r;                                \
     }
-static inline wd wd_load(const double *p)
-{
+static inline wd wd_load(const double *p) {
     wd r = {simde_mm256_load_pd(p), simde_mm256_load_pd(p + 4)};
     return r;
 }
-static inline void wd_store(double *p, wd a)
-{
+static inline void wd_store(double *p, wd a) {
     simde_mm256_store_pd(p, a.lo);
     simde_mm256_store_pd(p + 4, a.hi);
 }
@@ -91,8 +89,7 @@ WD_OP(wd_mul, simde_mm256_mul_pd)
 WD_OP(wd_div, simde_mm256_div_pd)
 WD_OP(wd_min, simde_mm256_min_pd)
 WD_OP(wd_max, simde_mm256_max_pd)
-static inline wd wd_sqrt(wd a)
-{
+static inline wd wd_sqrt(wd a) {
     wd r = {simde_mm256_sqrt_pd(a.lo), simde_mm256_sqrt_pd(a.hi)};
     return r;
 }
@@ -100,36 +97,37 @@ static inline wd wd_sqrt(wd a)
 typedef struct wdm {
     simde__m256d lo, hi;
 } wdm;
-#define WD_CMP(name, pred)                                                                          \
-    static inline wdm name(wd a, wd b)                                                              \
-    {                                                                                               \
-        wdm r = {simde_mm256_cmp_pd(a.lo, b.lo, pred), simde_mm256_cmp_pd(a.hi, b.hi, pred)};       \
-        return r;                                                                                   \
+#define WD_CMP(name, pred)                                                                    \
+    static inline wdm name(wd a, wd b) {                                                      \
+        wdm r = {simde_mm256_cmp_pd(a.lo, b.lo, pred), simde_mm256_cmp_pd(a.hi, b.hi, pred)}; \
+        return r;                                                                             \
     }
 WD_CMP(wd_lt, SIMDE_CMP_LT_OQ)
 WD_CMP(wd_le, SIMDE_CMP_LE_OQ)
 WD_CMP(wd_gt, SIMDE_CMP_GT_OQ)
 WD_CMP(wd_eq, SIMDE_CMP_EQ_OQ)
-static inline wdm wdm_and(wdm a, wdm b) { wdm r = {simde_mm256_and_pd(a.lo, b.lo), simde_mm256_and_pd(a.hi, b.hi)}; return r; }
-static inline wdm wdm_or(wdm a, wdm b) { wdm r = {simde_mm256_or_pd(a.lo, b.lo), simde_mm256_or_pd(a.hi, b.hi)}; return r; }
-static inline wdm wdm_andnot(wdm a, wdm b)
-{
+static inline wdm wdm_and(wdm a, wdm b) {
+    wdm r = {simde_mm256_and_pd(a.lo, b.lo), simde_mm256_and_pd(a.hi, b.hi)};
+    return r;
+}
+static inline wdm wdm_or(wdm a, wdm b) {
+    wdm r = {simde_mm256_or_pd(a.lo, b.lo), simde_mm256_or_pd(a.hi, b.hi)};
+    return r;
+}
+static inline wdm wdm_andnot(wdm a, wdm b) {
     wdm r = {simde_mm256_andnot_pd(b.lo, a.lo), simde_mm256_andnot_pd(b.hi, a.hi)};
     return r;
 }
-static inline wd wd_sel(wdm m, wd a, wd b)
-{
+static inline wd wd_sel(wdm m, wd a, wd b) {
     wd r = {simde_mm256_blendv_pd(b.lo, a.lo, m.lo), simde_mm256_blendv_pd(b.hi, a.hi, m.hi)};
     return r;
 }
-static inline unsigned wdm_bits(wdm m)
-{
+static inline unsigned wdm_bits(wdm m) {
     return (unsigned)simde_mm256_movemask_pd(m.lo) | (unsigned)simde_mm256_movemask_pd(m.hi) << 4;
 }
 #define GJK2D_WIDE_HAVE_WD 1
 /// cols[j][l] = rows[l][j] for j < 8: the classic 8x8 transpose (unpack, shuffle, lane swap).
-static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
-{
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
     wf r[8], t[8], u[8];
     for (int i = 0; i < 8; i++) r[i] = wf_loadu(rows[i]);
     for (int i = 0; i < 8; i += 2) {

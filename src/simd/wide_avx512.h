@@ -38,8 +38,7 @@ static inline void wf_storeu(float *p, wf a) { _mm512_storeu_ps(p, a); }
 static inline wf wf_floor(wf a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
 static inline wf wf_gather(const float *base, wf idx) { return _mm512_i32gather_ps(_mm512_cvttps_epi32(idx), base, 4); }
 static inline void wf_store_i32(int32_t *p, wf a) { _mm512_storeu_si512(p, _mm512_cvttps_epi32(a)); }
-static inline wf wf_gather_at(const float *base, const int32_t *idx)
-{
+static inline wf wf_gather_at(const float *base, const int32_t *idx) {
     return _mm512_i32gather_ps(_mm512_loadu_si512(idx), base, 4);
 }
 static inline wf wf_load_i32(const int32_t *p) { return _mm512_cvtepi32_ps(_mm512_loadu_si512(p)); }
@@ -47,27 +46,25 @@ static inline wf wf_load_i32(const int32_t *p) { return _mm512_cvtepi32_ps(_mm51
 typedef struct wd {
     __m512d lo, hi;
 } wd;
-static inline wd wd_from(wf a)
-{
+static inline wd wd_from(wf a) {
     wd r = {_mm512_cvtps_pd(_mm512_castps512_ps256(a)), _mm512_cvtps_pd(_mm512_extractf32x8_ps(a, 1))};
     return r;
 }
-static inline wf wd_to(wd a) { return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(a.lo)), _mm512_cvtpd_ps(a.hi), 1); }
-static inline wd wd_load(const double *p)
-{
+static inline wf wd_to(wd a) {
+    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(a.lo)), _mm512_cvtpd_ps(a.hi), 1);
+}
+static inline wd wd_load(const double *p) {
     wd r = {_mm512_load_pd(p), _mm512_load_pd(p + 8)};
     return r;
 }
-static inline void wd_store(double *p, wd a)
-{
+static inline void wd_store(double *p, wd a) {
     _mm512_store_pd(p, a.lo);
     _mm512_store_pd(p + 8, a.hi);
 }
-#define WD_OP(name, op)                              \
-    static inline wd name(wd a, wd b)                \
-    {                                                \
-        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)};     \
-        return r;                                    \
+#define WD_OP(name, op)                          \
+    static inline wd name(wd a, wd b) {          \
+        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)}; \
+        return r;                                \
     }
 WD_OP(wd_add, _mm512_add_pd)
 WD_OP(wd_sub, _mm512_sub_pd)
@@ -75,29 +72,35 @@ WD_OP(wd_mul, _mm512_mul_pd)
 WD_OP(wd_div, _mm512_div_pd)
 WD_OP(wd_min, _mm512_min_pd)
 WD_OP(wd_max, _mm512_max_pd)
-static inline wd wd_sqrt(wd a)
-{
+static inline wd wd_sqrt(wd a) {
     wd r = {_mm512_sqrt_pd(a.lo), _mm512_sqrt_pd(a.hi)};
     return r;
 }
 typedef struct wdm {
     __mmask8 lo, hi;
 } wdm;
-#define WD_CMP(name, pred)                                                                     \
-    static inline wdm name(wd a, wd b)                                                         \
-    {                                                                                          \
-        wdm r = {_mm512_cmp_pd_mask(a.lo, b.lo, pred), _mm512_cmp_pd_mask(a.hi, b.hi, pred)};  \
-        return r;                                                                              \
+#define WD_CMP(name, pred)                                                                    \
+    static inline wdm name(wd a, wd b) {                                                      \
+        wdm r = {_mm512_cmp_pd_mask(a.lo, b.lo, pred), _mm512_cmp_pd_mask(a.hi, b.hi, pred)}; \
+        return r;                                                                             \
     }
 WD_CMP(wd_lt, _CMP_LT_OQ)
 WD_CMP(wd_le, _CMP_LE_OQ)
 WD_CMP(wd_gt, _CMP_GT_OQ)
 WD_CMP(wd_eq, _CMP_EQ_OQ)
-static inline wdm wdm_and(wdm a, wdm b) { wdm r = {(__mmask8)(a.lo & b.lo), (__mmask8)(a.hi & b.hi)}; return r; }
-static inline wdm wdm_or(wdm a, wdm b) { wdm r = {(__mmask8)(a.lo | b.lo), (__mmask8)(a.hi | b.hi)}; return r; }
-static inline wdm wdm_andnot(wdm a, wdm b) { wdm r = {(__mmask8)(a.lo & ~b.lo), (__mmask8)(a.hi & ~b.hi)}; return r; }
-static inline wd wd_sel(wdm m, wd a, wd b)
-{
+static inline wdm wdm_and(wdm a, wdm b) {
+    wdm r = {(__mmask8)(a.lo & b.lo), (__mmask8)(a.hi & b.hi)};
+    return r;
+}
+static inline wdm wdm_or(wdm a, wdm b) {
+    wdm r = {(__mmask8)(a.lo | b.lo), (__mmask8)(a.hi | b.hi)};
+    return r;
+}
+static inline wdm wdm_andnot(wdm a, wdm b) {
+    wdm r = {(__mmask8)(a.lo & ~b.lo), (__mmask8)(a.hi & ~b.hi)};
+    return r;
+}
+static inline wd wd_sel(wdm m, wd a, wd b) {
     wd r = {_mm512_mask_blend_pd(m.lo, b.lo, a.lo), _mm512_mask_blend_pd(m.hi, b.hi, a.hi)};
     return r;
 }
@@ -108,8 +111,7 @@ static inline unsigned wdm_bits(wdm m) { return (unsigned)m.lo | (unsigned)m.hi 
 /// cols[j][l] = rows[l][j] for j < 8, in 512-bit registers: register i holds rows i and i + 8, AVX's 8x8
 /// network runs on both at once, and one two-source permute per column joins the quarters (every load
 /// and store whole: no store of a half for a 512-bit load to wait on).
-static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
-{
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
     __m512 r[8], t[8], u[8];
     for (int i = 0; i < 8; i++)
         r[i] = _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_loadu_ps(rows[i])), _mm256_loadu_ps(rows[i + 8]), 1);
@@ -135,8 +137,7 @@ static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
 #else
 /// cols[j][l] = rows[l][j] for j < 8: the 8x8 transpose of AVX on each half of the lanes (256-bit
 /// operations, native under AVX-512VL).
-static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
-{
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
     for (int h = 0; h < W; h += 8) {
         simde__m256 r[8], t[8], u[8];
         for (int i = 0; i < 8; i++) r[i] = simde_mm256_loadu_ps(rows[h + i]);

@@ -8,46 +8,39 @@
 #ifndef GJK2D_WIDE_HAVE_MOVES
 // Lane-by-lane versions where SIMDe 0.7.4 has no wide form (AVX-512 gathers) or the layout would
 // need a different shuffle network; they move data only, so results stay bit-identical.
-static inline wf wf_loadu(const float *p)
-{
+static inline wf wf_loadu(const float *p) {
     _Alignas(64) float t[W];
     memcpy(t, p, sizeof t);
     return wf_load(t);
 }
-static inline void wf_storeu(float *p, wf a)
-{
+static inline void wf_storeu(float *p, wf a) {
     _Alignas(64) float t[W];
     wf_store(t, a);
     memcpy(p, t, sizeof t);
 }
-static inline wf wf_floor(wf a)
-{
+static inline wf wf_floor(wf a) {
     _Alignas(64) float t[W];
     wf_store(t, a);
     for (int l = 0; l < W; l++) t[l] = floorf(t[l]);
     return wf_load(t);
 }
-static inline wf wf_gather(const float *base, wf idx)
-{
+static inline wf wf_gather(const float *base, wf idx) {
     _Alignas(64) float t[W];
     wf_store(t, idx);
     for (int l = 0; l < W; l++) t[l] = base[(int32_t)t[l]];
     return wf_load(t);
 }
-static inline void wf_store_i32(int32_t *p, wf a)
-{
+static inline void wf_store_i32(int32_t *p, wf a) {
     _Alignas(64) float t[W];
     wf_store(t, a);
     for (int l = 0; l < W; l++) p[l] = (int32_t)t[l];
 }
-static inline wf wf_gather_at(const float *base, const int32_t *idx)
-{
+static inline wf wf_gather_at(const float *base, const int32_t *idx) {
     _Alignas(64) float t[W];
     for (int l = 0; l < W; l++) t[l] = base[idx[l]];
     return wf_load(t);
 }
-static inline wf wf_load_i32(const int32_t *p)
-{
+static inline wf wf_load_i32(const int32_t *p) {
     _Alignas(64) float t[W];
     for (int l = 0; l < W; l++) t[l] = (float)p[l];
     return wf_load(t);
@@ -59,55 +52,80 @@ static inline wf wf_load_i32(const int32_t *p)
 typedef struct wd {
     double v[W];
 } wd;
-static inline wd wd_from(wf a)
-{
+static inline wd wd_from(wf a) {
     _Alignas(64) float t[W];
     wd r;
     wf_store(t, a);
     for (int l = 0; l < W; l++) r.v[l] = t[l];
     return r;
 }
-static inline wf wd_to(wd a)
-{
+static inline wf wd_to(wd a) {
     _Alignas(64) float t[W];
     for (int l = 0; l < W; l++) t[l] = (float)a.v[l];
     return wf_load(t);
 }
-static inline wd wd_load(const double *p)
-{
+static inline wd wd_load(const double *p) {
     wd r;
     memcpy(r.v, p, sizeof r.v);
     return r;
 }
 static inline void wd_store(double *p, wd a) { memcpy(p, a.v, sizeof a.v); }
-static inline wd wd_add(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] += b.v[l]; return a; }
-static inline wd wd_sub(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] -= b.v[l]; return a; }
-static inline wd wd_mul(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] *= b.v[l]; return a; }
-static inline wd wd_div(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] /= b.v[l]; return a; }
+static inline wd wd_add(wd a, wd b) {
+    for (int l = 0; l < W; l++) a.v[l] += b.v[l];
+    return a;
+}
+static inline wd wd_sub(wd a, wd b) {
+    for (int l = 0; l < W; l++) a.v[l] -= b.v[l];
+    return a;
+}
+static inline wd wd_mul(wd a, wd b) {
+    for (int l = 0; l < W; l++) a.v[l] *= b.v[l];
+    return a;
+}
+static inline wd wd_div(wd a, wd b) {
+    for (int l = 0; l < W; l++) a.v[l] /= b.v[l];
+    return a;
+}
 // min/max as x86 defines them (the second operand when unordered or equal): used only on finite values.
-static inline wd wd_min(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] = a.v[l] < b.v[l] ? a.v[l] : b.v[l]; return a; }
-static inline wd wd_max(wd a, wd b) { for (int l = 0; l < W; l++) a.v[l] = a.v[l] > b.v[l] ? a.v[l] : b.v[l]; return a; }
-static inline wd wd_sqrt(wd a) { for (int l = 0; l < W; l++) a.v[l] = sqrt(a.v[l]); return a; }
+static inline wd wd_min(wd a, wd b) {
+    for (int l = 0; l < W; l++) a.v[l] = a.v[l] < b.v[l] ? a.v[l] : b.v[l];
+    return a;
+}
+static inline wd wd_max(wd a, wd b) {
+    for (int l = 0; l < W; l++) a.v[l] = a.v[l] > b.v[l] ? a.v[l] : b.v[l];
+    return a;
+}
+static inline wd wd_sqrt(wd a) {
+    for (int l = 0; l < W; l++) a.v[l] = sqrt(a.v[l]);
+    return a;
+}
 /// Masks of double lanes (shape validation): one bit per lane.
 typedef struct wdm {
     unsigned bits;
 } wdm;
-#define WD_CMP(name, op)                                                     \
-    static inline wdm name(wd a, wd b)                                       \
-    {                                                                        \
-        wdm r = {0};                                                         \
+#define WD_CMP(name, op)                                                         \
+    static inline wdm name(wd a, wd b) {                                         \
+        wdm r = {0};                                                             \
         for (int l = 0; l < W; l++) r.bits |= (unsigned)(a.v[l] op b.v[l]) << l; \
-        return r;                                                            \
+        return r;                                                                \
     }
 WD_CMP(wd_lt, <)
 WD_CMP(wd_le, <=)
 WD_CMP(wd_gt, >)
 WD_CMP(wd_eq, ==)
-static inline wdm wdm_and(wdm a, wdm b) { a.bits &= b.bits; return a; }
-static inline wdm wdm_or(wdm a, wdm b) { a.bits |= b.bits; return a; }
-static inline wdm wdm_andnot(wdm a, wdm b) { a.bits &= ~b.bits; return a; }
-static inline wd wd_sel(wdm m, wd a, wd b)
-{
+static inline wdm wdm_and(wdm a, wdm b) {
+    a.bits &= b.bits;
+    return a;
+}
+static inline wdm wdm_or(wdm a, wdm b) {
+    a.bits |= b.bits;
+    return a;
+}
+static inline wdm wdm_andnot(wdm a, wdm b) {
+    a.bits &= ~b.bits;
+    return a;
+}
+static inline wd wd_sel(wdm m, wd a, wd b) {
     for (int l = 0; l < W; l++) b.v[l] = (m.bits >> l) & 1 ? a.v[l] : b.v[l];
     return b;
 }
@@ -115,8 +133,7 @@ static inline unsigned wdm_bits(wdm m) { return m.bits; }
 #endif
 
 #ifndef GJK2D_WIDE_HAVE_TRANSPOSE8
-static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
-{
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
     for (int j = 0; j < 8; j++)
         for (int l = 0; l < W; l++) cols[j][l] = rows[l][j];
 }

@@ -19,16 +19,14 @@ static inline wf wf_div(wf a, wf b) { return vdivq_f32(a, b); }
 static inline wf wf_sqrt(wf a) { return vsqrtq_f32(a); }
 #else
 // SIMDe 0.7.4 has no vdivq_f32 / vsqrtq_f32: do them per lane (still correctly rounded IEEE).
-static inline wf wf_div(wf a, wf b)
-{
+static inline wf wf_div(wf a, wf b) {
     float x[4], y[4];
     simde_vst1q_f32(x, a);
     simde_vst1q_f32(y, b);
     for (int i = 0; i < 4; i++) x[i] = x[i] / y[i];
     return simde_vld1q_f32(x);
 }
-static inline wf wf_sqrt(wf a)
-{
+static inline wf wf_sqrt(wf a) {
     float x[4];
     simde_vst1q_f32(x, a);
     for (int i = 0; i < 4; i++) x[i] = sqrtf(x[i]);
@@ -46,8 +44,7 @@ static inline wm wm_and(wm a, wm b) { return simde_vandq_u32(a, b); }
 static inline wm wm_or(wm a, wm b) { return simde_vorrq_u32(a, b); }
 static inline wm wm_andnot(wm a, wm b) { return simde_vbicq_u32(a, b); }
 static inline wm wm_none(void) { return simde_vdupq_n_u32(0); }
-static inline unsigned wm_bits(wm m)
-{
+static inline unsigned wm_bits(wm m) {
     uint32_t x[4];
     simde_vst1q_u32(x, m);
     return (x[0] >> 31) | ((x[1] >> 31) << 1) | ((x[2] >> 31) << 2) | ((x[3] >> 31) << 3);

@@ -34,24 +34,25 @@ static inline wf wf_floor(wf a) { return simde_mm_floor_ps(a); }
 static inline void wf_storeu(float *p, wf a) { simde_mm_storeu_ps(p, a); }
 /// Lane l of the result is base[idx[l]], idx holding small non-negative integers as floats (SSE4.1
 /// has no gather: lane by lane).
-static inline wf wf_gather(const float *base, wf idx)
-{
+static inline wf wf_gather(const float *base, wf idx) {
     _Alignas(16) int32_t i[4];
     simde_mm_store_si128((simde__m128i *)i, simde_mm_cvttps_epi32(idx));
     return simde_mm_setr_ps(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
 }
 /// Lane l of the result is base[idx[l]].
-static inline wf wf_gather_at(const float *base, const int32_t *idx)
-{
+static inline wf wf_gather_at(const float *base, const int32_t *idx) {
     return simde_mm_setr_ps(base[idx[0]], base[idx[1]], base[idx[2]], base[idx[3]]);
 }
 /// W int32 (unaligned), converted to float.
-static inline wf wf_load_i32(const int32_t *p) { return simde_mm_cvtepi32_ps(simde_mm_loadu_si128((const simde__m128i *)p)); }
+static inline wf wf_load_i32(const int32_t *p) {
+    return simde_mm_cvtepi32_ps(simde_mm_loadu_si128((const simde__m128i *)p));
+}
 /// Integers held as floats, stored as int32 (unaligned).
-static inline void wf_store_i32(int32_t *p, wf a) { simde_mm_storeu_si128((simde__m128i *)p, simde_mm_cvttps_epi32(a)); }
+static inline void wf_store_i32(int32_t *p, wf a) {
+    simde_mm_storeu_si128((simde__m128i *)p, simde_mm_cvttps_epi32(a));
+}
 /// cols[j][l] = rows[l][j] for j < 8: eight vertices of W shapes, made lane-major (two 4x4 transposes).
-static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
-{
+static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
     for (int h = 0; h < 8; h += 4) {
         const wf r0 = wf_loadu(rows[0] + h), r1 = wf_loadu(rows[1] + h);
         const wf r2 = wf_loadu(rows[2] + h), r3 = wf_loadu(rows[3] + h);
@@ -68,25 +69,21 @@ static inline void wf_transpose8(const float *const rows[W], float (*cols)[W])
 typedef struct wd {
     simde__m128d lo, hi;
 } wd;
-static inline wd wd_from(wf a)
-{
+static inline wd wd_from(wf a) {
     wd r = {simde_mm_cvtps_pd(a), simde_mm_cvtps_pd(simde_mm_movehl_ps(a, a))};
     return r;
 }
 static inline wf wd_to(wd a) { return simde_mm_shuffle_ps(simde_mm_cvtpd_ps(a.lo), simde_mm_cvtpd_ps(a.hi), 0x44); }
-#define WD_OP(name, op)                                                                                       \
-    static inline wd name(wd a, wd b)                                                                         \
-    {                                                                                                          \
-        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)};                                                               \
-        return r;                                                                                              \
+#define WD_OP(name, op)                          \
+    static inline wd name(wd a, wd b) {          \
+        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)}; \
+        return r;                                \
     }
-static inline wd wd_load(const double *p)
-{
+static inline wd wd_load(const double *p) {
     wd r = {simde_mm_load_pd(p), simde_mm_load_pd(p + 2)};
     return r;
 }
-static inline void wd_store(double *p, wd a)
-{
+static inline void wd_store(double *p, wd a) {
     simde_mm_store_pd(p, a.lo);
     simde_mm_store_pd(p + 2, a.hi);
 }
@@ -96,8 +93,7 @@ WD_OP(wd_mul, simde_mm_mul_pd)
 WD_OP(wd_div, simde_mm_div_pd)
 WD_OP(wd_min, simde_mm_min_pd)
 WD_OP(wd_max, simde_mm_max_pd)
-static inline wd wd_sqrt(wd a)
-{
+static inline wd wd_sqrt(wd a) {
     wd r = {simde_mm_sqrt_pd(a.lo), simde_mm_sqrt_pd(a.hi)};
     return r;
 }
@@ -105,26 +101,32 @@ static inline wd wd_sqrt(wd a)
 typedef struct wdm {
     simde__m128d lo, hi;
 } wdm;
-#define WD_CMP(name, op)                                   \
-    static inline wdm name(wd a, wd b)                     \
-    {                                                      \
-        wdm r = {op(a.lo, b.lo), op(a.hi, b.hi)};          \
-        return r;                                          \
+#define WD_CMP(name, op)                          \
+    static inline wdm name(wd a, wd b) {          \
+        wdm r = {op(a.lo, b.lo), op(a.hi, b.hi)}; \
+        return r;                                 \
     }
 WD_CMP(wd_lt, simde_mm_cmplt_pd)
 WD_CMP(wd_le, simde_mm_cmple_pd)
 WD_CMP(wd_gt, simde_mm_cmpgt_pd)
 WD_CMP(wd_eq, simde_mm_cmpeq_pd)
-static inline wdm wdm_and(wdm a, wdm b) { wdm r = {simde_mm_and_pd(a.lo, b.lo), simde_mm_and_pd(a.hi, b.hi)}; return r; }
-static inline wdm wdm_or(wdm a, wdm b) { wdm r = {simde_mm_or_pd(a.lo, b.lo), simde_mm_or_pd(a.hi, b.hi)}; return r; }
-static inline wdm wdm_andnot(wdm a, wdm b) { wdm r = {simde_mm_andnot_pd(b.lo, a.lo), simde_mm_andnot_pd(b.hi, a.hi)}; return r; }
-static inline wd wd_sel(wdm m, wd a, wd b)
-{
+static inline wdm wdm_and(wdm a, wdm b) {
+    wdm r = {simde_mm_and_pd(a.lo, b.lo), simde_mm_and_pd(a.hi, b.hi)};
+    return r;
+}
+static inline wdm wdm_or(wdm a, wdm b) {
+    wdm r = {simde_mm_or_pd(a.lo, b.lo), simde_mm_or_pd(a.hi, b.hi)};
+    return r;
+}
+static inline wdm wdm_andnot(wdm a, wdm b) {
+    wdm r = {simde_mm_andnot_pd(b.lo, a.lo), simde_mm_andnot_pd(b.hi, a.hi)};
+    return r;
+}
+static inline wd wd_sel(wdm m, wd a, wd b) {
     wd r = {simde_mm_blendv_pd(b.lo, a.lo, m.lo), simde_mm_blendv_pd(b.hi, a.hi, m.hi)};
     return r;
 }
-static inline unsigned wdm_bits(wdm m)
-{
+static inline unsigned wdm_bits(wdm m) {
     return (unsigned)simde_mm_movemask_pd(m.lo) | (unsigned)simde_mm_movemask_pd(m.hi) << 2;
 }
 #define GJK2D_WIDE_HAVE_WD 1

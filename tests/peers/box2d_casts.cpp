@@ -9,8 +9,7 @@
 
 static b2Vec2 to_b2(gjk2d_vec2 v) { return b2Vec2(v.x, v.y); }
 
-static b2Transform transform(const gjk2d_pose *p)
-{
+static b2Transform transform(const gjk2d_pose *p) {
     b2Transform t;
     t.p.Set(p->px, p->py);
     t.q.c = p->c;
@@ -19,16 +18,13 @@ static b2Transform transform(const gjk2d_pose *p)
 }
 
 /// The shape's vertices in Box2D's type; `buffer` holds them for the proxy.
-static void proxy(const gjk2d_shape *s, b2Vec2 *buffer, b2DistanceProxy *out)
-{
-    for (int32_t i = 0; i < s->count; ++i)
-        buffer[i] = to_b2(s->vertices[i]);
+static void proxy(const gjk2d_shape *s, b2Vec2 *buffer, b2DistanceProxy *out) {
+    for (int32_t i = 0; i < s->count; ++i) buffer[i] = to_b2(s->vertices[i]);
     out->Set(buffer, s->count, s->radius);
 }
 
 extern "C" void b2c_shape_cast(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
-                               const gjk2d_pose *pose_b, gjk2d_vec2 translation, b2c_cast *out)
-{
+                               const gjk2d_pose *pose_b, gjk2d_vec2 translation, b2c_cast *out) {
     b2Vec2 va[b2_maxPolygonVertices], vb[b2_maxPolygonVertices];
     b2ShapeCastInput in;
     proxy(a, va, &in.proxyA);
@@ -44,8 +40,7 @@ extern "C" void b2c_shape_cast(const gjk2d_shape *a, const gjk2d_pose *pose_a, c
     out->iterations = o.iterations;
 }
 
-static b2Sweep sweep(const gjk2d_sweep *s)
-{
+static b2Sweep sweep(const gjk2d_sweep *s) {
     b2Sweep w;
     w.localCenter = to_b2(s->local_center);
     w.c0 = to_b2(s->c0);
@@ -57,8 +52,7 @@ static b2Sweep sweep(const gjk2d_sweep *s)
 }
 
 extern "C" int b2c_time_of_impact(const gjk2d_shape *a, const gjk2d_sweep *sweep_a, const gjk2d_shape *b,
-                                  const gjk2d_sweep *sweep_b, float *t)
-{
+                                  const gjk2d_sweep *sweep_b, float *t) {
     b2Vec2 va[b2_maxPolygonVertices], vb[b2_maxPolygonVertices];
     b2TOIInput in;
     proxy(a, va, &in.proxyA);
@@ -72,8 +66,7 @@ extern "C" int b2c_time_of_impact(const gjk2d_shape *a, const gjk2d_sweep *sweep
     return static_cast<int>(o.state);
 }
 
-extern "C" void b2c_ray_cast(const gjk2d_shape *shape, const gjk2d_pose *pose, const gjk2d_ray *ray, b2c_cast *out)
-{
+extern "C" void b2c_ray_cast(const gjk2d_shape *shape, const gjk2d_pose *pose, const gjk2d_ray *ray, b2c_cast *out) {
     b2RayCastInput in;
     in.p1 = to_b2(ray->origin);
     in.p2 = b2Vec2(ray->origin.x + ray->translation.x, ray->origin.y + ray->translation.y);
@@ -90,8 +83,7 @@ extern "C" void b2c_ray_cast(const gjk2d_shape *shape, const gjk2d_pose *pose, c
     } else {
         b2PolygonShape p;
         p.m_count = shape->count;
-        for (int32_t j = 0; j < shape->count; ++j)
-            p.m_vertices[j] = to_b2(shape->vertices[j]);
+        for (int32_t j = 0; j < shape->count; ++j) p.m_vertices[j] = to_b2(shape->vertices[j]);
         for (int32_t j = 0; j < shape->count; ++j) {
             const b2Vec2 e = p.m_vertices[j + 1 < shape->count ? j + 1 : 0] - p.m_vertices[j];
             b2Vec2 n(e.y, -e.x);
@@ -108,8 +100,7 @@ extern "C" void b2c_ray_cast(const gjk2d_shape *shape, const gjk2d_pose *pose, c
 }
 
 extern "C" void b2c_shape_cast_many(const gjk2d_shape *shapes, const gjk2d_pose *poses, const int32_t *a,
-                                    const int32_t *b, const float *tx, const float *ty, int64_t n, float *fraction)
-{
+                                    const int32_t *b, const float *tx, const float *ty, int64_t n, float *fraction) {
     for (int64_t k = 0; k < n; ++k) {
         b2c_cast o;
         b2c_shape_cast(&shapes[a[k]], &poses[a[k]], &shapes[b[k]], &poses[b[k]], gjk2d_vec2{tx[k], ty[k]}, &o);
@@ -118,15 +109,13 @@ extern "C" void b2c_shape_cast_many(const gjk2d_shape *shapes, const gjk2d_pose 
 }
 
 extern "C" void b2c_toi_many(const gjk2d_shape *shapes, const gjk2d_sweep *sweeps, const int32_t *a, const int32_t *b,
-                             int64_t n, float *t)
-{
+                             int64_t n, float *t) {
     for (int64_t k = 0; k < n; ++k)
         b2c_time_of_impact(&shapes[a[k]], &sweeps[a[k]], &shapes[b[k]], &sweeps[b[k]], &t[k]);
 }
 
 extern "C" void b2c_ray_many(const gjk2d_shape *shapes, const gjk2d_pose *poses, const int32_t *shape,
-                             const gjk2d_ray *rays, int64_t n, float *fraction)
-{
+                             const gjk2d_ray *rays, int64_t n, float *fraction) {
     for (int64_t k = 0; k < n; ++k) {
         b2c_cast o;
         b2c_ray_cast(&shapes[shape[k]], &poses[shape[k]], &rays[k], &o);

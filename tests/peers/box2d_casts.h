@@ -17,11 +17,11 @@ extern "C" {
 #define B2C_MAX_ROTATION (0.5 * 3.14159265358979323846) /* b2_maxRotation: per step */
 
 typedef struct b2c_cast {
-    int hit;           ///< Box2D's return value
-    float fraction;    ///< lambda (shape cast) or fraction (ray)
-    gjk2d_vec2 point;  ///< shape cast only
+    int hit;          ///< Box2D's return value
+    float fraction;   ///< lambda (shape cast) or fraction (ray)
+    gjk2d_vec2 point; ///< shape cast only
     gjk2d_vec2 normal;
-    int iterations;    ///< shape cast only
+    int iterations; ///< shape cast only
 } b2c_cast;
 
 /// b2ShapeCast of shapes of 1..8 vertices (b2_maxPolygonVertices), B moved by `translation`.

@@ -11,13 +11,10 @@ extern "C" {
 
 /// A polygon as gjk2d sees it: vertices as given (Set() would compute a hull and could weld or reorder),
 /// edge normals, the shape's own radius (not Box2D's skin).
-static bool make_polygon(const gjk2d_vec2 *v, int32_t n, float radius, b2PolygonShape *p)
-{
-    if (n < 3 || n > b2_maxPolygonVertices)
-        return false;
+static bool make_polygon(const gjk2d_vec2 *v, int32_t n, float radius, b2PolygonShape *p) {
+    if (n < 3 || n > b2_maxPolygonVertices) return false;
     p->m_count = n;
-    for (int32_t j = 0; j < n; ++j)
-        p->m_vertices[j].Set(v[j].x, v[j].y);
+    for (int32_t j = 0; j < n; ++j) p->m_vertices[j].Set(v[j].x, v[j].y);
     for (int32_t j = 0; j < n; ++j) {
         b2Vec2 e = p->m_vertices[j + 1 < n ? j + 1 : 0] - p->m_vertices[j];
         b2Vec2 normal(e.y, -e.x);
@@ -29,8 +26,7 @@ static bool make_polygon(const gjk2d_vec2 *v, int32_t n, float radius, b2Polygon
     return true;
 }
 
-static b2Transform transform(const gjk2d_pose *pose)
-{
+static b2Transform transform(const gjk2d_pose *pose) {
     b2Transform t;
     t.p.Set(pose ? pose->px : 0.0f, pose ? pose->py : 0.0f);
     t.q.c = pose ? pose->c : 1.0f;
@@ -38,29 +34,22 @@ static b2Transform transform(const gjk2d_pose *pose)
     return t;
 }
 
-static int32_t feature(uint8_t type, uint8_t index)
-{
+static int32_t feature(uint8_t type, uint8_t index) {
     return type == b2ContactFeature::e_face ? GJK2D_FEATURE_EDGE(index) : GJK2D_FEATURE_VERTEX(index);
 }
 
-extern "C" b2m_kind b2m_kind_of(const gjk2d_shape *a, const gjk2d_shape *b)
-{
+extern "C" b2m_kind b2m_kind_of(const gjk2d_shape *a, const gjk2d_shape *b) {
     const bool poly_a = a->count >= 3 && a->count <= b2_maxPolygonVertices;
     const bool poly_b = b->count >= 3 && b->count <= b2_maxPolygonVertices;
-    if (poly_a && poly_b)
-        return B2M_POLYGONS;
-    if (poly_a && b->count == 1)
-        return B2M_POLYGON_CIRCLE;
-    if (a->count == 1 && b->count == 1)
-        return B2M_CIRCLES;
-    if (a->count == 2 && poly_b)
-        return B2M_EDGE_POLYGON;
+    if (poly_a && poly_b) return B2M_POLYGONS;
+    if (poly_a && b->count == 1) return B2M_POLYGON_CIRCLE;
+    if (a->count == 1 && b->count == 1) return B2M_CIRCLES;
+    if (a->count == 2 && poly_b) return B2M_EDGE_POLYGON;
     return B2M_NONE;
 }
 
-extern "C" b2m_kind b2m_collide(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
-                                const gjk2d_pose *pb, b2m_manifold *out)
-{
+extern "C" b2m_kind b2m_collide(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
+                                b2m_manifold *out) {
     const b2m_kind kind = b2m_kind_of(a, b);
     const b2Transform xa = transform(pa), xb = transform(pb);
     b2Manifold m;
@@ -93,12 +82,10 @@ extern "C" b2m_kind b2m_collide(const gjk2d_shape *a, const gjk2d_pose *pa, cons
         make_polygon(b->vertices, b->count, b->radius, &polygon_b);
         b2CollideEdgeAndPolygon(&m, &edge_a, xa, &polygon_b, xb);
         break;
-    case B2M_NONE:
-        break;
+    case B2M_NONE: break;
     }
     out->count = 0;
-    if (kind == B2M_NONE)
-        return kind;
+    if (kind == B2M_NONE) return kind;
     const float ra = a->radius, rb = b->radius;
     b2WorldManifold w;
     w.Initialize(&m, xa, ra, xb, rb);
@@ -124,8 +111,7 @@ struct b2m_polygons {
     std::vector<b2Transform> xf;
 };
 
-extern "C" b2m_polygons *b2m_polygons_create(const gjk2d_geometry *g, const gjk2d_poses *poses)
-{
+extern "C" b2m_polygons *b2m_polygons_create(const gjk2d_geometry *g, const gjk2d_poses *poses) {
     b2m_polygons *s = new b2m_polygons;
     s->shape.resize(static_cast<size_t>(g->shape_count));
     s->xf.resize(static_cast<size_t>(g->shape_count));
@@ -135,8 +121,7 @@ extern "C" b2m_polygons *b2m_polygons_create(const gjk2d_geometry *g, const gjk2
         const int32_t n = g->count[i];
         next = f + n;
         gjk2d_vec2 v[b2_maxPolygonVertices];
-        for (int32_t j = 0; j < n && j < b2_maxPolygonVertices; ++j)
-            v[j].x = g->vx[f + j], v[j].y = g->vy[f + j];
+        for (int32_t j = 0; j < n && j < b2_maxPolygonVertices; ++j) v[j].x = g->vx[f + j], v[j].y = g->vy[f + j];
         if (!make_polygon(v, n, g->radius ? g->radius[i] : 0.0f, &s->shape[static_cast<size_t>(i)])) {
             delete s;
             return nullptr;
@@ -149,8 +134,7 @@ extern "C" b2m_polygons *b2m_polygons_create(const gjk2d_geometry *g, const gjk2
     return s;
 }
 
-extern "C" int64_t b2m_polygons_collide(const b2m_polygons *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end)
-{
+extern "C" int64_t b2m_polygons_collide(const b2m_polygons *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end) {
     int64_t with_points = 0;
     b2Manifold m;
     for (int64_t k = begin; k < end; ++k) {

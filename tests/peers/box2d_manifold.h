@@ -28,8 +28,8 @@ typedef enum b2m_kind {
 /// Box2D's world manifold (b2WorldManifold) and its ids in gjk2d's feature encoding.
 typedef struct b2m_manifold {
     int count;
-    float nx, ny;           ///< A to B
-    float x[2], y[2];       ///< world points (midway between the surfaces, as b2WorldManifold puts them)
+    float nx, ny;     ///< A to B
+    float x[2], y[2]; ///< world points (midway between the surfaces, as b2WorldManifold puts them)
     float separation[2];
     int32_t feature_a[2], feature_b[2]; ///< GJK2D_FEATURE_VERTEX / _EDGE for polygon pairs; NONE for the others
                                         ///< (circle manifolds have no ids; an edge's face is 0 on both sides)

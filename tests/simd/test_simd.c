@@ -23,8 +23,7 @@
 /// Run every table over the set with `poses`, compare each with the reference (the scalar table on the same
 /// poses) and all of them with each other.
 static void check_poses(const char *what, const test_set *t, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                        int64_t chunk)
-{
+                        int64_t chunk) {
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
     cr_assert(nt >= 1, "no SIMD kernel table available");
@@ -39,8 +38,9 @@ static void check_poses(const char *what, const test_set *t, const gjk2d_poses *
         xc_run(tables[i].table, t->shapes, poses, pairs, 0, pairs->count, chunk, &got);
         int64_t exact = 0;
         int64_t bad = xc_compare_ref(tables[i].label, t, poses, pairs, &ref, &got, &exact);
-        fprintf(stderr, "%s: %-12s %lld pairs x 3 queries, %lld outside tolerance, %lld bit-identical to the reference\n",
-                what, tables[i].label, (long long)pairs->count, (long long)bad, (long long)exact);
+        fprintf(stderr,
+                "%s: %-12s %lld pairs x 3 queries, %lld outside tolerance, %lld bit-identical to the reference\n", what,
+                tables[i].label, (long long)pairs->count, (long long)bad, (long long)exact);
         failures += bad;
         if (i == 0) {
             outputs_free(&first);
@@ -58,8 +58,7 @@ static void check_poses(const char *what, const test_set *t, const gjk2d_poses *
 }
 
 /// Prepare a generated set with its float poses and check it.
-static void check_set(const char *what, const pg_set *g, int64_t chunk)
-{
+static void check_set(const char *what, const pg_set *g, int64_t chunk) {
     gjk2d_geometry geo = pg_geometry(g);
     test_set t;
     cr_assert_geq(test_set_make(&t, &geo, g->px, g->py, g->c, g->s, NULL), 0);
@@ -68,8 +67,7 @@ static void check_set(const char *what, const pg_set *g, int64_t chunk)
     test_set_free(&t);
 }
 
-Test(simd, random_polygons)
-{
+Test(simd, random_polygons) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0x5eed0001, RANDOM_PAIRS, 3, 8, 4096);
@@ -80,8 +78,7 @@ Test(simd, random_polygons)
 // ---------------------------------------------------------------------------------------------
 // Hard cases.
 
-Test(simd, hard_cases)
-{
+Test(simd, hard_cases) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_hard_cases(&g, 12);
@@ -91,8 +88,7 @@ Test(simd, hard_cases)
     pg_free(&g);
 }
 
-Test(simd, large_polygons)
-{
+Test(simd, large_polygons) {
     // 16-gons fill the fast path; 64-gons take the reference path; mixed in one batch.
     pg_set g;
     memset(&g, 0, sizeof g);
@@ -107,8 +103,7 @@ Test(simd, large_polygons)
 // Batch sizes and ranges: 0, 1, W-1, W+1 and a prime, starting at an odd offset; nothing outside
 // the range may be written.
 
-Test(simd, batch_sizes)
-{
+Test(simd, batch_sizes) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0xb5, 400, 3, 8, 64);
@@ -136,7 +131,8 @@ Test(simd, batch_sizes)
                 int same = xc_pair_exact(&got, want, k);
                 if (!same) xc_print_pair(&set, &set.poses, &pairs, k);
                 cr_assert(same, "isa=%s batch [%lld, %lld): pair %lld %s", tables[t].label, (long long)begin,
-                          (long long)end, (long long)k, k >= begin && k < end ? "differs from the reference" : "was written");
+                          (long long)end, (long long)k,
+                          k >= begin && k < end ? "differs from the reference" : "was written");
             }
             outputs_free(&got);
             outputs_free(&poison);
@@ -157,15 +153,13 @@ typedef struct split_job {
     const gjk2d_distance_out *out;
 } split_job;
 
-static void *split_run(void *arg)
-{
+static void *split_run(void *arg) {
     split_job *j = arg;
     gjk2d_batch_distance(j->set->shapes, &j->set->poses, j->pairs, j->begin, j->end, j->out);
     return NULL;
 }
 
-Test(simd, threads_split_a_batch)
-{
+Test(simd, threads_split_a_batch) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0x7777, 20000, 3, 8, 512);
@@ -194,8 +188,7 @@ Test(simd, threads_split_a_batch)
 // ---------------------------------------------------------------------------------------------
 // Dispatch.
 
-Test(simd, dispatch)
-{
+Test(simd, dispatch) {
     static const char *const names[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
     for (int i = 0; i < 6; i++) {
         int ok = gjk2d_isa_supported(names[i]);
@@ -219,15 +212,13 @@ Test(simd, dispatch)
 }
 
 // The environment variable is read at the first batch call; Criterion runs each test in a fresh process.
-Test(simd, env_forces_isa)
-{
+Test(simd, env_forces_isa) {
     setenv("GJK2D_ISA", "scalar", 1);
     cr_expect_str_eq(gjk2d_isa(), "scalar");
     cr_expect_eq(gjk2d_lane_width(), 1);
 }
 
-Test(simd, env_unknown_isa_falls_back)
-{
+Test(simd, env_unknown_isa_falls_back) {
     setenv("GJK2D_ISA", "avx1024", 1);
     cr_expect_str_neq(gjk2d_isa(), "avx1024");
     cr_expect_str_eq(gjk2d_isa(), gjk2d__active()->name);
@@ -247,8 +238,7 @@ static const int counting = 0;
 #endif
 
 /// Without -Dsimd_stats: the counters stayed at zero although they were enabled.
-static void expect_nothing_counted(const char *label, const gjk2d_simd_stats *s)
-{
+static void expect_nothing_counted(const char *label, const gjk2d_simd_stats *s) {
     cr_expect(s->blocks == 0 && s->block_steps == 0 && s->lane_iterations == 0 && s->lane_steps == 0 &&
                   s->lane_slots == 0 && s->pairs == 0 && s->slow_pairs == 0,
               "isa=%s: lane counters counted (%lld pairs) in a build without -Dsimd_stats", label, (long long)s->pairs);
@@ -256,21 +246,21 @@ static void expect_nothing_counted(const char *label, const gjk2d_simd_stats *s)
 
 /// Run `query` (0 distance, 1 overlap) of a table over a set with the lane counters on.
 static gjk2d_simd_stats counted_run(const gjk2d_kernel_table *table, int query, const test_set *set,
-                                    const gjk2d_pairs *pairs, query_outputs *o)
-{
+                                    const gjk2d_pairs *pairs, query_outputs *o) {
     gjk2d_distance_out d = outputs_distance(o);
     gjk2d_overlap_out v = outputs_overlap(o);
     gjk2d__simd_stats_enable(1);
-    if (query == 0) table->distance(set->shapes, &set->poses, pairs, 0, pairs->count, &d);
-    else table->overlap(set->shapes, &set->poses, pairs, 0, pairs->count, &v);
+    if (query == 0)
+        table->distance(set->shapes, &set->poses, pairs, 0, pairs->count, &d);
+    else
+        table->overlap(set->shapes, &set->poses, pairs, 0, pairs->count, &v);
     gjk2d_simd_stats s;
     gjk2d__simd_stats_get(&s);
     gjk2d__simd_stats_enable(0);
     return s;
 }
 
-Test(simd, fast_path_taken)
-{
+Test(simd, fast_path_taken) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0xfa57, 5000, 3, 8, 256);
@@ -306,8 +296,7 @@ Test(simd, fast_path_taken)
 
 // Rounded pairs of the boolean query run through the distance lanes (not the reference) and agree with
 // the reference bit for bit (check_set covers the values; this checks the path).
-Test(simd, rounded_overlap_uses_lanes)
-{
+Test(simd, rounded_overlap_uses_lanes) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0x20d, 3000, 3, 8, 128);
@@ -335,8 +324,7 @@ Test(simd, rounded_overlap_uses_lanes)
     pg_free(&g);
 }
 
-Test(simd, rounded_pairs_match_the_reference)
-{
+Test(simd, rounded_pairs_match_the_reference) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0x20d, 3000, 3, 8, 128);

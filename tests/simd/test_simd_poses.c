@@ -11,26 +11,21 @@
 #include "simd/simd.h"
 #include "xcheck.h"
 
-
-
 /// The scalar table followed by every SIMD table this host can run.
-static int all_tables(xc_table *out, int cap)
-{
+static int all_tables(xc_table *out, int cap) {
     snprintf(out[0].label, sizeof out[0].label, "scalar");
     out[0].table = &gjk2d__scalar_table;
     return 1 + xc_tables(out + 1, cap - 1);
 }
 
-static void prepare(test_set *t, const pg_set *g)
-{
+static void prepare(test_set *t, const pg_set *g) {
     gjk2d_geometry geo = pg_geometry(g);
     cr_assert_geq(test_set_make(t, &geo, g->px, g->py, g->c, g->s, NULL), 0);
 }
 
 /// Every layout against packed float arrays on one set, every table: bit-identical outputs (positions
 /// that are floats are exact as doubles, and the relative pose is computed in double either way).
-static void layouts_agree(const char *what, const pg_set *g)
-{
+static void layouts_agree(const char *what, const pg_set *g) {
     test_set t;
     prepare(&t, g);
     gjk2d_pairs pairs = pg_pairs(g);
@@ -46,7 +41,8 @@ static void layouts_agree(const char *what, const pg_set *g)
             query_outputs got;
             outputs_alloc(&got, pairs.count);
             xc_run(tables[i].table, t.shapes, &poses, &pairs, 0, pairs.count, pairs.count, &got);
-            int64_t diff = xc_compare_exact("float arrays", test_pose_layout_name[layout], &t, &poses, &pairs, &base, &got);
+            int64_t diff =
+                xc_compare_exact("float arrays", test_pose_layout_name[layout], &t, &poses, &pairs, &base, &got);
             cr_expect(diff == 0, "%s, isa=%s: %s differ from float arrays on %lld pairs", what, tables[i].label,
                       test_pose_layout_name[layout], (long long)diff);
             outputs_free(&got);
@@ -57,8 +53,7 @@ static void layouts_agree(const char *what, const pg_set *g)
     test_set_free(&t);
 }
 
-Test(simd, strided_records_and_double_positions_give_the_bits_of_float_arrays_on_every_isa)
-{
+Test(simd, strided_records_and_double_positions_give_the_bits_of_float_arrays_on_every_isa) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_hard_cases(&g, 3);
@@ -98,18 +93,16 @@ static const spoil spoils[] = {
     {"x = 1e300 (double)", 1e300, 0.0, 1.0f, 0.0f, 1},
 };
 
-static int is_bad_pose_output(const query_outputs *o, int64_t k)
-{
+static int is_bad_pose_output(const query_outputs *o, int64_t k) {
     const float *f[] = {o->dist, o->sd, o->core, o->ax, o->ay, o->bx, o->by, o->nx, o->ny, o->sep, o->snx, o->sny};
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
         if (!isnan(f[i][k])) return 0;
-    return o->st[k] == GJK2D_STATUS_BAD_POSE && o->ost[k] == GJK2D_STATUS_BAD_POSE && o->sst[k] == GJK2D_STATUS_BAD_POSE &&
-           o->ov[k] == 0 && o->sov[k] == 0 && o->iter[k] == 0 && o->oiter[k] == 0 && o->fa[k] == GJK2D_FEATURE_NONE &&
-           o->fb[k] == GJK2D_FEATURE_NONE;
+    return o->st[k] == GJK2D_STATUS_BAD_POSE && o->ost[k] == GJK2D_STATUS_BAD_POSE &&
+           o->sst[k] == GJK2D_STATUS_BAD_POSE && o->ov[k] == 0 && o->sov[k] == 0 && o->iter[k] == 0 &&
+           o->oiter[k] == 0 && o->fa[k] == GJK2D_FEATURE_NONE && o->fb[k] == GJK2D_FEATURE_NONE;
 }
 
-Test(simd, pose_spoiled_after_prepare_gives_bad_pose_to_its_pairs_only_on_every_isa)
-{
+Test(simd, pose_spoiled_after_prepare_gives_bad_pose_to_its_pairs_only_on_every_isa) {
     // 300 random pairs (some rounded, some larger polygons); shape V, A of pair 37, also appears as A of
     // pair 300 and B of pair 301, so it sits in the middle of a block on every lane width and at the end.
     pg_set g;

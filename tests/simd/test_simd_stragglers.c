@@ -11,8 +11,7 @@
 #include "simd/simd.h"
 #include "xcheck.h"
 
-static void check_against_reference(const char *what, const pg_set *g, int64_t chunk)
-{
+static void check_against_reference(const char *what, const pg_set *g, int64_t chunk) {
     gjk2d_geometry geo = pg_geometry(g);
     test_set t;
     cr_assert_geq(test_set_make(&t, &geo, g->px, g->py, g->c, g->s, NULL), 0);
@@ -40,8 +39,7 @@ static void check_against_reference(const char *what, const pg_set *g, int64_t c
     test_set_free(&t);
 }
 
-Test(simd_stragglers, blocks_of_mixed_widths_run_on_to_the_reference_answers)
-{
+Test(simd_stragglers, blocks_of_mixed_widths_run_on_to_the_reference_answers) {
     // Runs of small polygons (one row of 8 columns) with, between them, a few blocks of 12..16-gons (wider
     // rows, more iterations): waiting stragglers of both widths share a block of stragglers.
     pg_set g;

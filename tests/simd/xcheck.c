@@ -9,16 +9,14 @@
 
 #include "simd/simd.h"
 
-static void add_table(xc_table *out, int *n, int cap, const char *label, const gjk2d_kernel_table *t)
-{
+static void add_table(xc_table *out, int *n, int cap, const char *label, const gjk2d_kernel_table *t) {
     if (!t || *n >= cap) return;
     snprintf(out[*n].label, sizeof out[*n].label, "%s", label);
     out[*n].table = t;
     (*n)++;
 }
 
-int xc_tables(xc_table *out, int cap)
-{
+int xc_tables(xc_table *out, int cap) {
     int n = 0;
     static const char *const native[] = {"portable", "sse41", "avx2", "avx512", "neon"};
     for (int i = 0; i < 5; i++) add_table(out, &n, cap, native[i], gjk2d__isa_table(native[i]));
@@ -37,9 +35,8 @@ int xc_tables(xc_table *out, int cap)
     return n;
 }
 
-void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses,
-            const gjk2d_pairs *pairs, int64_t begin, int64_t end, int64_t chunk, query_outputs *o)
-{
+void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+            int64_t begin, int64_t end, int64_t chunk, query_outputs *o) {
     gjk2d_distance_out d = outputs_distance(o);
     gjk2d_overlap_out v = outputs_overlap(o);
     gjk2d_sat_out s = outputs_sat(o);
@@ -52,8 +49,7 @@ void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d
     }
 }
 
-void xc_print_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k)
-{
+void xc_print_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k) {
     const int32_t id[2] = {pairs->a[k], pairs->b[k]};
     const gjk2d_geometry *g = &set->geometry;
     for (int s = 0; s < 2; s++) {
@@ -70,8 +66,7 @@ void xc_print_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pa
 }
 
 /// The pair's scale L (src/tolerance.h) at the poses the queries ran with.
-static double pair_scale(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k)
-{
+static double pair_scale(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t k) {
     const gjk2d_geometry *g = &set->geometry;
     tol_shape side[2];
     int32_t ids[2] = {pairs->a[k], pairs->b[k]};
@@ -94,16 +89,14 @@ static double pair_scale(const test_set *set, const gjk2d_poses *poses, const gj
 /// The pair's scale for a report; NaN for pairs of invalid shapes or bad poses (their counts may be
 /// out of range, so their vertices are not read).
 static double r_scale_or_nan(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                             const query_outputs *ref, int64_t k)
-{
+                             const query_outputs *ref, int64_t k) {
     if (ref->st[k] == GJK2D_STATUS_INVALID || ref->st[k] == GJK2D_STATUS_BAD_POSE) return NAN;
     return pair_scale(set, poses, pairs, k);
 }
 
 static int same_f(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
 
-int xc_pair_exact(const query_outputs *a, const query_outputs *b, int64_t k)
-{
+int xc_pair_exact(const query_outputs *a, const query_outputs *b, int64_t k) {
     return same_f(a->dist[k], b->dist[k]) && same_f(a->sd[k], b->sd[k]) && same_f(a->core[k], b->core[k]) &&
            same_f(a->ax[k], b->ax[k]) && same_f(a->ay[k], b->ay[k]) && same_f(a->bx[k], b->bx[k]) &&
            same_f(a->by[k], b->by[k]) && same_f(a->nx[k], b->nx[k]) && same_f(a->ny[k], b->ny[k]) &&
@@ -113,33 +106,29 @@ int xc_pair_exact(const query_outputs *a, const query_outputs *b, int64_t k)
            a->sst[k] == b->sst[k];
 }
 
-void xc_print_outputs(const char *label, const query_outputs *o, int64_t k)
-{
+void xc_print_outputs(const char *label, const query_outputs *o, int64_t k) {
     fprintf(stderr,
             "  %-12s distance %.9g signed %.9g core %.9g A (%.9g, %.9g) B (%.9g, %.9g) n (%.9g, %.9g) features "
             "(%d, %d) iter %d status %d | overlap %d iter %d status %d | sat %d sep %.9g n (%.9g, %.9g) status %d\n",
             label, o->dist[k], o->sd[k], o->core[k], o->ax[k], o->ay[k], o->bx[k], o->by[k], o->nx[k], o->ny[k],
-            o->fa[k], o->fb[k], o->iter[k], o->st[k], o->ov[k], o->oiter[k], o->ost[k], o->sov[k], o->sep[k],
-            o->snx[k], o->sny[k], o->sst[k]);
+            o->fa[k], o->fb[k], o->iter[k], o->st[k], o->ov[k], o->oiter[k], o->ost[k], o->sov[k], o->sep[k], o->snx[k],
+            o->sny[k], o->sst[k]);
 }
 
-static int close_to(double got, double want, double tol)
-{
+static int close_to(double got, double want, double tol) {
     if (isnan(want)) return isnan(got);
     return fabs(got - want) <= tol;
 }
 
 /// A witness feature of a shape with n vertices: a vertex or edge index in range (a point has no edge).
-static int feature_ok(int32_t f, int32_t n)
-{
+static int feature_ok(int32_t f, int32_t n) {
     if (f < 0 || f >= 2 * n) return 0;
     return n > 1 || !GJK2D_FEATURE_IS_EDGE(f);
 }
 
 /// Why pair k fails against the reference, or NULL.
 static const char *check_pair(const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                              const query_outputs *r, const query_outputs *g, int64_t k)
-{
+                              const query_outputs *r, const query_outputs *g, int64_t k) {
     if (g->st[k] != r->st[k]) return "distance status";
     if (g->ost[k] != r->ost[k]) return "overlap status";
     if (g->sst[k] != r->sst[k]) return "sat status";
@@ -178,8 +167,7 @@ static const char *check_pair(const test_set *set, const gjk2d_poses *poses, con
 }
 
 int64_t xc_compare_ref(const char *label, const test_set *set, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                       const query_outputs *ref, const query_outputs *got, int64_t *exact)
-{
+                       const query_outputs *ref, const query_outputs *got, int64_t *exact) {
     int64_t bad = 0, same = 0;
     for (int64_t k = 0; k < ref->n; k++) {
         same += xc_pair_exact(ref, got, k);
@@ -198,8 +186,7 @@ int64_t xc_compare_ref(const char *label, const test_set *set, const gjk2d_poses
 }
 
 int64_t xc_compare_exact(const char *label_a, const char *label_b, const test_set *set, const gjk2d_poses *poses,
-                         const gjk2d_pairs *pairs, const query_outputs *a, const query_outputs *b)
-{
+                         const gjk2d_pairs *pairs, const query_outputs *a, const query_outputs *b) {
     int64_t bad = 0;
     for (int64_t k = 0; k < a->n; k++) {
         if (xc_pair_exact(a, b, k)) continue;

@@ -22,7 +22,7 @@
 #include "tolerance.h"
 
 typedef struct xc_table {
-    char label[32];                  ///< e.g. "avx2" or "avx512-emul"
+    char label[32]; ///< e.g. "avx2" or "avx512-emul"
     const gjk2d_kernel_table *table;
 } xc_table;
 
@@ -30,8 +30,8 @@ typedef struct xc_table {
 int xc_tables(xc_table *out, int cap);
 
 /// Run the three queries of `t` over [begin, end) in chunks of `chunk` pairs (the range API).
-void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses,
-            const gjk2d_pairs *pairs, int64_t begin, int64_t end, int64_t chunk, query_outputs *o);
+void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+            int64_t begin, int64_t end, int64_t chunk, query_outputs *o);
 
 /// Compare `got` (table label) with the reference `ref` on every pair; prints the first failures with the
 /// pair's shapes and returns the number of failing pairs. `exact` counts pairs bit-identical to the reference.

@@ -3,8 +3,7 @@
 
 #include <math.h>
 
-void lo_place(const gjk2d_shape *shape, ld c, ld s, ld px, ld py, lpoly *out)
-{
+void lo_place(const gjk2d_shape *shape, ld c, ld s, ld px, ld py, lpoly *out) {
     out->n = shape->count;
     out->r = shape->radius;
     for (int i = 0; i < shape->count; i++) {
@@ -15,8 +14,7 @@ void lo_place(const gjk2d_shape *shape, ld c, ld s, ld px, ld py, lpoly *out)
 }
 
 /// Squared distance from (px, py) to segment a-b, closest point to q.
-static ld point_segment2(ld px, ld py, ld ax, ld ay, ld bx, ld by, ld q[2])
-{
+static ld point_segment2(ld px, ld py, ld ax, ld ay, ld bx, ld by, ld q[2]) {
     const ld ex = bx - ax, ey = by - ay, ee = ex * ex + ey * ey;
     ld t = 0.0L;
     if (ee > 0.0L) {
@@ -31,14 +29,11 @@ static ld point_segment2(ld px, ld py, ld ax, ld ay, ld bx, ld by, ld q[2])
 static ld orient(ld ax, ld ay, ld bx, ld by, ld cx, ld cy) { return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax); }
 
 /// Whether (x, y) is inside or on a convex CCW polygon (n >= 3).
-static int inside_polygon(const lpoly *p, ld x, ld y)
-{
-    if (p->n < 3)
-        return 0;
+static int inside_polygon(const lpoly *p, ld x, ld y) {
+    if (p->n < 3) return 0;
     for (int i = 0; i < p->n; i++) {
         const int j = (i + 1) % p->n;
-        if (orient(p->x[i], p->y[i], p->x[j], p->y[j], x, y) < 0.0L)
-            return 0;
+        if (orient(p->x[i], p->y[i], p->x[j], p->y[j], x, y) < 0.0L) return 0;
     }
     return 1;
 }
@@ -46,15 +41,13 @@ static int inside_polygon(const lpoly *p, ld x, ld y)
 static int edges(const lpoly *p) { return p->n >= 3 ? p->n : 1; }
 static int edge_end(const lpoly *p, int i) { return p->n >= 2 ? (i + 1) % p->n : 0; }
 
-static int segments_cross(ld ax, ld ay, ld bx, ld by, ld cx, ld cy, ld dx, ld dy)
-{
+static int segments_cross(ld ax, ld ay, ld bx, ld by, ld cx, ld cy, ld dx, ld dy) {
     const ld d1 = orient(ax, ay, bx, by, cx, cy), d2 = orient(ax, ay, bx, by, dx, dy);
     const ld d3 = orient(cx, cy, dx, dy, ax, ay), d4 = orient(cx, cy, dx, dy, bx, by);
     return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
-ld lo_point_core(const lpoly *p, ld x, ld y, ld c[2])
-{
+ld lo_point_core(const lpoly *p, ld x, ld y, ld c[2]) {
     if (inside_polygon(p, x, y)) {
         c[0] = x, c[1] = y;
         return 0.0L;
@@ -71,19 +64,15 @@ ld lo_point_core(const lpoly *p, ld x, ld y, ld c[2])
     return sqrtl(best);
 }
 
-ld lo_core_distance(const lpoly *a, const lpoly *b, ld pa[2], ld pb[2])
-{
+ld lo_core_distance(const lpoly *a, const lpoly *b, ld pa[2], ld pb[2]) {
     for (int i = 0; i < b->n; i++)
-        if (inside_polygon(a, b->x[i], b->y[i]))
-            return 0.0L;
+        if (inside_polygon(a, b->x[i], b->y[i])) return 0.0L;
     for (int i = 0; i < a->n; i++)
-        if (inside_polygon(b, a->x[i], a->y[i]))
-            return 0.0L;
+        if (inside_polygon(b, a->x[i], a->y[i])) return 0.0L;
     for (int i = 0; i < edges(a); i++)
         for (int k = 0; k < edges(b); k++) {
             const int j = edge_end(a, i), l = edge_end(b, k);
-            if (segments_cross(a->x[i], a->y[i], a->x[j], a->y[j], b->x[k], b->y[k], b->x[l], b->y[l]))
-                return 0.0L;
+            if (segments_cross(a->x[i], a->y[i], a->x[j], a->y[j], b->x[k], b->y[k], b->x[l], b->y[l])) return 0.0L;
         }
     ld best = INFINITY, q[2];
     for (int i = 0; i < a->n; i++) {
@@ -106,12 +95,10 @@ ld lo_core_distance(const lpoly *a, const lpoly *b, ld pa[2], ld pb[2])
 }
 
 /// Overlap of the projections of a and b on the axis of edge i of p (p's edge from vertex i to i + 1).
-static ld axis_overlap(const lpoly *p, int i, const lpoly *a, const lpoly *b)
-{
+static ld axis_overlap(const lpoly *p, int i, const lpoly *a, const lpoly *b) {
     const int j = edge_end(p, i);
     const ld ex = p->x[j] - p->x[i], ey = p->y[j] - p->y[i], len = sqrtl(ex * ex + ey * ey);
-    if (len == 0.0L)
-        return INFINITY;
+    if (len == 0.0L) return INFINITY;
     const ld nx = ey / len, ny = -ex / len;
     ld amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
     for (int k = 0; k < a->n; k++) {
@@ -126,11 +113,9 @@ static ld axis_overlap(const lpoly *p, int i, const lpoly *a, const lpoly *b)
     return o1 < o2 ? o1 : o2;
 }
 
-ld lo_signed_distance(const lpoly *a, const lpoly *b)
-{
+ld lo_signed_distance(const lpoly *a, const lpoly *b) {
     const ld d = lo_core_distance(a, b, NULL, NULL);
-    if (d > 0.0L)
-        return d;
+    if (d > 0.0L) return d;
     // Overlapping cores: the penetration depth, the least overlap over the edge normals of both (the
     // Minkowski difference of two convex polygons, segments or points has its edges along theirs).
     ld depth = INFINITY;
@@ -145,17 +130,14 @@ ld lo_signed_distance(const lpoly *a, const lpoly *b)
     return depth == INFINITY ? 0.0L : -depth;
 }
 
-ld lo_signed_distance_moved(const lpoly *a, const lpoly *b, ld dx, ld dy, ld t)
-{
+ld lo_signed_distance_moved(const lpoly *a, const lpoly *b, ld dx, ld dy, ld t) {
     lpoly m; // only the n vertices in use are copied: an lpoly holds room for GJK2D_MAX_VERTICES
     m.n = b->n, m.r = b->r;
-    for (int i = 0; i < m.n; i++)
-        m.x[i] = b->x[i] + t * dx, m.y[i] = b->y[i] + t * dy;
+    for (int i = 0; i < m.n; i++) m.x[i] = b->x[i] + t * dx, m.y[i] = b->y[i] + t * dy;
     return lo_signed_distance(a, &m);
 }
 
-ld lo_gap_along(const lpoly *a, const lpoly *b, ld nx, ld ny)
-{
+ld lo_gap_along(const lpoly *a, const lpoly *b, ld nx, ld ny) {
     ld amax = -INFINITY, bmin = INFINITY;
     for (int i = 0; i < a->n; i++) {
         const ld v = nx * a->x[i] + ny * a->y[i];
@@ -168,8 +150,7 @@ ld lo_gap_along(const lpoly *a, const lpoly *b, ld nx, ld ny)
     return bmin - amax;
 }
 
-ld lo_max_abs(const lpoly *p)
-{
+ld lo_max_abs(const lpoly *p) {
     ld m = 0.0L;
     for (int i = 0; i < p->n; i++) {
         m = fabsl(p->x[i]) > m ? fabsl(p->x[i]) : m;
@@ -178,8 +159,7 @@ ld lo_max_abs(const lpoly *p)
     return m;
 }
 
-ld lo_cast_min(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld *argmin)
-{
+ld lo_cast_min(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld *argmin) {
     // Golden section on a convex function; 60 steps shrink [0, hi] by 0.618^60 ~ 3e-13.
     const ld g = 0.6180339887498948482L;
     ld lo = 0.0L, up = hi;
@@ -205,13 +185,10 @@ ld lo_cast_min(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld *argmin)
     return best;
 }
 
-ld lo_cast_first(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level)
-{
-    if (lo_signed_distance_moved(a, b, dx, dy, 0.0L) <= level)
-        return 0.0L;
+ld lo_cast_first(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level) {
+    if (lo_signed_distance_moved(a, b, dx, dy, 0.0L) <= level) return 0.0L;
     ld tm;
-    if (lo_cast_min(a, b, dx, dy, hi, &tm) > level)
-        return -1.0L;
+    if (lo_cast_min(a, b, dx, dy, hi, &tm) > level) return -1.0L;
     ld lo = 0.0L, up = tm; // distance above level at lo, at most level at up; decreasing in between
     for (int k = 0; k < 64; k++) {
         const ld mid = 0.5L * (lo + up);
@@ -224,33 +201,27 @@ ld lo_cast_first(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level)
 }
 
 /// Smallest f in [0, hi] where o + f d crosses the segment p-q, or INFINITY.
-static ld ray_segment(ld ox, ld oy, ld dx, ld dy, ld px, ld py, ld qx, ld qy, ld hi)
-{
+static ld ray_segment(ld ox, ld oy, ld dx, ld dy, ld px, ld py, ld qx, ld qy, ld hi) {
     const ld ex = qx - px, ey = qy - py, den = dx * ey - dy * ex;
-    if (den == 0.0L)
-        return INFINITY;
+    if (den == 0.0L) return INFINITY;
     const ld wx = px - ox, wy = py - oy;
     const ld f = (wx * ey - wy * ex) / den, u = (wx * dy - wy * dx) / den;
     return f >= 0.0L && f <= hi && u >= 0.0L && u <= 1.0L ? f : INFINITY;
 }
 
 /// Smallest f in [0, hi] where o + f d enters the circle (c, r), or INFINITY.
-static ld ray_circle(ld ox, ld oy, ld dx, ld dy, ld cx, ld cy, ld r, ld hi)
-{
+static ld ray_circle(ld ox, ld oy, ld dx, ld dy, ld cx, ld cy, ld r, ld hi) {
     const ld sx = ox - cx, sy = oy - cy, a = dx * dx + dy * dy, b = sx * dx + sy * dy, c = sx * sx + sy * sy - r * r;
     const ld disc = b * b - a * c;
-    if (a == 0.0L || disc < 0.0L)
-        return INFINITY;
+    if (a == 0.0L || disc < 0.0L) return INFINITY;
     const ld f = (-b - sqrtl(disc)) / a;
     return f >= 0.0L && f <= hi ? f : INFINITY;
 }
 
-ld lo_ray(const lpoly *p, ld ox, ld oy, ld dx, ld dy, ld hi, int *inside, ld n[2])
-{
+ld lo_ray(const lpoly *p, ld ox, ld oy, ld dx, ld dy, ld hi, int *inside, ld n[2]) {
     ld c[2];
     *inside = lo_point_core(p, ox, oy, c) <= p->r;
-    if (*inside)
-        return 0.0L;
+    if (*inside) return 0.0L;
     // The boundary of the rounded shape lies on the edges moved out by r (each side of a segment) and the
     // vertex circles; the first crossing of any of them is the entry.
     ld best = INFINITY;
@@ -259,13 +230,11 @@ ld lo_ray(const lpoly *p, ld ox, ld oy, ld dx, ld dy, ld hi, int *inside, ld n[2
         const int j = (i + 1) % p->n;
         ld ex = p->x[j] - p->x[i], ey = p->y[j] - p->y[i];
         const ld len = hypotl(ex, ey);
-        if (len == 0.0L)
-            continue;
+        if (len == 0.0L) continue;
         const ld nx = ey / len, ny = -ex / len; // outward for CCW
         const ld f = ray_segment(ox, oy, dx, dy, p->x[i] + p->r * nx, p->y[i] + p->r * ny, p->x[j] + p->r * nx,
                                  p->y[j] + p->r * ny, hi);
-        if (f < best)
-            best = f, n[0] = nx, n[1] = ny;
+        if (f < best) best = f, n[0] = nx, n[1] = ny;
     }
     for (int i = 0; p->r > 0.0L && i < p->n; i++) {
         const ld f = ray_circle(ox, oy, dx, dy, p->x[i], p->y[i], p->r, hi);
@@ -278,8 +247,7 @@ ld lo_ray(const lpoly *p, ld ox, ld oy, ld dx, ld dy, ld hi, int *inside, ld n[2
     return best == INFINITY ? -1.0L : best;
 }
 
-void lo_sweep_pose(const gjk2d_sweep *sw, ld t, ld *c, ld *s, ld *px, ld *py)
-{
+void lo_sweep_pose(const gjk2d_sweep *sw, ld t, ld *c, ld *s, ld *px, ld *py) {
     const ld a = (ld)sw->a0 + t * ((ld)sw->a1 - (ld)sw->a0);
     *c = cosl(a), *s = sinl(a);
     const ld cx = (ld)sw->c0.x + t * ((ld)sw->c1.x - sw->c0.x), cy = (ld)sw->c0.y + t * ((ld)sw->c1.y - sw->c0.y);
@@ -287,18 +255,17 @@ void lo_sweep_pose(const gjk2d_sweep *sw, ld t, ld *c, ld *s, ld *px, ld *py)
     *py = cy - (*s * sw->local_center.x + *c * sw->local_center.y);
 }
 
-ld lo_sweep_speed(const gjk2d_shape *shape, const gjk2d_sweep *sw)
-{
+ld lo_sweep_speed(const gjk2d_shape *shape, const gjk2d_sweep *sw) {
     ld rho = 0.0L;
     for (int i = 0; i < shape->count; i++) {
-        const ld d = hypotl((ld)shape->vertices[i].x - sw->local_center.x, (ld)shape->vertices[i].y - sw->local_center.y);
+        const ld d =
+            hypotl((ld)shape->vertices[i].x - sw->local_center.x, (ld)shape->vertices[i].y - sw->local_center.y);
         rho = d > rho ? d : rho;
     }
     return hypotl((ld)sw->c1.x - sw->c0.x, (ld)sw->c1.y - sw->c0.y) + fabsl((ld)sw->a1 - (ld)sw->a0) * rho;
 }
 
-ld lo_sweep_distance(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape *b, const gjk2d_sweep *sb, ld t)
-{
+ld lo_sweep_distance(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape *b, const gjk2d_sweep *sb, ld t) {
     ld c, s, px, py;
     lpoly pa, pb;
     lo_sweep_pose(sa, t, &c, &s, &px, &py);
@@ -308,16 +275,14 @@ ld lo_sweep_distance(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_sh
     return lo_core_distance(&pa, &pb, NULL, NULL);
 }
 
-ld lo_sweep_first(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape *b, const gjk2d_sweep *sb,
-                  ld level, ld eps)
-{
+ld lo_sweep_first(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape *b, const gjk2d_sweep *sb, ld level,
+                  ld eps) {
     const ld speed = lo_sweep_speed(a, sa) + lo_sweep_speed(b, sb);
     ld t = 0.0L;
     for (int step = 0; step < 20000; step++) {
         const ld d = lo_sweep_distance(a, sa, b, sb, t);
         if (d <= level + eps) {
-            if (d <= level || t == 0.0L)
-                return t;
+            if (d <= level || t == 0.0L) return t;
             // Within eps above the level: the crossing is no earlier than t; bisect toward it over the
             // span the distance cannot leave level + eps in.
             ld lo = t, up = t + 2.0L * eps / (speed > 0.0L ? speed : 1.0L);
@@ -326,46 +291,41 @@ ld lo_sweep_first(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape
                 return t; // no crossing nearby: the distance just dips within eps; count it as one
             for (int k = 0; k < 60; k++) {
                 const ld mid = 0.5L * (lo + up);
-                if (lo_sweep_distance(a, sa, b, sb, mid) <= level) up = mid; else lo = mid;
+                if (lo_sweep_distance(a, sa, b, sb, mid) <= level)
+                    up = mid;
+                else
+                    lo = mid;
             }
             return up;
         }
-        if (t >= 1.0L || speed == 0.0L)
-            return -1.0L;
+        if (t >= 1.0L || speed == 0.0L) return -1.0L;
         t += (d - level) / speed; // no point can close the gap faster than `speed`
         if (t > 1.0L) t = 1.0L;
     }
     return -2.0L;
 }
 
-ld lo_cast_exact(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level)
-{
-    if (lo_signed_distance_moved(a, b, dx, dy, 0.0L) <= level)
-        return 0.0L;
+ld lo_cast_exact(const lpoly *a, const lpoly *b, ld dx, ld dy, ld hi, ld level) {
+    if (lo_signed_distance_moved(a, b, dx, dy, 0.0L) <= level) return 0.0L;
     ld best = INFINITY, n[2];
     int inside;
     lpoly grown; // only the n vertices in use are copied
     grown.n = a->n, grown.r = level;
-    for (int i = 0; i < a->n; i++)
-        grown.x[i] = a->x[i], grown.y[i] = a->y[i];
+    for (int i = 0; i < a->n; i++) grown.x[i] = a->x[i], grown.y[i] = a->y[i];
     for (int i = 0; i < b->n; i++) {
         const ld f = lo_ray(&grown, b->x[i], b->y[i], dx, dy, hi, &inside, n);
-        if (f >= 0.0L && f < best)
-            best = f;
+        if (f >= 0.0L && f < best) best = f;
     }
     grown.n = b->n;
-    for (int i = 0; i < b->n; i++)
-        grown.x[i] = b->x[i], grown.y[i] = b->y[i];
+    for (int i = 0; i < b->n; i++) grown.x[i] = b->x[i], grown.y[i] = b->y[i];
     for (int i = 0; i < a->n; i++) {
         const ld f = lo_ray(&grown, a->x[i], a->y[i], -dx, -dy, hi, &inside, n);
-        if (f >= 0.0L && f < best)
-            best = f;
+        if (f >= 0.0L && f < best) best = f;
     }
     return best == INFINITY ? -1.0L : best;
 }
 
-void cast_random_shape(oracle_rng *r, cast_shape *out, int bare_ok)
-{
+void cast_random_shape(oracle_rng *r, cast_shape *out, int bare_ok) {
     const int kind = oracle_int(r, 0, bare_ok ? 9 : 7);
     int n;
     float radius = 0.0f;
@@ -390,14 +350,12 @@ void cast_random_shape(oracle_rng *r, cast_shape *out, int bare_ok)
     out->s.radius = radius;
 }
 
-
-gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_x, double toward_y, double max_rotation)
-{
+gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_x, double toward_y,
+                              double max_rotation) {
     gjk2d_sweep w;
     // The centre of rotation: the vertices' mean (a centroid stand-in), sometimes off the shape.
     double mx = 0.0, my = 0.0;
-    for (int i = 0; i < s->s.count; i++)
-        mx += s->v[i].x, my += s->v[i].y;
+    for (int i = 0; i < s->s.count; i++) mx += s->v[i].x, my += s->v[i].y;
     w.local_center.x = (float)(mx / s->s.count + (oracle_int(r, 0, 3) == 0 ? oracle_uniform(r, -1.0, 1.0) : 0.0));
     w.local_center.y = (float)(my / s->s.count);
     w.c0.x = (float)oracle_uniform(r, -4.0, 4.0), w.c0.y = (float)oracle_uniform(r, -4.0, 4.0);
@@ -408,4 +366,3 @@ gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_
     w.a1 = (float)(w.a0 + oracle_uniform(r, -max_rotation, max_rotation));
     return w;
 }
-

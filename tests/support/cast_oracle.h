@@ -76,8 +76,8 @@ ld lo_sweep_distance(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_sh
 
 /// First time in [0, 1] at which the core distance on the sweeps is at most `level` (within `eps` of it),
 /// or -1; -2 when the advancement did not decide within its step budget (counted, not judged).
-ld lo_sweep_first(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape *b, const gjk2d_sweep *sb,
-                  ld level, ld eps);
+ld lo_sweep_first(const gjk2d_shape *a, const gjk2d_sweep *sa, const gjk2d_shape *b, const gjk2d_sweep *sb, ld level,
+                  ld eps);
 
 /// The casts' distance tolerance at a contact: TOL_REL (check.h: 32 eps) of the cast's scale L, which
 /// includes the translation (x = lambda r is formed in float). Reasons: docs/casts.md.
@@ -100,6 +100,7 @@ void cast_random_shape(oracle_rng *r, cast_shape *out, int bare_ok);
 /// A random sweep: centre of rotation at the vertices' mean (a quarter of them moved off it by up to 1),
 /// start in an 8 x 8 box around the origin, end aimed at (toward_x, toward_y) with some scatter, rotation up
 /// to max_rotation radians.
-gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_x, double toward_y, double max_rotation);
+gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_x, double toward_y,
+                              double max_rotation);
 
 #endif

@@ -14,21 +14,18 @@ typedef struct box {
     int32_t body;
 } box;
 
-static int by_lo_x(const void *p, const void *q)
-{
+static int by_lo_x(const void *p, const void *q) {
     const box *a = p, *b = q;
     return a->lo_x < b->lo_x ? -1 : a->lo_x > b->lo_x ? 1 : a->body - b->body;
 }
 
-static int by_pair(const void *p, const void *q)
-{
+static int by_pair(const void *p, const void *q) {
     const int32_t *a = p, *b = q;
     return a[0] != b[0] ? (a[0] < b[0] ? -1 : 1) : (a[1] < b[1] ? -1 : a[1] > b[1]);
 }
 
 /// One body's local shape into v (returns the vertex count) and its radius.
-static int32_t body_shape(oracle_rng *r, coherent_mix mix, gjk2d_vec2 *v, float *radius)
-{
+static int32_t body_shape(oracle_rng *r, coherent_mix mix, gjk2d_vec2 *v, float *radius) {
     const double kind = mix == COHERENT_POLYGONS ? 0.0 : oracle_uniform(r, 0.0, 1.0);
     *radius = 0.0f;
     if (kind < 0.55) {
@@ -55,8 +52,7 @@ static int32_t body_shape(oracle_rng *r, coherent_mix mix, gjk2d_vec2 *v, float 
     return 2;
 }
 
-static void set_pose(coherent_scene *s, int32_t i)
-{
+static void set_pose(coherent_scene *s, int32_t i) {
     s->px[i] = (float)s->x[i];
     s->py[i] = (float)s->y[i];
     s->c[i] = (float)cos(s->angle[i]);
@@ -65,14 +61,12 @@ static void set_pose(coherent_scene *s, int32_t i)
 
 /// Sweep and prune over fattened world boxes: sort by the lower x bound, sweep keeping the boxes whose x
 /// range is still open, test y. Returns the pair count (pairs written when `out` is not NULL).
-static int64_t sweep_and_prune(box *boxes, int32_t n, int32_t *out)
-{
+static int64_t sweep_and_prune(box *boxes, int32_t n, int32_t *out) {
     qsort(boxes, (size_t)n, sizeof *boxes, by_lo_x);
     int64_t count = 0;
     for (int32_t i = 0; i < n; ++i) {
         for (int32_t j = i + 1; j < n && boxes[j].lo_x <= boxes[i].hi_x; ++j) {
-            if (boxes[j].lo_y > boxes[i].hi_y || boxes[j].hi_y < boxes[i].lo_y)
-                continue;
+            if (boxes[j].lo_y > boxes[i].hi_y || boxes[j].hi_y < boxes[i].lo_y) continue;
             if (out) {
                 const int32_t a = boxes[i].body, b = boxes[j].body;
                 out[2 * count] = a < b ? a : b;
@@ -85,16 +79,14 @@ static int64_t sweep_and_prune(box *boxes, int32_t n, int32_t *out)
 }
 
 int coherent_make(coherent_scene *s, int32_t bodies, double pairs_per_body, double max_motion, int frames,
-                  coherent_mix mix, uint64_t seed)
-{
+                  coherent_mix mix, uint64_t seed) {
     memset(s, 0, sizeof *s);
     const size_t n = (size_t)bodies;
     const size_t floats = 4 * n, doubles = 6 * n, ints = 2 * n, verts = MAX_BODY_VERTICES * n;
-    char *mem = calloc(1, floats * sizeof(float) + doubles * sizeof(double) + ints * sizeof(int32_t) +
-                              n * sizeof(float) + verts * sizeof(gjk2d_vec2) + 2 * verts * sizeof(float) +
-                              n * sizeof(box));
-    if (!mem)
-        return -1;
+    char *mem =
+        calloc(1, floats * sizeof(float) + doubles * sizeof(double) + ints * sizeof(int32_t) + n * sizeof(float) +
+                      verts * sizeof(gjk2d_vec2) + 2 * verts * sizeof(float) + n * sizeof(box));
+    if (!mem) return -1;
     s->own = mem;
     box *boxes = (box *)mem; // the 8-byte aligned parts first
     double *d = (double *)(boxes + n);
@@ -162,18 +154,13 @@ int coherent_make(coherent_scene *s, int32_t bodies, double pairs_per_body, doub
     return 0;
 }
 
-gjk2d_poses coherent_poses(const coherent_scene *s)
-{
+gjk2d_poses coherent_poses(const coherent_scene *s) {
     return (gjk2d_poses){s->px, s->py, s->c, s->s, s->bodies, 0, GJK2D_FLOAT32};
 }
 
-gjk2d_pairs coherent_pairs(const coherent_scene *s)
-{
-    return (gjk2d_pairs){s->pair_a, s->pair_b, s->pairs};
-}
+gjk2d_pairs coherent_pairs(const coherent_scene *s) { return (gjk2d_pairs){s->pair_a, s->pair_b, s->pairs}; }
 
-void coherent_step(coherent_scene *s)
-{
+void coherent_step(coherent_scene *s) {
     for (int32_t i = 0; i < s->bodies; ++i) {
         s->x[i] += s->vx[i];
         s->y[i] += s->vy[i];
@@ -183,8 +170,7 @@ void coherent_step(coherent_scene *s)
     ++s->frame;
 }
 
-void coherent_free(coherent_scene *s)
-{
+void coherent_free(coherent_scene *s) {
     free(s->pair_a);
     free(s->pair_b);
     free(s->own);

@@ -19,11 +19,11 @@ typedef enum coherent_mix {
 
 typedef struct coherent_scene {
     int32_t bodies;
-    gjk2d_geometry geometry;   ///< local vertices (arrays owned by the scene)
-    float *px, *py, *c, *s;    ///< the current poses, float SoA (gjk2d_poses over them: coherent_poses)
-    double *x, *y, *angle;     ///< the exact motion state
-    double *vx, *vy, *spin;    ///< per frame
-    int32_t *pair_a, *pair_b;  ///< the broadphase's pairs, a < b, sorted
+    gjk2d_geometry geometry;  ///< local vertices (arrays owned by the scene)
+    float *px, *py, *c, *s;   ///< the current poses, float SoA (gjk2d_poses over them: coherent_poses)
+    double *x, *y, *angle;    ///< the exact motion state
+    double *vx, *vy, *spin;   ///< per frame
+    int32_t *pair_a, *pair_b; ///< the broadphase's pairs, a < b, sorted
     int64_t pairs;
     int frame;
     void *own;

@@ -5,11 +5,12 @@
 #include <criterion/logging.h>
 #include <math.h>
 
-static void upd(double *m, double v) { if (v > *m) *m = v; }
+static void upd(double *m, double v) {
+    if (v > *m) *m = v;
+}
 
-int check_manifold(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
-                   float margin, manifold_stats *st)
-{
+int check_manifold(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb, float margin,
+                   manifold_stats *st) {
     static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
     pa = pa ? pa : &identity;
     pb = pb ? pb : &identity;
@@ -43,11 +44,10 @@ int check_manifold(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape
     }
     const double L = (double)m.scale;
     const double W = fmax(fabs(pa->px), fabs(pa->py)) + L;
-    cr_assert(r.count == m.count, "count %d, oracle %d (face %d, core %.9Lg)%s", (int)r.count, m.count, m.face,
-              m.core, REPR);
+    cr_assert(r.count == m.count, "count %d, oracle %d (face %d, core %.9Lg)%s", (int)r.count, m.count, m.face, m.core,
+              REPR);
     cr_assert(r.reference == m.reference, "reference %d, oracle %d%s", (int)r.reference, m.reference, REPR);
-    if (m.count == 0)
-        return 1;
+    if (m.count == 0) return 1;
     st->contacts++;
     m.face ? st->face++ : st->vertex++;
     st->reference_b += m.reference;
@@ -62,10 +62,12 @@ int check_manifold(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape
     int swap = 0;
     if (m.count == 2) {
         // By the anchors: far from the origin the world points of a small pair may round to one float.
-        const double d0 = hypot(r.points[0].anchor_a.x - (double)m.c[0].ax, r.points[0].anchor_a.y - (double)m.c[0].ay) +
-                          hypot(r.points[1].anchor_a.x - (double)m.c[1].ax, r.points[1].anchor_a.y - (double)m.c[1].ay);
-        const double d1 = hypot(r.points[0].anchor_a.x - (double)m.c[1].ax, r.points[0].anchor_a.y - (double)m.c[1].ay) +
-                          hypot(r.points[1].anchor_a.x - (double)m.c[0].ax, r.points[1].anchor_a.y - (double)m.c[0].ay);
+        const double d0 =
+            hypot(r.points[0].anchor_a.x - (double)m.c[0].ax, r.points[0].anchor_a.y - (double)m.c[0].ay) +
+            hypot(r.points[1].anchor_a.x - (double)m.c[1].ax, r.points[1].anchor_a.y - (double)m.c[1].ay);
+        const double d1 =
+            hypot(r.points[0].anchor_a.x - (double)m.c[1].ax, r.points[0].anchor_a.y - (double)m.c[1].ay) +
+            hypot(r.points[1].anchor_a.x - (double)m.c[0].ax, r.points[1].anchor_a.y - (double)m.c[0].ay);
         swap = d1 < d0;
     }
     const double lever = (double)(a->radius + b->radius) + 2.0 * L; // how far the normal's error reaches
@@ -84,8 +86,8 @@ int check_manifold(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape
         const double eab = hypot(q->anchor_b.x - (double)obx, q->anchor_b.y - (double)oby);
         const double tola = tol_local + 2.0 * FLT_EPSILON * fabs((double)pb->px - pa->px) +
                             2.0 * FLT_EPSILON * fabs((double)pb->py - pa->py);
-        cr_assert(eaa <= tol_local && eab <= tola, "point %d anchors off by %.3g (A), %.3g (B) > %.3g%s", i, eaa,
-                  eab, tol_local, REPR);
+        cr_assert(eaa <= tol_local && eab <= tola, "point %d anchors off by %.3g (A), %.3g (B) > %.3g%s", i, eaa, eab,
+                  tol_local, REPR);
         upd(&st->max_anchor_rel, fmax(eaa, eab) / L);
         const double es = fabs(q->separation - (double)o->separation);
         cr_assert(es <= tol_local, "point %d separation %.9g, oracle %.12Lg: off by %.3g > %.3g%s", i,
@@ -103,8 +105,7 @@ int check_manifold(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape
 #undef REPR
 }
 
-void report_manifold_stats(const char *title, const manifold_stats *st)
-{
+void report_manifold_stats(const char *title, const manifold_stats *st) {
     cr_log_info("%s: %ld pairs (%ld ambiguous within the band, not compared), %ld contacts (%ld face, %ld vertex, "
                 "%ld with B's face), point counts 0/1/2: %ld/%ld/%ld, %ld cut points, %ld ids checked",
                 title, st->pairs, st->ambiguous, st->contacts, st->face, st->vertex, st->reference_b, st->points[0],
@@ -115,8 +116,7 @@ void report_manifold_stats(const char *title, const manifold_stats *st)
 }
 
 void manifold_near_pair(oracle_rng *r, int na, int nb, double size, double max_radius, double reach, test_shape *ta,
-                        test_shape *tb)
-{
+                        test_shape *tb) {
     random_shape(r, na, size, max_radius, 10.0, ta);
     random_shape(r, nb, size * oracle_uniform(r, 0.3, 1.5), max_radius, 0.0, tb);
     const double ang = oracle_uniform(r, 0.0, 6.283185307179586), d = oracle_uniform(r, 0.0, reach);
@@ -124,8 +124,7 @@ void manifold_near_pair(oracle_rng *r, int na, int nb, double size, double max_r
     tb->pose.py = (float)(ta->pose.py + d * sin(ang));
 }
 
-void resting_start(oracle_rng *r, int na, int nb, double max_radius, resting_pair *c)
-{
+void resting_start(oracle_rng *r, int na, int nb, double max_radius, resting_pair *c) {
     manifold_near_pair(r, na, nb, 1.0, max_radius, 0.3, &c->a, &c->b);
     c->vx = oracle_uniform(r, -0.004, 0.004);
     c->vy = oracle_uniform(r, -0.004, 0.004);
@@ -135,8 +134,7 @@ void resting_start(oracle_rng *r, int na, int nb, double max_radius, resting_pai
     c->by = c->b.pose.py;
 }
 
-void resting_step(resting_pair *c)
-{
+void resting_step(resting_pair *c) {
     gjk2d_sat_result s;
     gjk2d_sat(&c->a.s, &c->a.pose, &c->b.s, &c->b.pose, &s);
     const double push = 0.1 * (-0.02 - (double)s.separation);
@@ -146,8 +144,7 @@ void resting_step(resting_pair *c)
     c->b.pose = gjk2d_pose_from_angle((float)c->bx, (float)c->by, c->angle);
 }
 
-void persistence_count(const frame_contacts *prev, const frame_contacts *cur, long *persisted, long *kept)
-{
+void persistence_count(const frame_contacts *prev, const frame_contacts *cur, long *persisted, long *kept) {
     for (int i = 0; i < cur->count; ++i) {
         int match = -1, matches = 0;
         for (int j = 0; j < prev->count; ++j)

@@ -32,8 +32,8 @@ typedef struct manifold_stats {
 /// Run gjk2d_manifold on one pair and assert it against the oracle (count, reference, normal, each point's
 /// position, anchors, separation and id), unless the oracle calls the pair ambiguous; ids are compared
 /// unless the oracle says they may be either. Returns 1 if the pair was compared.
-int check_manifold(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
-                   float margin, manifold_stats *st);
+int check_manifold(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb, float margin,
+                   manifold_stats *st);
 
 void report_manifold_stats(const char *title, const manifold_stats *st);
 
@@ -48,8 +48,8 @@ void manifold_near_pair(oracle_rng *r, int na, int nb, double size, double max_r
 /// so the pair stays in light contact.
 typedef struct resting_pair {
     test_shape a, b;
-    double vx, vy, w;         ///< B's motion per frame
-    double bx, by, angle;     ///< B's pose, in double
+    double vx, vy, w;     ///< B's motion per frame
+    double bx, by, angle; ///< B's pose, in double
 } resting_pair;
 void resting_start(oracle_rng *r, int na, int nb, double max_radius, resting_pair *c);
 void resting_step(resting_pair *c);

@@ -15,7 +15,10 @@ typedef struct mo_shape {
     mo_pt v[GJK2D_MAX_VERTICES];
 } mo_shape;
 
-static mo_pt pt(mo_real x, mo_real y) { mo_pt p = {x, y}; return p; }
+static mo_pt pt(mo_real x, mo_real y) {
+    mo_pt p = {x, y};
+    return p;
+}
 static mo_pt sub(mo_pt a, mo_pt b) { return pt(a.x - b.x, a.y - b.y); }
 static mo_real dot(mo_pt a, mo_pt b) { return a.x * b.x + a.y * b.y; }
 static mo_real len(mo_pt a) { return sqrtl(a.x * a.x + a.y * a.y); }
@@ -23,8 +26,7 @@ static mo_real cross(mo_pt a, mo_pt b) { return a.x * b.y - a.y * b.x; }
 static int next(const mo_shape *s, int i) { return i + 1 < s->n ? i + 1 : 0; }
 
 /// Closest point of segment [p, q] to x, with its parameter.
-static mo_pt closest_on_segment(mo_pt p, mo_pt q, mo_pt x, mo_real *t_out)
-{
+static mo_pt closest_on_segment(mo_pt p, mo_pt q, mo_pt x, mo_real *t_out) {
     mo_pt e = sub(q, p);
     mo_real ee = dot(e, e), t = 0.0L;
     if (ee > 0.0L) {
@@ -36,59 +38,45 @@ static mo_pt closest_on_segment(mo_pt p, mo_pt q, mo_pt x, mo_real *t_out)
 }
 
 /// Whether x is strictly inside polygon s (n >= 3, CCW): left of every non-degenerate edge.
-static int inside(const mo_shape *s, mo_pt x)
-{
-    if (s->n < 3)
-        return 0;
+static int inside(const mo_shape *s, mo_pt x) {
+    if (s->n < 3) return 0;
     for (int i = 0; i < s->n; ++i) {
         mo_pt e = sub(s->v[next(s, i)], s->v[i]);
-        if (e.x == 0.0L && e.y == 0.0L)
-            continue;
-        if (cross(e, sub(x, s->v[i])) <= 0.0L)
-            return 0;
+        if (e.x == 0.0L && e.y == 0.0L) continue;
+        if (cross(e, sub(x, s->v[i])) <= 0.0L) return 0;
     }
     return 1;
 }
 
-static int segments_cross(mo_pt a, mo_pt b, mo_pt c, mo_pt d)
-{
+static int segments_cross(mo_pt a, mo_pt b, mo_pt c, mo_pt d) {
     mo_real d1 = cross(sub(b, a), sub(c, a)), d2 = cross(sub(b, a), sub(d, a));
     mo_real d3 = cross(sub(d, c), sub(a, c)), d4 = cross(sub(d, c), sub(b, c));
     return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
 /// The feature of s that point x (on s's boundary, parameter t of edge i) lies on.
-static int32_t feature_at(const mo_shape *s, int i, mo_real t, mo_real band, int *ambiguous)
-{
-    if (s->n == 1)
-        return GJK2D_FEATURE_VERTEX(0);
+static int32_t feature_at(const mo_shape *s, int i, mo_real t, mo_real band, int *ambiguous) {
+    if (s->n == 1) return GJK2D_FEATURE_VERTEX(0);
     mo_real el = len(sub(s->v[next(s, i)], s->v[i]));
     if (t * el <= band || (1.0L - t) * el <= band)
-        if (t * el > 0.0L && (1.0L - t) * el > 0.0L)
-            *ambiguous = 1;
-    if (t == 0.0L)
-        return GJK2D_FEATURE_VERTEX(i);
-    if (t == 1.0L)
-        return GJK2D_FEATURE_VERTEX(next(s, i));
+        if (t * el > 0.0L && (1.0L - t) * el > 0.0L) *ambiguous = 1;
+    if (t == 0.0L) return GJK2D_FEATURE_VERTEX(i);
+    if (t == 1.0L) return GJK2D_FEATURE_VERTEX(next(s, i));
     return GJK2D_FEATURE_EDGE(i);
 }
 
 /// Core distance and one closest pair, by brute force over every vertex of one shape against every edge of
 /// the other (a point is its own zero-length edge). 0 when the cores overlap.
 static mo_real closest_cores(const mo_shape *a, const mo_shape *b, mo_pt *pa, mo_pt *pb, int32_t *fa, int32_t *fb,
-                             mo_real band, int *ambiguous)
-{
+                             mo_real band, int *ambiguous) {
     for (int i = 0; i < b->n; ++i)
-        if (inside(a, b->v[i]))
-            return 0.0L;
+        if (inside(a, b->v[i])) return 0.0L;
     for (int i = 0; i < a->n; ++i)
-        if (inside(b, a->v[i]))
-            return 0.0L;
+        if (inside(b, a->v[i])) return 0.0L;
     if (a->n >= 2 && b->n >= 2)
         for (int i = 0; i < a->n; ++i)
             for (int j = 0; j < b->n; ++j)
-                if (segments_cross(a->v[i], a->v[next(a, i)], b->v[j], b->v[next(b, j)]))
-                    return 0.0L;
+                if (segments_cross(a->v[i], a->v[next(a, i)], b->v[j], b->v[next(b, j)])) return 0.0L;
     mo_real best = INFINITY;
     int side = 0, vi = 0, ej = 0;
     mo_real bt = 0.0L;
@@ -117,22 +105,17 @@ static mo_real closest_cores(const mo_shape *a, const mo_shape *b, mo_pt *pa, mo
 }
 
 /// The face of s with the largest gap to o (first on a tie), -1 if s has no edge; its unit normal.
-static int best_face(const mo_shape *s, const mo_shape *o, mo_real *sep, mo_pt *normal)
-{
+static int best_face(const mo_shape *s, const mo_shape *o, mo_real *sep, mo_pt *normal) {
     int best = -1;
-    if (s->n < 2)
-        return best;
+    if (s->n < 2) return best;
     for (int i = 0; i < s->n; ++i) {
         mo_pt e = sub(s->v[next(s, i)], s->v[i]);
         mo_real l = len(e);
-        if (l == 0.0L)
-            continue;
+        if (l == 0.0L) continue;
         mo_pt n = pt(e.y / l, -e.x / l);
         mo_real hi = -INFINITY, lo = INFINITY;
-        for (int k = 0; k < s->n; ++k)
-            hi = fmaxl(hi, dot(n, s->v[k]));
-        for (int k = 0; k < o->n; ++k)
-            lo = fminl(lo, dot(n, o->v[k]));
+        for (int k = 0; k < s->n; ++k) hi = fmaxl(hi, dot(n, s->v[k]));
+        for (int k = 0; k < o->n; ++k) lo = fminl(lo, dot(n, o->v[k]));
         if (best < 0 || lo - hi > *sep) {
             best = i;
             *sep = lo - hi;
@@ -142,8 +125,7 @@ static int best_face(const mo_shape *s, const mo_shape *o, mo_real *sep, mo_pt *
     return best;
 }
 
-static mo_real extent(const mo_shape *s)
-{
+static mo_real extent(const mo_shape *s) {
     mo_real x0 = s->v[0].x, x1 = x0, y0 = s->v[0].y, y1 = y0;
     for (int i = 1; i < s->n; ++i) {
         x0 = fminl(x0, s->v[i].x), x1 = fmaxl(x1, s->v[i].x);
@@ -163,34 +145,26 @@ typedef struct local_contact {
 /// a vertex is straight when its turn (from the last different vertex before it to the first different one after)
 /// is within 4 eps M (|e1|_1 + |e2|_1) (M: the shape's largest coordinate) with both edges the same way. A turn
 /// within a factor 4 of that threshold is ambiguous.
-static int straight(const mo_shape *s, int k, mo_real m, int *ambiguous)
-{
+static int straight(const mo_shape *s, int k, mo_real m, int *ambiguous) {
     // Duplicated vertices are one corner: the turn is from the last different vertex before to the first after.
     const mo_pt q = s->v[k];
     int i = k, j = k;
-    for (int c = 0; c < s->n && s->v[i].x == q.x && s->v[i].y == q.y; ++c)
-        i = (i + s->n - 1) % s->n;
-    for (int c = 0; c < s->n && s->v[j].x == q.x && s->v[j].y == q.y; ++c)
-        j = next(s, j);
+    for (int c = 0; c < s->n && s->v[i].x == q.x && s->v[i].y == q.y; ++c) i = (i + s->n - 1) % s->n;
+    for (int c = 0; c < s->n && s->v[j].x == q.x && s->v[j].y == q.y; ++c) j = next(s, j);
     mo_pt e1 = sub(q, s->v[i]), e2 = sub(s->v[j], q);
-    if ((e1.x == 0 && e1.y == 0) || (e2.x == 0 && e2.y == 0))
-        return 0;
+    if ((e1.x == 0 && e1.y == 0) || (e2.x == 0 && e2.y == 0)) return 0;
     mo_real slack = 4.0L * FLT_EPSILON * m * (fabsl(e1.x) + fabsl(e1.y) + fabsl(e2.x) + fabsl(e2.y));
     mo_real c = fabsl(cross(e1, e2));
-    if (c > 0.25L * slack && c <= 4.0L * slack)
-        *ambiguous = 1;
+    if (c > 0.25L * slack && c <= 4.0L * slack) *ambiguous = 1;
     return c <= slack && dot(e1, e2) > 0.0L;
 }
 
-static void run_of(const mo_shape *s, int i, int *first, int *last, int *ambiguous)
-{
+static void run_of(const mo_shape *s, int i, int *first, int *last, int *ambiguous) {
     *first = i;
     *last = next(s, i);
-    if (s->n < 3)
-        return;
+    if (s->n < 3) return;
     mo_real m = 0.0L;
-    for (int k = 0; k < s->n; ++k)
-        m = fmaxl(m, fmaxl(fabsl(s->v[k].x), fabsl(s->v[k].y)));
+    for (int k = 0; k < s->n; ++k) m = fmaxl(m, fmaxl(fabsl(s->v[k].x), fabsl(s->v[k].y)));
     for (int steps = 0; steps < s->n - 2 && straight(s, *first, m, ambiguous); ++steps)
         *first = (*first + s->n - 1) % s->n;
     for (int steps = 0; steps < s->n - 2 && *last != *first && straight(s, *last, m, ambiguous); ++steps)
@@ -198,9 +172,8 @@ static void run_of(const mo_shape *s, int i, int *first, int *last, int *ambiguo
 }
 
 /// The face contact: the incident edge's parameter interval inside the reference edge's slab, exactly.
-static int face_contact(const mo_shape *ref, int face, mo_pt nref, const mo_shape *inc, int ref_is_b,
-                        mo_real margin, mo_real band, local_contact *c, mo_manifold *m)
-{
+static int face_contact(const mo_shape *ref, int face, mo_pt nref, const mo_shape *inc, int ref_is_b, mo_real margin,
+                        mo_real band, local_contact *c, mo_manifold *m) {
     int i1, i2;
     run_of(ref, face, &i1, &i2, &m->ambiguous);
     const mo_pt v1 = ref->v[i1], v2 = ref->v[i2], t = pt(-nref.y, nref.x);
@@ -211,8 +184,7 @@ static int face_contact(const mo_shape *ref, int face, mo_pt nref, const mo_shap
     for (int k = 0; inc->n >= 2 && k < inc->n; ++k) {
         mo_pt e = sub(inc->v[next(inc, k)], inc->v[k]);
         mo_real l = len(e);
-        if (l == 0.0L)
-            continue;
+        if (l == 0.0L) continue;
         mo_real d = dot(pt(e.y / l, -e.x / l), nref);
         if (j < 0 || d < jdot) {
             second = j < 0 ? second : jdot;
@@ -221,8 +193,7 @@ static int face_contact(const mo_shape *ref, int face, mo_pt nref, const mo_shap
             second = d;
         }
     }
-    if (j >= 0 && second - jdot <= 1e-6L)
-        m->ambiguous = 1;
+    if (j >= 0 && second - jdot <= 1e-6L) m->ambiguous = 1;
     struct {
         mo_pt p;
         int32_t f_ref, f_inc;
@@ -249,8 +220,12 @@ static int face_contact(const mo_shape *ref, int face, mo_pt nref, const mo_shap
             mo_real ua = (lower - s0) / (s1 - s0), ub = (upper - s0) / (s1 - s0);
             int32_t va = GJK2D_FEATURE_VERTEX(i1), vb = GJK2D_FEATURE_VERTEX(i2);
             if (ua > ub) { // the edge runs against the tangent: the lower plane bounds u from above
-                mo_real x = ua; ua = ub; ub = x;
-                int32_t f = va; va = vb; vb = f;
+                mo_real x = ua;
+                ua = ub;
+                ub = x;
+                int32_t f = va;
+                va = vb;
+                vb = f;
             }
             if (ua > u_lo) u_lo = ua, f_lo_ref = va, f_lo_inc = GJK2D_FEATURE_EDGE(j), cut_lo = 1;
             if (ub < u_hi) u_hi = ub, f_hi_ref = vb, f_hi_inc = GJK2D_FEATURE_EDGE(j), cut_hi = 1;
@@ -278,10 +253,8 @@ static int face_contact(const mo_shape *ref, int face, mo_pt nref, const mo_shap
     int kept = 0;
     for (int i = 0; i < n; ++i) {
         mo_real gap = dot(nref, sub(cand[i].p, v1)), separation = gap - radii;
-        if (fabsl(separation - margin) <= band)
-            m->ambiguous = 1;
-        if (!(separation <= margin))
-            continue;
+        if (fabsl(separation - margin) <= band) m->ambiguous = 1;
+        if (!(separation <= margin)) continue;
         mo_real shift = 0.5L * (ref->r - gap - inc->r);
         c[kept].p = pt(cand[i].p.x + shift * nref.x, cand[i].p.y + shift * nref.y);
         c[kept].separation = separation;
@@ -295,17 +268,14 @@ static int face_contact(const mo_shape *ref, int face, mo_pt nref, const mo_shap
     return kept;
 }
 
-static void load(const gjk2d_shape *s, mo_shape *out)
-{
+static void load(const gjk2d_shape *s, mo_shape *out) {
     out->n = s->count;
     out->r = s->radius;
-    for (int i = 0; i < s->count; ++i)
-        out->v[i] = pt(s->vertices[i].x, s->vertices[i].y);
+    for (int i = 0; i < s->count; ++i) out->v[i] = pt(s->vertices[i].x, s->vertices[i].y);
 }
 
-void mo_manifold_compute(const gjk2d_shape *a, const gjk2d_pose *pa_in, const gjk2d_shape *b,
-                         const gjk2d_pose *pb_in, mo_real margin, mo_real band, mo_manifold *m)
-{
+void mo_manifold_compute(const gjk2d_shape *a, const gjk2d_pose *pa_in, const gjk2d_shape *b, const gjk2d_pose *pb_in,
+                         mo_real margin, mo_real band, mo_manifold *m) {
     static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
     const gjk2d_pose *pa = pa_in ? pa_in : &identity, *pb = pb_in ? pb_in : &identity;
     static _Thread_local mo_shape A, B;
@@ -332,28 +302,23 @@ void mo_manifold_compute(const gjk2d_shape *a, const gjk2d_pose *pa_in, const gj
     m->core = core;
     const mo_real radii = A.r + B.r;
     mo_pt n = {1.0L, 0.0L};
-    if (core > 0.0L)
-        n = pt((pb_c.x - pa_c.x) / core, (pb_c.y - pa_c.y) / core);
-    if (core <= band)
-        m->ambiguous |= core > 0.0L; // touching: overlap or not is the library's call
+    if (core > 0.0L) n = pt((pb_c.x - pa_c.x) / core, (pb_c.y - pa_c.y) / core);
+    if (core <= band) m->ambiguous |= core > 0.0L; // touching: overlap or not is the library's call
     local_contact c[2];
     int count = 0, face_used = 0, ref_is_b = 0;
     mo_pt nref = {0, 0};
-    if (core > 0.0L && fabsl(core - radii - margin) <= band)
-        m->ambiguous = 1;
+    if (core > 0.0L && fabsl(core - radii - margin) <= band) m->ambiguous = 1;
     if (!(core > 0.0L && core - radii > margin)) {
         mo_real sep_a = 0.0L, sep_b = 0.0L;
         mo_pt na = {0, 0}, nb = {0, 0};
         int face_a = best_face(&A, &B, &sep_a, &na), face_b = best_face(&B, &A, &sep_b, &nb);
         mo_real tol = (mo_real)GJK2D_MANIFOLD_FACE_TOLERANCE * (extent(&A) + extent(&B));
-        if (face_a >= 0 && face_b >= 0 && fabsl(sep_b - sep_a - tol) <= band)
-            m->ambiguous = 1;
+        if (face_a >= 0 && face_b >= 0 && fabsl(sep_b - sep_a - tol) <= band) m->ambiguous = 1;
         ref_is_b = face_b >= 0 && (face_a < 0 || sep_b > sep_a + tol);
         int face = ref_is_b ? face_b : face_a;
         mo_real sep_face = ref_is_b ? sep_b : sep_a;
         nref = ref_is_b ? nb : na;
-        if (face >= 0 && core > 0.0L && fabsl(core - sep_face - tol) <= band)
-            m->ambiguous = 1;
+        if (face >= 0 && core > 0.0L && fabsl(core - sep_face - tol) <= band) m->ambiguous = 1;
         if (face >= 0 && (core == 0.0L || core - sep_face <= tol)) {
             count = ref_is_b ? face_contact(&B, face, nref, &A, 1, margin, band, c, m)
                              : face_contact(&A, face, nref, &B, 0, margin, band, c, m);

@@ -15,25 +15,25 @@
 typedef long double mo_real;
 
 typedef struct mo_contact {
-    mo_real x, y;          ///< world frame, midway between the surfaces
-    mo_real ax, ay;        ///< x - A's position
+    mo_real x, y;   ///< world frame, midway between the surfaces
+    mo_real ax, ay; ///< x - A's position
     mo_real separation;
     int32_t feature_a, feature_b;
-    int cut;               ///< made by a side plane (its position is as good as the clip is conditioned)
-    int ids_ambiguous;     ///< an incident vertex lies within the band of a side plane: the id may be either
+    int cut;           ///< made by a side plane (its position is as good as the clip is conditioned)
+    int ids_ambiguous; ///< an incident vertex lies within the band of a side plane: the id may be either
 } mo_contact;
 
 typedef struct mo_manifold {
     int count;
-    int reference;          ///< 1 if B holds the reference face
-    int face;               ///< a face contact (else a vertex contact or none)
-    mo_real nx, ny;         ///< unit normal A to B, world frame
+    int reference;  ///< 1 if B holds the reference face
+    int face;       ///< a face contact (else a vertex contact or none)
+    mo_real nx, ny; ///< unit normal A to B, world frame
     mo_contact c[2];
-    int ambiguous;          ///< the count, the reference or the kind of contact is within the band of a threshold
-    mo_real cos_clip;       ///< |cos| of the angle between the incident edge and the reference edge (1: no clip)
-    mo_real ref_edge;       ///< length of the reference edge (0 for a vertex contact)
-    mo_real core;           ///< distance between the cores (0 when they overlap)
-    mo_real scale;          ///< L: largest |coordinate| of both cores in A's frame plus both radii
+    int ambiguous;    ///< the count, the reference or the kind of contact is within the band of a threshold
+    mo_real cos_clip; ///< |cos| of the angle between the incident edge and the reference edge (1: no clip)
+    mo_real ref_edge; ///< length of the reference edge (0 for a vertex contact)
+    mo_real core;     ///< distance between the cores (0 when they overlap)
+    mo_real scale;    ///< L: largest |coordinate| of both cores in A's frame plus both radii
 } mo_manifold;
 
 /// The manifold of shapes a and b at float poses pa and pb (NULL: identity), margin >= 0, decisions
