@@ -17,12 +17,6 @@
 #define SCALE_N 1
 #endif
 
-static lpoly place(const cast_shape *s, const gjk2d_pose *p) {
-    lpoly l;
-    lo_place(&s->s, p->c, p->s, p->px, p->py, &l);
-    return l;
-}
-
 static double maxd(double a, double b) { return a > b ? a : b; }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,7 +152,7 @@ Test(casts, shape_cast_oracle, .timeout = 1800) {
         if (k % 16 == 0) t.x = t.y = 0.0f; // a distance test
         gjk2d_cast_result got;
         gjk2d_shape_cast(&a.s, &pa, &b.s, &pb, t, &got);
-        const lpoly la = place(&a, &pa), lb = place(&b, &pb);
+        const lpoly la = cast_place(&a, &pa), lb = cast_place(&b, &pb);
         judge_cast(&la, &lb, t.x, t.y, 1.0, &got, &st, "cast", k);
     }
     log_stats("shape cast", &st);
@@ -184,7 +178,7 @@ Test(casts, ray_oracle, .timeout = 1800) {
         ray.max_fraction = k % 4 == 0 ? (float)oracle_uniform(&r, 0.2, 3.0) : 1.0f;
         gjk2d_cast_result got;
         gjk2d_ray_cast(&a.s, &pa, &ray, &got);
-        const lpoly la = place(&a, &pa);
+        const lpoly la = cast_place(&a, &pa);
         lpoly lb = {.n = 1, .r = 0.0L};
         lb.x[0] = ray.origin.x, lb.y[0] = ray.origin.y;
         judge_cast(&la, &lb, ray.translation.x, ray.translation.y, ray.max_fraction, &got, &st, "ray", k);
@@ -230,7 +224,7 @@ Test(casts, point_oracle, .timeout = 600) {
                               (float)(pa.py + oracle_uniform(&r, -2.0, 2.0))};
         gjk2d_point_result got;
         cr_assert(gjk2d_point_query(&a.s, &pa, q, &got) == GJK2D_STATUS_OK);
-        const lpoly la = place(&a, &pa);
+        const lpoly la = cast_place(&a, &pa);
         ld c[2];
         const ld core = lo_point_core(&la, q.x, q.y, c), exact = core > la.r ? core - la.r : 0.0L;
         const double L = (double)lo_max_abs(&la) + fabs(q.x) + fabs(q.y) + (double)la.r;

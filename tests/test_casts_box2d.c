@@ -23,12 +23,6 @@
 #define SCALE_N 1
 #endif
 
-static lpoly place(const cast_shape *s, const gjk2d_pose *p) {
-    lpoly l;
-    lo_place(&s->s, p->c, p->s, p->px, p->py, &l);
-    return l;
-}
-
 /// A shape for Box2D's casts: 1..8 vertices, radius in [b2_polygonRadius, 0.3].
 static void box2d_shape(oracle_rng *r, cast_shape *s) {
     cast_random_shape(r, s, 0);
@@ -57,7 +51,7 @@ Test(box2d, shape_cast, .timeout = 600) {
         bs.s.radius = sigma - a.s.radius;
         gjk2d_cast_result ours;
         cr_assert_eq(gjk2d_shape_cast(&a.s, &pa, &bs.s, &pb, t, &ours), GJK2D_STATUS_OK);
-        const lpoly la = place(&a, &pa), lb = place(&b, &pb);
+        const lpoly la = cast_place(&a, &pa), lb = cast_place(&b, &pb);
         const double L = (double)(lo_max_abs(&la) + lo_max_abs(&lb)) + hypot(t.x, t.y) + a.s.radius + b.s.radius;
         const double tol = CAST_TOL(L);
         const ld exact = lo_cast_exact(&la, &lb, t.x, t.y, 1.0L, sigma);
@@ -206,7 +200,7 @@ Test(box2d, ray_cast, .timeout = 600) {
         b2c_cast box;
         cr_assert_eq(gjk2d_ray_cast(&a.s, &pa, &ray, &ours), GJK2D_STATUS_OK);
         b2c_ray_cast(&a.s, &pa, &ray, &box);
-        const lpoly la = place(&a, &pa);
+        const lpoly la = cast_place(&a, &pa);
         int in;
         ld nx[2];
         const ld exact =

@@ -275,6 +275,23 @@ def _threads(threads: Optional[int]) -> int:
     return t
 
 
+def _requested(result_type: Any, out: Any, fields: Optional[Sequence[str]]) -> Tuple[dict, Sequence[str]]:
+    """The caller's out= arrays by field (None dropped) and the fields to compute: those named, else those
+    given as out=, else all of result_type's. Unknown names raise ValueError."""
+    names = result_type._fields
+    given = {} if out is None else (out._asdict() if hasattr(out, "_asdict") else dict(out))
+    unknown = set(given) - set(names)
+    if unknown:
+        raise ValueError(f"gjk2d: unknown output field(s) {sorted(unknown)}; {result_type.__name__} has {names}")
+    given = {k: v for k, v in given.items() if v is not None}
+    if fields is None:
+        fields = list(given) if given else names
+    for f in fields:
+        if f not in names:
+            raise ValueError(f"gjk2d: unknown field {f!r}; {result_type.__name__} has {names}")
+    return given, fields
+
+
 def _run(query: int, shapes: Shapes, poses: Any, pairs: Any, out: Any, fields: Optional[Sequence[str]],
          threads: Optional[int], begin: int, end: Optional[int]) -> Any:
     if not isinstance(shapes, Shapes):
@@ -289,16 +306,7 @@ def _run(query: int, shapes: Shapes, poses: Any, pairs: Any, out: Any, fields: O
     end = m if end is None else int(end)
     if not 0 <= begin <= end <= m:
         raise Error(f"gjk2d: pair range [{begin}, {end}) is outside [0, {m})")
-    given = {} if out is None else (out._asdict() if hasattr(out, "_asdict") else dict(out))
-    unknown = set(given) - set(names)
-    if unknown:
-        raise ValueError(f"gjk2d: unknown output field(s) {sorted(unknown)}; {result_type.__name__} has {names}")
-    given = {k: v for k, v in given.items() if v is not None}
-    if fields is None:
-        fields = list(given) if given else names
-    for f in fields:
-        if f not in names:
-            raise ValueError(f"gjk2d: unknown field {f!r}; {result_type.__name__} has {names}")
+    given, fields = _requested(result_type, out, fields)
     arrays = {}
     for f in names:
         if f in given:

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _gjk2d
 from ._core import (DistanceResult, END_NAMES, Error, OverlapResult, PairDistance, PairOverlap, Shapes, _floats,
-                    _ints, _pose, _threads, _vertices, as_pairs, as_poses)
+                    _ints, _pose, _requested, _threads, _vertices, as_pairs, as_poses)
 
 _DISTANCE_CACHED, _OVERLAP_CACHED, _MANIFOLD, _CAST, _RAY, _POINT, _TOI = 3, 4, 5, 6, 7, 8, 9
 
@@ -161,16 +161,7 @@ def _run(query: int, result_type: Any, shapes: Shapes, poses: Any, inputs: tuple
     end = count if end is None else int(end)
     if not 0 <= begin <= end <= count:
         raise Error(f"gjk2d: range [{begin}, {end}) is outside [0, {count})")
-    given = {} if out is None else (out._asdict() if hasattr(out, "_asdict") else dict(out))
-    unknown = set(given) - set(names)
-    if unknown:
-        raise ValueError(f"gjk2d: unknown output field(s) {sorted(unknown)}; {result_type.__name__} has {names}")
-    given = {k: v for k, v in given.items() if v is not None}
-    if fields is None:
-        fields = list(given) if given else names
-    for f in fields:
-        if f not in names:
-            raise ValueError(f"gjk2d: unknown field {f!r}; {result_type.__name__} has {names}")
+    given, fields = _requested(result_type, out, fields)
     views: Dict[str, np.ndarray] = {}
     c_outs: List[Any] = []
     for f in names:

@@ -57,14 +57,16 @@ static char *put_int(char *q, int64_t v) {
 // Longest status name written; a longer one (not a status of this library version) is cut.
 #define STATUS_NAME_MAX 15
 
-static char *put_status(char *q, uint8_t status) {
+/// ",name", the name cut to STATUS_NAME_MAX characters (what a row's buffer is sized for).
+static char *put_name(char *q, const char *name) {
     *q++ = ',';
-    const char *name = gjk2d_status_name((gjk2d_status)status);
     size_t n = strlen(name);
     if (n > STATUS_NAME_MAX) n = STATUS_NAME_MAX;
     memcpy(q, name, n);
     return q + n;
 }
+
+static char *put_status(char *q, uint8_t status) { return put_name(q, gjk2d_status_name((gjk2d_status)status)); }
 
 int format_feature(char *out, int32_t feature) {
     if (feature < 0) {
@@ -151,12 +153,7 @@ static char *format_cast(char *q, const results *r, int64_t k) {
         q = put_empty(q, 7);
         return put_status(q, r->status[k]);
     }
-    *q++ = ',';
-    const char *name = gjk2d_cast_state_name((gjk2d_cast_state)r->state[k]);
-    size_t n = strlen(name);
-    if (n > STATUS_NAME_MAX) n = STATUS_NAME_MAX;
-    memcpy(q, name, n);
-    q += n;
+    q = put_name(q, gjk2d_cast_state_name((gjk2d_cast_state)r->state[k]));
     q = put_float(q, r->fraction[k]);
     q = put_float(q, r->hx[k]);
     q = put_float(q, r->hy[k]);
@@ -172,12 +169,7 @@ static char *format_toi(char *q, const results *r, int64_t k) {
         q = put_empty(q, 4);
         return put_status(q, r->status[k]);
     }
-    *q++ = ',';
-    const char *name = gjk2d_toi_state_name((gjk2d_toi_state)r->state[k]);
-    size_t n = strlen(name);
-    if (n > STATUS_NAME_MAX) n = STATUS_NAME_MAX;
-    memcpy(q, name, n);
-    q += n;
+    q = put_name(q, gjk2d_toi_state_name((gjk2d_toi_state)r->state[k]));
     q = put_float(q, r->fraction[k]);
     q = put_float(q, r->separation[k]);
     q = put_int(q, r->iterations[k]);

@@ -695,120 +695,92 @@ void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, const svg_params
     free(p);
 }
 
+// Legend rows: a swatch at x 0..22 and its label at x 30, on the baseline yy.
+static void legend_box(outfile *out, double yy, const char *cls, const char *label) {
+    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"%s\"/>\n", yy - 11, cls);
+    text(out, 30, yy, "label", label);
+}
+
+static void legend_line(outfile *out, double yy, const char *cls, int arrow, const char *label) {
+    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"%s\"%s/>\n", yy - 4, yy - 4, cls,
+               arrow ? " marker-end=\"url(#arrow)\"" : "");
+    text(out, 30, yy, "label", label);
+}
+
+static void legend_dot(outfile *out, double yy, const char *cls, const char *label) {
+    out_printf(out, "<circle cx=\"11\" cy=\"%.0f\" r=\"4\" class=\"%s\"/>\n", yy - 4, cls);
+    text(out, 30, yy, "label", label);
+}
+
+static void legend_simplex(outfile *out, double yy, const char *label) {
+    out_printf(out,
+               "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
+               yy, yy, yy - 14);
+    text(out, 30, yy, "label", label);
+}
+
 // The manifold view's legend rows, from yy.
 static void manifold_legend(outfile *out, double yy, double row) {
-    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-a\"/>\n", yy - 11);
-    text(out, 30, yy, "label", "shape A (a0, a1, ... its vertices)");
-    yy += row;
-    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-b\"/>\n", yy - 11);
-    text(out, 30, yy, "label", "shape B (b0, b1, ...)");
-    yy += row;
-    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"ref-edge\"/>\n", yy - 4, yy - 4);
-    text(out, 30, yy, "label", "reference edge");
-    yy += row;
-    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"clip\"/>\n", yy - 4, yy - 4);
-    text(out, 30, yy, "label", "its side planes (clip lines)");
-    yy += row;
-    out_printf(out, "<circle cx=\"11\" cy=\"%.0f\" r=\"4\" class=\"contact\"/>\n", yy - 4);
-    text(out, 30, yy, "label", "contact point k, midway between");
-    yy += 18;
-    text(out, 30, yy, "label", "the surfaces, numbered");
-    yy += row;
-    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"separation\"/>\n", yy - 4, yy - 4);
-    text(out, 30, yy, "label", "separation: the gap along the normal");
-    yy += row;
-    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
-               yy - 4, yy - 4);
-    text(out, 30, yy, "label", "normal, A to B");
+    legend_box(out, yy, "shape-a", "shape A (a0, a1, ... its vertices)");
+    legend_box(out, yy += row, "shape-b", "shape B (b0, b1, ...)");
+    legend_line(out, yy += row, "ref-edge", 0, "reference edge");
+    legend_line(out, yy += row, "clip", 0, "its side planes (clip lines)");
+    legend_dot(out, yy += row, "contact", "contact point k, midway between");
+    text(out, 30, yy += 18, "label", "the surfaces, numbered");
+    legend_line(out, yy += row, "separation", 0, "separation: the gap along the normal");
+    legend_line(out, yy += row, "normal", 1, "normal, A to B");
 }
 
 // The time of impact view's legend rows, from yy.
 static void toi_legend(outfile *out, double yy, double row) {
-    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"sweep-start-a\"/>\n", yy - 11);
-    text(out, 30, yy, "label", "A, B at the start (frame f)");
+    legend_box(out, yy, "sweep-start-a", "A, B at the start (frame f)");
+    legend_box(out, yy += row, "sweep-end-a", "at the end (frame f + 1)");
+    legend_box(out, yy += row, "shape-a", "at the time of impact");
+    legend_line(out, yy += row, "path", 0, "path of each shape's origin");
+    legend_dot(out, yy += row, "contact", "contact at the time of impact");
+    legend_line(out, yy += row, "normal", 1, "normal, A to B");
+}
+
+// The world view's legend rows, from yy.
+static void world_legend(outfile *out, double yy, double row) {
+    legend_box(out, yy, "shape-a", "shape A (a0, a1, ... its vertices)");
+    legend_box(out, yy += row, "shape-b", "shape B (b0, b1, ...)");
+    legend_line(out, yy += row, "core-a", 0, "core (when rounded by a radius)");
     yy += row;
-    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"sweep-end-a\"/>\n", yy - 11);
-    text(out, 30, yy, "label", "at the end (frame f + 1)");
-    yy += row;
-    out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-a\"/>\n", yy - 11);
-    text(out, 30, yy, "label", "at the time of impact");
-    yy += row;
-    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"path\"/>\n", yy - 4, yy - 4);
-    text(out, 30, yy, "label", "path of each shape's origin");
-    yy += row;
-    out_printf(out, "<circle cx=\"11\" cy=\"%.0f\" r=\"4\" class=\"contact\"/>\n", yy - 4);
-    text(out, 30, yy, "label", "contact at the time of impact");
-    yy += row;
-    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
-               yy - 4, yy - 4);
-    text(out, 30, yy, "label", "normal, A to B");
+    out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"closest\"/>\n", yy - 4, yy - 4);
+    out_printf(out, "<circle cx=\"0\" cy=\"%.0f\" r=\"4\" class=\"point-a\"/>\n", yy - 4);
+    out_printf(out, "<circle cx=\"22\" cy=\"%.0f\" r=\"4\" class=\"point-b\"/>\n", yy - 4);
+    text(out, 30, yy, "label", "closest points pA, pB and their segment");
+    legend_line(out, yy += row, "normal", 1, "normal, A to B");
+    legend_line(out, yy += row, "depth", 1, "overlap: B moved by the depth (SAT)");
+    legend_simplex(out, yy += row, "GJK simplex of iteration k (on A and");
+    text(out, 30, yy += 18, "label", "on B), numbered, first green to last");
+    text(out, 30, yy += 18, "label", "purple; thin line: its closest points");
+}
+
+// The Minkowski view's legend rows, from yy.
+static void minkowski_legend(outfile *out, double yy, double row) {
+    legend_box(out, yy, "minkowski", "Minkowski difference B - A");
+    text(out, 30, yy += 18, "label", "(hull of b_j - a_i, rounded by ra + rb)");
+    legend_dot(out, yy += row, "origin", "origin O (overlap when inside)");
+    legend_line(out, yy += row, "closest", 0, "closest point to O (= pB - pA)");
+    legend_line(out, yy += row, "depth", 1, "overlap: nearest boundary point (SAT)");
+    legend_simplex(out, yy += row, "simplex of iteration k, numbered;");
+    text(out, 30, yy += 18, "label", "dot: its closest point to O");
 }
 
 void svg_legend(outfile *out, double x, double y, svg_view view) {
     out_printf(out, "<g class=\"legend\" transform=\"translate(%.2f,%.2f)\">\n", x, y);
     text(out, 0, 0, "title", "legend");
-    double row = 24, yy = 22;
-    if (view == SVG_TOI) {
+    const double row = 24, yy = 22;
+    if (view == SVG_TOI)
         toi_legend(out, yy, row);
-    } else if (view == SVG_MANIFOLD) {
+    else if (view == SVG_MANIFOLD)
         manifold_legend(out, yy, row);
-    } else if (view == SVG_WORLD) {
-        out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-a\"/>\n", yy - 11);
-        text(out, 30, yy, "label", "shape A (a0, a1, ... its vertices)");
-        yy += row;
-        out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"shape-b\"/>\n", yy - 11);
-        text(out, 30, yy, "label", "shape B (b0, b1, ...)");
-        yy += row;
-        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"core-a\"/>\n", yy - 4, yy - 4);
-        text(out, 30, yy, "label", "core (when rounded by a radius)");
-        yy += row;
-        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"closest\"/>\n", yy - 4, yy - 4);
-        out_printf(out, "<circle cx=\"0\" cy=\"%.0f\" r=\"4\" class=\"point-a\"/>\n", yy - 4);
-        out_printf(out, "<circle cx=\"22\" cy=\"%.0f\" r=\"4\" class=\"point-b\"/>\n", yy - 4);
-        text(out, 30, yy, "label", "closest points pA, pB and their segment");
-        yy += row;
-        out_printf(out,
-                   "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"normal\" marker-end=\"url(#arrow)\"/>\n",
-                   yy - 4, yy - 4);
-        text(out, 30, yy, "label", "normal, A to B");
-        yy += row;
-        out_printf(out,
-                   "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"depth\" marker-end=\"url(#arrow)\"/>\n",
-                   yy - 4, yy - 4);
-        text(out, 30, yy, "label", "overlap: B moved by the depth (SAT)");
-        yy += row;
-        out_printf(
-            out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
-            yy, yy, yy - 14);
-        text(out, 30, yy, "label", "GJK simplex of iteration k (on A and");
-        yy += 18;
-        text(out, 30, yy, "label", "on B), numbered, first green to last");
-        yy += 18;
-        text(out, 30, yy, "label", "purple; thin line: its closest points");
-    } else {
-        out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"minkowski\"/>\n", yy - 11);
-        text(out, 30, yy, "label", "Minkowski difference B - A");
-        yy += 18;
-        text(out, 30, yy, "label", "(hull of b_j - a_i, rounded by ra + rb)");
-        yy += row;
-        out_printf(out, "<circle cx=\"11\" cy=\"%.0f\" r=\"4\" class=\"origin\"/>\n", yy - 4);
-        text(out, 30, yy, "label", "origin O (overlap when inside)");
-        yy += row;
-        out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"closest\"/>\n", yy - 4, yy - 4);
-        text(out, 30, yy, "label", "closest point to O (= pB - pA)");
-        yy += row;
-        out_printf(out,
-                   "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"depth\" marker-end=\"url(#arrow)\"/>\n",
-                   yy - 4, yy - 4);
-        text(out, 30, yy, "label", "overlap: nearest boundary point (SAT)");
-        yy += row;
-        out_printf(
-            out, "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
-            yy, yy, yy - 14);
-        text(out, 30, yy, "label", "simplex of iteration k, numbered;");
-        yy += 18;
-        text(out, 30, yy, "label", "dot: its closest point to O");
-    }
+    else if (view == SVG_WORLD)
+        world_legend(out, yy, row);
+    else
+        minkowski_legend(out, yy, row);
     out_puts(out, "</g>\n");
 }
 

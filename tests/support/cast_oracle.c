@@ -366,3 +366,9 @@ gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_
     w.a1 = (float)(w.a0 + oracle_uniform(r, -max_rotation, max_rotation));
     return w;
 }
+
+lpoly cast_place(const cast_shape *s, const gjk2d_pose *p) {
+    lpoly l;
+    lo_place(&s->s, p->c, p->s, p->px, p->py, &l);
+    return l;
+}

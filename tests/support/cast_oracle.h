@@ -97,6 +97,9 @@ typedef struct cast_shape {
 /// and, when `bare_ok`, segments and points without a radius.
 void cast_random_shape(oracle_rng *r, cast_shape *out, int bare_ok);
 
+/// The shape placed at a pose, in long double (lo_place with the pose's numbers).
+lpoly cast_place(const cast_shape *s, const gjk2d_pose *p);
+
 /// A random sweep: centre of rotation at the vertices' mean (a quarter of them moved off it by up to 1),
 /// start in an 8 x 8 box around the origin, end aimed at (toward_x, toward_y) with some scatter, rotation up
 /// to max_rotation radians.
