@@ -55,6 +55,65 @@ def test_manifold_array_and_dataframe(scene):
     assert (out["count"].to_numpy() == ref.count).all()
 
 
+def test_casts_array_and_dataframe(scene):
+    """Shape casts, ray casts, point queries and times of impact: per-item inputs ride along with the
+    work list's rows (arrays chunked differently from it, or a DataFrame's columns), bit-identical to
+    one in-process call."""
+    s, poses, pairs = scene
+    rng = np.random.default_rng(7)
+    pairs = pairs[:20000]
+    n = len(pairs)
+    trans = rng.uniform(-8, 8, (n, 2)).astype(np.float32)
+    shape = pairs[:, 0].copy()
+    points = rng.uniform(-8, 8, (n, 2)).astype(np.float32)
+    sweeps = np.column_stack([np.zeros((len(s), 2)), poses[:, :2], poses[:, :2] + rng.uniform(-6, 6, (len(s), 2)),
+                              np.zeros(len(s)), rng.uniform(-1, 1, len(s))]).astype(np.float32)
+    ref = {"shape_cast": gjk2d.shape_cast(s, poses, pairs, trans),
+           "ray_cast": gjk2d.ray_cast(s, poses, shape, points, trans, 0.75),
+           "point_query": gjk2d.point_query(s, poses, shape, points),
+           "time_of_impact": gjk2d.time_of_impact(s, sweeps, pairs[:4000], 0.01)}
+    assert (ref["shape_cast"].state == gjk2d.CAST_HIT).sum() > 100
+    assert (ref["ray_cast"].state == gjk2d.CAST_HIT).sum() > 100
+    assert (ref["time_of_impact"].state == gjk2d.TOI_HIT).sum() > 10
+    dp, ds = da.from_array(pairs, chunks=(3000, 2)), da.from_array(shape, chunks=2500)
+    got = {"shape_cast": gd.shape_cast(s, poses, dp, da.from_array(trans, chunks=(7000, 2))),
+           "ray_cast": gd.ray_cast(s, poses, ds, points, da.from_array(trans, chunks=(4000, 1)), max_fraction=0.75),
+           "point_query": gd.point_query(s, poses, ds, points),
+           "time_of_impact": gd.time_of_impact(s, sweeps, dp[:4000], 0.01)}
+    for q, res in got.items():
+        computed = dict(zip(res, dask.compute(*res.values(), scheduler="threads")))
+        assert_columns_equal(computed, ref[q], res)
+    df = dd.from_pandas(pd.DataFrame({"a": pairs[:, 0], "b": pairs[:, 1], "tx": trans[:, 0], "ty": trans[:, 1],
+                                      "px": points[:, 0], "py": points[:, 1]}), npartitions=3)
+    out = gd.shape_cast(s, poses, df, ("tx", "ty"), fields=["state", "fraction"]).compute(scheduler="sync")
+    assert_columns_equal(out, ref["shape_cast"], ["state", "fraction"])
+    out = gd.ray_cast(s, poses, df, ("px", "py"), ("tx", "ty"), columns=("a",), max_fraction=0.75).compute(
+        scheduler="sync")
+    assert_columns_equal(out, ref["ray_cast"], gjk2d.CastResult._fields)
+    out = gd.point_query(gd.Scene(s, poses), None, df, ("px", "py")).compute(scheduler="sync")
+    assert_columns_equal(out, ref["point_query"], gjk2d.PointResult._fields)
+
+
+def test_bad_dask_cast_input(scene):
+    s, poses, pairs = scene
+    dp = da.from_array(pairs[:1000], chunks=(300, 2))
+    with pytest.raises(ValueError, match=r"translations must have shape \(1000, 2\)"):
+        gd.shape_cast(s, poses, dp, np.zeros((999, 2)))
+    with pytest.raises(TypeError, match="1 per-item input"):
+        gd.query("shape_cast", s, poses, dp)
+    with pytest.raises(ValueError, match=r"takes \(M,\) indices"):
+        gd.point_query(s, poses, dp, np.zeros((1000, 2)))
+    with pytest.raises(ValueError, match="needs the Scene's sweeps"):
+        gd.time_of_impact(gd.Scene(s, poses), None, dp)
+    with pytest.raises(ValueError, match=r"\(N, 8\)"):
+        gd.time_of_impact(s, np.zeros((10, 8), np.float32), dp)
+    df = dd.from_pandas(pd.DataFrame({"a": pairs[:100, 0], "b": pairs[:100, 1]}), npartitions=1)
+    with pytest.raises(TypeError, match="pair of its column names"):
+        gd.shape_cast(s, poses, df, np.zeros((100, 2)))
+    with pytest.raises(ValueError, match=r"no column\(s\) \['tx'"):
+        gd.shape_cast(s, poses, df, ("tx", "ty"))
+
+
 def test_bad_dask_input(scene):
     s, poses, pairs = scene
     with pytest.raises(ValueError, match="shape"):
@@ -100,6 +159,11 @@ def test_local_cluster_two_processes_bit_identical(scene):
         res = gd.manifold(s, poses, dp[:40000], 0.05, client=client, fields=["count", "points", "ids"])
         got = dict(zip(res, dask.compute(*res.values())))
         assert_columns_equal(got, gjk2d.manifold(s, poses, pairs[:40000], 0.05), res)
+        # a cast with its per-pair translations chunked unlike the pairs
+        trans = np.random.default_rng(3).uniform(-8, 8, (40000, 2)).astype(np.float32)
+        res = gd.shape_cast(s, poses, dp[:40000], da.from_array(trans, chunks=(15000, 2)), client=client)
+        got = dict(zip(res, dask.compute(*res.values())))
+        assert_columns_equal(got, gjk2d.shape_cast(s, poses, pairs[:40000], trans), res)
         # a scene shipped once, for several queries
         before = client.run(lambda: gjk2d.Shapes.unpickled)
         shipped = client.scatter(gd.Scene(s, poses), broadcast=True)
