@@ -332,3 +332,84 @@ Test(simd, rounded_pairs_match_the_reference) {
     check_set("rounded pairs", &g, 1 << 20);
     pg_free(&g);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The comparison with the reference can fail: a copy of the reference's outputs passes it, and each
+// wrong answer, one field of one pair at a time, fails it for that pair.
+
+typedef enum wrong_answer {
+    WRONG_DISTANCE,
+    WRONG_CORE_DISTANCE,
+    WRONG_POINT,
+    WRONG_NORMAL,
+    WRONG_FEATURE_RANGE,
+    WRONG_FEATURE,
+    WRONG_STATUS,
+    WRONG_OVERLAP,
+    WRONG_SEPARATION,
+    WRONG_SAT_OVERLAP,
+    WRONG_COUNT
+} wrong_answer;
+
+static void spoil(query_outputs *o, int64_t apart, int64_t deep, int32_t na, wrong_answer w) {
+    const int64_t k = apart;
+    switch (w) {
+    case WRONG_DISTANCE: o->dist[k] += 1e-3f, o->sd[k] += 1e-3f; break;
+    case WRONG_CORE_DISTANCE: o->core[k] += 1e-3f; break;
+    case WRONG_POINT: o->ax[k] -= 1e-3f * o->nx[k], o->ay[k] -= 1e-3f * o->ny[k]; break; // off A's surface
+    case WRONG_NORMAL: {                                                                 // turned by 1e-4 radians
+        const float c = cosf(1e-4f), s = sinf(1e-4f), x = o->nx[k], y = o->ny[k];
+        o->nx[k] = c * x - s * y, o->ny[k] = s * x + c * y;
+        break;
+    }
+    case WRONG_FEATURE_RANGE: o->fa[k] = GJK2D_FEATURE_VERTEX(na); break;
+    case WRONG_FEATURE: { // the vertex across the polygon from A's witness feature
+        const int32_t i = GJK2D_FEATURE_INDEX(o->fa[k]);
+        o->fa[k] = GJK2D_FEATURE_VERTEX((i + na / 2 + 1) % na);
+        break;
+    }
+    case WRONG_STATUS: o->st[k] = GJK2D_STATUS_MAXITER; break;
+    case WRONG_OVERLAP: o->ov[k] ^= 1; break;
+    case WRONG_SEPARATION: o->sep[k] += 1e-3f; break;
+    case WRONG_SAT_OVERLAP: o->sov[deep] ^= 1; break;
+    case WRONG_COUNT: break;
+    }
+}
+
+Test(simd, reference_comparison_fails_on_each_wrong_answer) {
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0xc0de, 400, 4, 8, 64);
+    gjk2d_geometry geo = pg_geometry(&g);
+    test_set set;
+    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
+    gjk2d_pairs pairs = pg_pairs(&g);
+    query_outputs ref, got;
+    outputs_alloc(&ref, pairs.count);
+    outputs_alloc(&got, pairs.count);
+    xc_run(&gjk2d__scalar_table, set.shapes, &set.poses, &pairs, 0, pairs.count, pairs.count, &ref);
+    // A pair clearly apart (a distance of at least 0.5) and one clearly overlapping (1 deep).
+    int64_t apart = -1, deep = -1;
+    for (int64_t k = 0; k < pairs.count; k++) {
+        if (apart < 0 && ref.st[k] == GJK2D_STATUS_OK && ref.dist[k] > 0.5f) apart = k;
+        if (deep < 0 && ref.sst[k] == GJK2D_STATUS_OK && ref.sep[k] < -1.0f) deep = k;
+    }
+    cr_assert(apart >= 0 && deep >= 0, "the workload has no pair apart or no pair deep in contact");
+    outputs_copy(&got, &ref);
+    cr_expect_eq(xc_compare_ref("copy", &set, &set.poses, &pairs, &ref, &got, NULL), 0,
+                 "a copy of the reference's outputs fails the comparison");
+    static const char *const what[WRONG_COUNT] = {"distance",      "core distance", "closest point", "normal",
+                                                  "feature index", "feature",       "status",        "overlap",
+                                                  "separation",    "sat overlap"};
+    const int32_t na = set.geometry.count[pairs.a[apart]];
+    for (int w = 0; w < WRONG_COUNT; w++) {
+        outputs_copy(&got, &ref);
+        spoil(&got, apart, deep, na, (wrong_answer)w);
+        int64_t bad = xc_compare_ref(what[w], &set, &set.poses, &pairs, &ref, &got, NULL);
+        cr_expect_eq(bad, 1, "a wrong %s in one pair: %lld failing pairs", what[w], (long long)bad);
+    }
+    outputs_free(&ref);
+    outputs_free(&got);
+    test_set_free(&set);
+    pg_free(&g);
+}
