@@ -51,7 +51,7 @@ static void setup(void) {
     for (int k = 0; k < NS; k++) {
         gjk2d_vec2 v[8];
         const int n = oracle_int(&r, 1, 8);
-        if (n >= 3) oracle_random_convex(&r, n, 1.0, v);
+        if (n >= 3) rc_convex_sorted(oracle_stream(&r), n, 1.0, v);
         for (int i = 0; n < 3 && i < n; i++)
             v[i].x = (float)oracle_uniform(&r, -0.5, 0.5), v[i].y = (float)oracle_uniform(&r, -0.5, 0.5);
         first[k] = at, count[k] = n;

@@ -340,7 +340,7 @@ void cast_random_shape(oracle_rng *r, cast_shape *out, int bare_ok) {
         n = kind == 8 ? 2 : 1;
     }
     if (n >= 3) {
-        oracle_random_convex(r, n, 1.0, out->v);
+        rc_convex_sorted(oracle_stream(r), n, 1.0, out->v);
     } else {
         for (int i = 0; i < n; i++)
             out->v[i].x = (float)oracle_uniform(r, -0.8, 0.8), out->v[i].y = (float)oracle_uniform(r, -0.8, 0.8);
