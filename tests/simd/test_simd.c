@@ -20,6 +20,29 @@
 #define RANDOM_PAIRS 200000
 #endif
 
+/// Prepare a generated set with its float poses (no invalid shape unless `invalid_allowed`); its pairs.
+static gjk2d_pairs prepare(const pg_set *g, test_set *set, int invalid_allowed) {
+    gjk2d_geometry geo = pg_geometry(g);
+    int64_t invalid = test_set_make(set, &geo, g->px, g->py, g->c, g->s, NULL);
+    cr_assert(invalid == 0 || (invalid > 0 && invalid_allowed), "test_set_make: %lld", (long long)invalid);
+    return pg_pairs(g);
+}
+
+/// A fresh pg_workload (pg_set's parameters), prepared; its pairs.
+static gjk2d_pairs prepared_workload(pg_set *g, test_set *set, uint64_t seed, int64_t pairs, int nmin, int nmax,
+                                     int distinct) {
+    memset(g, 0, sizeof *g);
+    pg_workload(g, seed, pairs, nmin, nmax, distinct);
+    return prepare(g, set, 0);
+}
+
+/// The scalar reference's outputs of the three queries, in `ref` (allocated here).
+static void run_reference(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                          query_outputs *ref) {
+    outputs_alloc(ref, pairs->count);
+    xc_run(&gjk2d__scalar_table, shapes, poses, pairs, 0, pairs->count, pairs->count, ref);
+}
+
 /// Run every table over the set with `poses`, compare each with the reference (the scalar table on the same
 /// poses) and all of them with each other.
 static void check_poses(const char *what, const test_set *t, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
@@ -28,8 +51,7 @@ static void check_poses(const char *what, const test_set *t, const gjk2d_poses *
     int nt = xc_tables(tables, 16);
     cr_assert(nt >= 1, "no SIMD kernel table available");
     query_outputs ref, first;
-    outputs_alloc(&ref, pairs->count);
-    xc_run(&gjk2d__scalar_table, t->shapes, poses, pairs, 0, pairs->count, pairs->count, &ref);
+    run_reference(t->shapes, poses, pairs, &ref);
     outputs_alloc(&first, pairs->count);
     int64_t failures = 0;
     for (int i = 0; i < nt; i++) {
@@ -59,10 +81,8 @@ static void check_poses(const char *what, const test_set *t, const gjk2d_poses *
 
 /// Prepare a generated set with its float poses and check it.
 static void check_set(const char *what, const pg_set *g, int64_t chunk) {
-    gjk2d_geometry geo = pg_geometry(g);
     test_set t;
-    cr_assert_geq(test_set_make(&t, &geo, g->px, g->py, g->c, g->s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(g);
+    gjk2d_pairs pairs = prepare(g, &t, 1);
     check_poses(what, &t, &t.poses, &pairs, chunk);
     test_set_free(&t);
 }
@@ -105,15 +125,10 @@ Test(simd, large_polygons) {
 
 Test(simd, batch_sizes) {
     pg_set g;
-    memset(&g, 0, sizeof g);
-    pg_workload(&g, 0xb5, 400, 3, 8, 64);
-    gjk2d_geometry geo = pg_geometry(&g);
     test_set set;
-    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(&g);
+    gjk2d_pairs pairs = prepared_workload(&g, &set, 0xb5, 400, 3, 8, 64);
     query_outputs ref;
-    outputs_alloc(&ref, pairs.count);
-    xc_run(&gjk2d__scalar_table, set.shapes, &set.poses, &pairs, 0, pairs.count, pairs.count, &ref);
+    run_reference(set.shapes, &set.poses, &pairs, &ref);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
     for (int t = 0; t < nt; t++) {
@@ -161,12 +176,8 @@ static void *split_run(void *arg) {
 
 Test(simd, threads_split_a_batch) {
     pg_set g;
-    memset(&g, 0, sizeof g);
-    pg_workload(&g, 0x7777, 20000, 3, 8, 512);
-    gjk2d_geometry geo = pg_geometry(&g);
     test_set set;
-    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(&g);
+    gjk2d_pairs pairs = prepared_workload(&g, &set, 0x7777, 20000, 3, 8, 512);
     query_outputs one, two;
     outputs_alloc(&one, pairs.count);
     outputs_alloc(&two, pairs.count);
@@ -262,12 +273,8 @@ static gjk2d_simd_stats counted_run(const gjk2d_kernel_table *table, int query, 
 
 Test(simd, fast_path_taken) {
     pg_set g;
-    memset(&g, 0, sizeof g);
-    pg_workload(&g, 0xfa57, 5000, 3, 8, 256);
-    gjk2d_geometry geo = pg_geometry(&g);
     test_set set;
-    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(&g);
+    gjk2d_pairs pairs = prepared_workload(&g, &set, 0xfa57, 5000, 3, 8, 256);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
     query_outputs o;
@@ -301,10 +308,8 @@ Test(simd, rounded_overlap_uses_lanes) {
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0x20d, 3000, 3, 8, 128);
     for (int32_t i = 0; i < g.ns; i += 2) g.radius[i] = 0.25f; // every pair has a rounded A
-    gjk2d_geometry geo = pg_geometry(&g);
     test_set set;
-    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(&g);
+    gjk2d_pairs pairs = prepare(&g, &set, 0);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
     query_outputs o;
@@ -378,16 +383,11 @@ static void spoil(query_outputs *o, int64_t apart, int64_t deep, int32_t na, wro
 
 Test(simd, reference_comparison_fails_on_each_wrong_answer) {
     pg_set g;
-    memset(&g, 0, sizeof g);
-    pg_workload(&g, 0xc0de, 400, 4, 8, 64);
-    gjk2d_geometry geo = pg_geometry(&g);
     test_set set;
-    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(&g);
+    gjk2d_pairs pairs = prepared_workload(&g, &set, 0xc0de, 400, 4, 8, 64);
     query_outputs ref, got;
-    outputs_alloc(&ref, pairs.count);
+    run_reference(set.shapes, &set.poses, &pairs, &ref);
     outputs_alloc(&got, pairs.count);
-    xc_run(&gjk2d__scalar_table, set.shapes, &set.poses, &pairs, 0, pairs.count, pairs.count, &ref);
     // A pair clearly apart (a distance of at least 0.5) and one clearly overlapping (1 deep).
     int64_t apart = -1, deep = -1;
     for (int64_t k = 0; k < pairs.count; k++) {
