@@ -367,6 +367,17 @@ gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_
     return w;
 }
 
+gjk2d_ray cast_random_ray(oracle_rng *r, const gjk2d_pose *target, long k, double max_fraction_hi) {
+    gjk2d_ray ray;
+    ray.origin.x = (float)oracle_uniform(r, -6.0, 6.0);
+    ray.origin.y = (float)oracle_uniform(r, -6.0, 6.0);
+    const double f = oracle_uniform(r, 0.3, 2.0);
+    ray.translation.x = (float)(f * (target->px - ray.origin.x) + oracle_uniform(r, -0.8, 0.8));
+    ray.translation.y = (float)(f * (target->py - ray.origin.y) + oracle_uniform(r, -0.8, 0.8));
+    ray.max_fraction = k % 4 == 0 ? (float)oracle_uniform(r, 0.2, max_fraction_hi) : 1.0f;
+    return ray;
+}
+
 lpoly cast_place(const cast_shape *s, const gjk2d_pose *p) {
     lpoly l;
     lo_place(&s->s, p->c, p->s, p->px, p->py, &l);
