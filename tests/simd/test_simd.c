@@ -271,6 +271,22 @@ static gjk2d_simd_stats counted_run(const gjk2d_kernel_table *table, int query, 
     return s;
 }
 
+/// One table's lane counters over the pairs (`query` as counted_run takes it) in *s, expecting every pair
+/// through the lanes (`what`) and none on the slow path. False when this build counts nothing (then
+/// nothing may be counted).
+static int all_through_lanes(const xc_table *t, int query, const test_set *set, const gjk2d_pairs *pairs,
+                             query_outputs *o, const char *what, gjk2d_simd_stats *s) {
+    *s = counted_run(t->table, query, set, pairs, o);
+    if (!counting) {
+        expect_nothing_counted(t->label, s);
+        return 0;
+    }
+    cr_expect_eq(s->pairs, pairs->count, "isa=%s: %lld of %lld %s", t->label, (long long)s->pairs,
+                 (long long)pairs->count, what);
+    cr_expect_eq(s->slow_pairs, 0, "isa=%s", t->label);
+    return 1;
+}
+
 Test(simd, fast_path_taken) {
     pg_set g;
     test_set set;
@@ -280,14 +296,8 @@ Test(simd, fast_path_taken) {
     query_outputs o;
     outputs_alloc(&o, pairs.count);
     for (int t = 0; t < nt; t++) {
-        gjk2d_simd_stats s = counted_run(tables[t].table, 0, &set, &pairs, &o);
-        if (!counting) {
-            expect_nothing_counted(tables[t].label, &s);
-            continue;
-        }
-        cr_expect_eq(s.pairs, pairs.count, "isa=%s: %lld of %lld pairs through the lanes", tables[t].label,
-                     (long long)s.pairs, (long long)pairs.count);
-        cr_expect_eq(s.slow_pairs, 0, "isa=%s", tables[t].label);
+        gjk2d_simd_stats s;
+        if (!all_through_lanes(&tables[t], 0, &set, &pairs, &o, "pairs through the lanes", &s)) continue;
         double use = (double)s.lane_steps / (double)s.lane_slots;
         // Lockstep blocks of W consecutive pairs, bounded at 4 iterations with the slower pairs restarted
         // in blocks of their own, must use more lane steps than blocks running to their slowest lane
@@ -315,14 +325,8 @@ Test(simd, rounded_overlap_uses_lanes) {
     query_outputs o;
     outputs_alloc(&o, pairs.count);
     for (int t = 0; t < nt; t++) {
-        gjk2d_simd_stats s = counted_run(tables[t].table, 1, &set, &pairs, &o);
-        if (!counting) {
-            expect_nothing_counted(tables[t].label, &s);
-            continue;
-        }
-        cr_expect_eq(s.pairs, pairs.count, "isa=%s: %lld of %lld rounded pairs through the distance lanes",
-                     tables[t].label, (long long)s.pairs, (long long)pairs.count);
-        cr_expect_eq(s.slow_pairs, 0, "isa=%s", tables[t].label);
+        gjk2d_simd_stats s;
+        all_through_lanes(&tables[t], 1, &set, &pairs, &o, "rounded pairs through the distance lanes", &s);
     }
     outputs_free(&o);
     test_set_free(&set);
