@@ -328,6 +328,49 @@ static int report(const check_ctx *cx, const char *source) {
     return fail ? EXIT_MISMATCH : EXIT_OK;
 }
 
+// Check a scene file: every ISA and query over its pairs. -1 after reporting a problem.
+static int check_file(check_ctx *cx, const char *scene_path) {
+    scene sc;
+    if (scene_load(scene_path, &sc) != 0) return -1;
+    if (scene_prepare(&sc, scene_path) < 0) {
+        scene_free(&sc);
+        return -1;
+    }
+    progress prog;
+    progress_start(&prog, "check (ISA x query runs)");
+    cx->prog = &prog;
+    cx->total_steps = (int64_t)cx->nisa * cx->nquery;
+    int rc = check_scene(cx, &sc, 0);
+    progress_end(&prog);
+    cx->prog = NULL;
+    scene_free(&sc);
+    return rc ? -1 : 0;
+}
+
+// Check `soak` generated pairs, `chunk` at a time, with progress on stderr. -1 after reporting a problem.
+static int check_soak(check_ctx *cx, const gen_opts *go, int64_t soak, int64_t chunk) {
+    if (gen_check(&(gen_opts){.pairs = chunk, .min_verts = go->min_verts, .max_verts = go->max_verts}) != 0) return -1;
+    double t0 = now_seconds();
+    for (int64_t done = 0; done < soak;) {
+        int64_t n = soak - done < chunk ? soak - done : chunk, overlapping;
+        scene sc;
+        if (gen_scene(go, done, n, &sc, &overlapping, cx->threads, NULL) != 0) {
+            cli_error("out of memory for a chunk of %lld pairs", (long long)n);
+            return -1;
+        }
+        int rc = scene_prepare(&sc, "generated") < 0 ? -1 : check_scene(cx, &sc, done);
+        scene_free(&sc);
+        if (rc) return -1;
+        done += n;
+        int64_t bad = 0;
+        for (int i = 0; i < cx->nisa; i++)
+            for (int q = 0; q < QUERY_COUNT; q++) bad += cx->st[i][q].mismatches;
+        fprintf(stderr, "soak: %lld / %lld pairs checked, %lld mismatches, %.1f s\n", (long long)done, (long long)soak,
+                (long long)bad, now_seconds() - t0);
+    }
+    return 0;
+}
+
 int cmd_check(int argc, char **argv) {
     common_opts o;
     common_defaults(&o, "check", OPT_SCENE | OPT_ISA | OPT_QUERY | OPT_THREADS);
@@ -373,42 +416,10 @@ int cmd_check(int argc, char **argv) {
 
     char source[512];
     if (scene_path) {
-        scene sc;
-        if (scene_load(scene_path, &sc) != 0) return EXIT_USAGE;
-        if (scene_prepare(&sc, scene_path) < 0) {
-            scene_free(&sc);
-            return EXIT_USAGE;
-        }
-        progress prog;
-        progress_start(&prog, "check (ISA x query runs)");
-        cx.prog = &prog;
-        cx.total_steps = (int64_t)cx.nisa * cx.nquery;
-        int rc = check_scene(&cx, &sc, 0);
-        progress_end(&prog);
-        scene_free(&sc);
-        if (rc) return EXIT_USAGE;
+        if (check_file(&cx, scene_path) != 0) return EXIT_USAGE;
         snprintf(source, sizeof source, "scene %s", scene_path);
     } else {
-        if (gen_check(&(gen_opts){.pairs = chunk, .min_verts = go.min_verts, .max_verts = go.max_verts}) != 0)
-            return EXIT_USAGE;
-        double t0 = now_seconds();
-        for (int64_t done = 0; done < soak;) {
-            int64_t n = soak - done < chunk ? soak - done : chunk, overlapping;
-            scene sc;
-            if (gen_scene(&go, done, n, &sc, &overlapping, (int)threads, NULL) != 0) {
-                cli_error("out of memory for a chunk of %lld pairs", (long long)n);
-                return EXIT_USAGE;
-            }
-            int rc = scene_prepare(&sc, "generated") < 0 ? -1 : check_scene(&cx, &sc, done);
-            scene_free(&sc);
-            if (rc) return EXIT_USAGE;
-            done += n;
-            int64_t bad = 0;
-            for (int i = 0; i < cx.nisa; i++)
-                for (int q = 0; q < QUERY_COUNT; q++) bad += cx.st[i][q].mismatches;
-            fprintf(stderr, "soak: %lld / %lld pairs checked, %lld mismatches, %.1f s\n", (long long)done,
-                    (long long)soak, (long long)bad, now_seconds() - t0);
-        }
+        if (check_soak(&cx, &go, soak, chunk) != 0) return EXIT_USAGE;
         snprintf(source, sizeof source, "soak %lld random pairs (seed %llu)", (long long)soak,
                  (unsigned long long)go.seed);
     }
