@@ -87,7 +87,7 @@ static void check_set(const char *what, const pg_set *g, int64_t chunk) {
     test_set_free(&t);
 }
 
-Test(simd, random_polygons) {
+Test(simd, every_isa_equals_reference_on_random_polygons) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0x5eed0001, RANDOM_PAIRS, 3, 8, 4096);
@@ -98,7 +98,7 @@ Test(simd, random_polygons) {
 // ---------------------------------------------------------------------------------------------
 // Hard cases.
 
-Test(simd, hard_cases) {
+Test(simd, every_isa_equals_reference_on_hard_cases) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_hard_cases(&g, 12);
@@ -108,7 +108,7 @@ Test(simd, hard_cases) {
     pg_free(&g);
 }
 
-Test(simd, large_polygons) {
+Test(simd, every_isa_equals_reference_on_16_and_64_gons) {
     // 16-gons fill the fast path; 64-gons take the reference path; mixed in one batch.
     pg_set g;
     memset(&g, 0, sizeof g);
@@ -123,7 +123,7 @@ Test(simd, large_polygons) {
 // Batch sizes and ranges: 0, 1, W-1, W+1 and a prime, starting at an odd offset; nothing outside
 // the range may be written.
 
-Test(simd, batch_sizes) {
+Test(simd, every_range_equals_reference_and_writes_only_its_pairs) {
     pg_set g;
     test_set set;
     gjk2d_pairs pairs = prepared_workload(&g, &set, 0xb5, 400, 3, 8, 64);
@@ -199,7 +199,7 @@ Test(simd, threads_split_a_batch) {
 // ---------------------------------------------------------------------------------------------
 // Dispatch.
 
-Test(simd, dispatch) {
+Test(simd, set_isa_selects_each_supported_isa_and_rejects_others) {
     static const char *const names[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
     for (int i = 0; i < 6; i++) {
         int ok = gjk2d_isa_supported(names[i]);
