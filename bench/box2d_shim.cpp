@@ -1,5 +1,6 @@
 // Box2D 2.4.1 side of the benchmark. One b2PolygonShape per distinct (vertex list, radius) of the geometry
-// (shapes that share `first` share it, as bodies share a shape definition) and one b2Transform per shape.
+// (shapes that share `first` share it, as bodies share a shape definition) and one b2Transform per shape,
+// both built as the tests' peers build them (tests/peers/box2d_shapes.h).
 #include <box2d/box2d.h>
 #include <box2d/b2_distance.h>
 
@@ -8,9 +9,7 @@
 #include <vector>
 
 #include "box2d_shim.h"
-extern "C" {
-#include "support.h" // test_pose_at
-}
+#include "peers/box2d_shapes.h"
 
 struct b2shim {
     std::vector<b2PolygonShape> protos;
@@ -34,28 +33,13 @@ extern "C" b2shim *b2shim_create(const gjk2d_geometry *geom, const gjk2d_poses *
         }
         auto found = proto_index.find({f, r});
         if (found == proto_index.end()) {
-            // Vertices copied as they are (Set() would recompute a hull and could weld or reorder), and
-            // the shape's own radius instead of Box2D's skin, so Box2D sees the shapes gjk2d sees.
             b2PolygonShape p;
-            p.m_count = n;
-            for (int32_t j = 0; j < n; ++j) p.m_vertices[j].Set(geom->vx[f + j], geom->vy[f + j]);
-            for (int32_t j = 0; j < n; ++j) {
-                b2Vec2 e = p.m_vertices[j + 1 < n ? j + 1 : 0] - p.m_vertices[j];
-                b2Vec2 nrm(e.y, -e.x);
-                nrm.Normalize();
-                p.m_normals[j] = nrm;
-            }
-            p.m_centroid.SetZero();
-            p.m_radius = r;
+            b2p_polygon(geom->vx + f, geom->vy + f, n, r, &p); // 3..b2_maxPolygonVertices: checked above
             found = proto_index.emplace(std::make_pair(f, r), static_cast<int32_t>(s->protos.size())).first;
             s->protos.push_back(p);
         }
         s->proto_of[i] = found->second;
-        double px, py;
-        b2Transform t;
-        test_pose_at(poses, i, &px, &py, &t.q.c, &t.q.s);
-        t.p.Set(static_cast<float>(px), static_cast<float>(py));
-        s->xf[i] = t;
+        s->xf[i] = b2p_transform_at(poses, i);
     }
     return s;
 }
@@ -110,12 +94,7 @@ extern "C" void b2shim_collide(const b2shim *s, const gjk2d_pairs *pairs, int64_
 }
 
 extern "C" void b2shim_set_poses(b2shim *s, const gjk2d_poses *poses) {
-    for (size_t i = 0; i < s->xf.size(); ++i) {
-        double px, py;
-        b2Transform &t = s->xf[i];
-        test_pose_at(poses, static_cast<int64_t>(i), &px, &py, &t.q.c, &t.q.s);
-        t.p.Set(static_cast<float>(px), static_cast<float>(py));
-    }
+    for (size_t i = 0; i < s->xf.size(); ++i) s->xf[i] = b2p_transform_at(poses, static_cast<int64_t>(i));
 }
 
 struct b2shim_cache {

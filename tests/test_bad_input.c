@@ -60,7 +60,7 @@ Test(bad_input, closest_on_shape_bad_point) {
     cr_expect_eq(gjk2d_closest_on_shape(&a, NULL, (gjk2d_vec2){1e15f, 0.5f}, &r, NULL), GJK2D_STATUS_OK);
 }
 
-Test(bad_input, trace_storage) {
+Test(bad_input, short_trace_storage_keeps_what_fits_and_counts_all) {
     // Too small, NULL or negative-capacity storage: records what fits, counts every simplex in `total`.
     gjk2d_vec2 tri[] = {{4, 11}, {4, 5}, {9, 9}}, quad[] = {{8, 6}, {10, 2}, {13, 1}, {15, 6}};
     gjk2d_shape a = {tri, 3, 0.0f}, b = {quad, 4, 0.0f};
@@ -114,7 +114,7 @@ Test(bad_input, names_of_out_of_range_values) {
     cr_expect(strlen(gjk2d_error_message(12345)) > 0);
 }
 
-Test(bad_input, isa_names) {
+Test(bad_input, empty_or_null_isa_names_are_rejected) {
     cr_expect_eq(gjk2d_set_isa(NULL), GJK2D_ERR_ISA);
     cr_expect_eq(gjk2d_set_isa(""), GJK2D_ERR_ISA);
     cr_expect_eq(gjk2d_isa_supported(NULL), 0);

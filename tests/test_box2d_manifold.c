@@ -179,7 +179,7 @@ static void run(const char *title, uint64_t seed, int na_lo, int na_hi, int nb_l
     (void)nd;
 }
 
-Test(box2d_manifold, polygons) {
+Test(box2d_manifold, polygon_manifolds_agree_with_box2d_ids_included) {
     b2_stats st = {0};
     run("b2CollidePolygons", 0xb2c011, 3, 8, 3, 8, 0.0, &st);
     // Sharp polygons: every manifold that agrees has Box2D's ids, and at least 99.5 % agree.

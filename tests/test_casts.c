@@ -169,13 +169,7 @@ Test(casts, ray_oracle, .timeout = 1800) {
         cast_shape a;
         cast_random_shape(&r, &a, 0);
         const gjk2d_pose pa = oracle_random_pose(&r, 3.0);
-        gjk2d_ray ray;
-        ray.origin.x = (float)oracle_uniform(&r, -6.0, 6.0);
-        ray.origin.y = (float)oracle_uniform(&r, -6.0, 6.0);
-        const double f = oracle_uniform(&r, 0.3, 2.0);
-        ray.translation.x = (float)(f * (pa.px - ray.origin.x) + oracle_uniform(&r, -0.8, 0.8));
-        ray.translation.y = (float)(f * (pa.py - ray.origin.y) + oracle_uniform(&r, -0.8, 0.8));
-        ray.max_fraction = k % 4 == 0 ? (float)oracle_uniform(&r, 0.2, 3.0) : 1.0f;
+        const gjk2d_ray ray = cast_random_ray(&r, &pa, k, 3.0);
         gjk2d_cast_result got;
         gjk2d_ray_cast(&a.s, &pa, &ray, &got);
         const lpoly la = cast_place(&a, &pa);

@@ -51,7 +51,7 @@ static void setup(void) {
     for (int k = 0; k < NS; k++) {
         gjk2d_vec2 v[8];
         const int n = oracle_int(&r, 1, 8);
-        if (n >= 3) oracle_random_convex(&r, n, 1.0, v);
+        if (n >= 3) rc_convex_sorted(oracle_stream(&r), n, 1.0, v);
         for (int i = 0; n < 3 && i < n; i++)
             v[i].x = (float)oracle_uniform(&r, -0.5, 0.5), v[i].y = (float)oracle_uniform(&r, -0.5, 0.5);
         first[k] = at, count[k] = n;
@@ -235,7 +235,7 @@ Test(cast_batch, null_fields_and_ranges) {
 }
 
 /// Every call's argument errors: the code, and nothing written.
-Test(cast_batch, argument_errors) {
+Test(cast_batch, argument_errors_give_their_code_and_write_nothing) {
     const gjk2d_cast_out co = cast_out(&got);
     const gjk2d_point_out po = point_out(&got);
     const gjk2d_toi_out to = toi_out(&got);
@@ -360,7 +360,7 @@ Test(cast_batch, single_call_errors_and_names) {
 }
 
 /// Extreme but valid inputs: every call returns a finite answer of a known state (no NaN, no hang).
-Test(cast_batch, extremes, .timeout = 60) {
+Test(cast_batch, extreme_valid_inputs_give_finite_answers, .timeout = 60) {
     static const gjk2d_vec2 sq[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
     static const gjk2d_vec2 tiny[3] = {{0, 0}, {1e-20f, 0}, {0, 1e-20f}};
     static const gjk2d_vec2 huge[3] = {{-1e15f, -1e15f}, {1e15f, -1e15f}, {0, 1e15f}};

@@ -189,13 +189,7 @@ Test(box2d, ray_cast, .timeout = 600) {
         }
         if (a.s.count >= 3) a.s.radius = 0.0f; // b2PolygonShape::RayCast ignores the radius
         const gjk2d_pose pa = oracle_random_pose(&r, 3.0);
-        gjk2d_ray ray;
-        ray.origin.x = (float)oracle_uniform(&r, -6.0, 6.0);
-        ray.origin.y = (float)oracle_uniform(&r, -6.0, 6.0);
-        const double f = oracle_uniform(&r, 0.3, 2.0);
-        ray.translation.x = (float)(f * (pa.px - ray.origin.x) + oracle_uniform(&r, -0.8, 0.8));
-        ray.translation.y = (float)(f * (pa.py - ray.origin.y) + oracle_uniform(&r, -0.8, 0.8));
-        ray.max_fraction = k % 4 == 0 ? (float)oracle_uniform(&r, 0.2, 1.5) : 1.0f;
+        const gjk2d_ray ray = cast_random_ray(&r, &pa, k, 1.5);
         gjk2d_cast_result ours;
         b2c_cast box;
         cr_assert_eq(gjk2d_ray_cast(&a.s, &pa, &ray, &ours), GJK2D_STATUS_OK);

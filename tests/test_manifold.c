@@ -300,7 +300,7 @@ Test(manifold, circles_capsules_and_rounded_corners) {
     cr_expect(fabsf(r.points[0].point.x - 0.6f) <= 1e-6f && fabsf(r.points[0].point.y - 0.6f) <= 1e-6f);
 }
 
-Test(manifold, degenerate_shapes) {
+Test(manifold, degenerate_shapes_match_the_oracle) {
     // Collinear and duplicated vertices, a segment lying on another, a point on a segment, a segment
     // standing on a face: all against the oracle (manifold_of), plus their counts.
     const gjk2d_vec2 collinear[5] = {{-1, 0}, {0, 0}, {1, 0}, {1, 1}, {-1, 1}};

@@ -161,7 +161,7 @@ Test(validate, reflex_turn_split_by_a_tiny_edge) {
     EXPECT_PROBLEM(tiny_edge, 5, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
 }
 
-Test(validate, documented_order) {
+Test(validate, problems_come_in_the_documented_order) {
     // The geometry first, in the listed order (COUNT, NONFINITE, MAGNITUDE, RADIUS, CLOCKWISE, REFLEX,
     // WINDING), then the pose (NONFINITE, MAGNITUDE, ROTATION). The vertices' NaN check runs over every
     // vertex before their magnitude check, so a NaN vertex wins over an earlier too-large one; any

@@ -64,19 +64,6 @@ void progress_start(progress *p, const char *what);
 void progress_update(progress *p, int64_t done, int64_t total);
 void progress_end(progress *p);
 
-/// Small, fast, seeded generator (xoshiro256**), so generated scenes are the same on every machine.
-typedef struct rng {
-    uint64_t s[4];
-} rng;
-void rng_seed(rng *r, uint64_t seed);
-uint64_t rng_next(rng *r);
-/// Uniform double in [0, 1).
-double rng_unit(rng *r);
-/// Uniform in [lo, hi).
-double rng_range(rng *r, double lo, double hi);
-/// Uniform integer in [lo, hi].
-int rng_int(rng *r, int lo, int hi);
-
 /// Largest --threads value any command accepts. Threads beyond the CPUs only add overhead; the bound
 /// keeps a typo (--threads 100000) from creating that many threads and their buffers.
 #define CLI_MAX_THREADS 4096

@@ -263,132 +263,171 @@ static void step_sweeps(const scene *sc, int32_t f, const gjk2d_sweeps *sw) {
     }
 }
 
-int cmd_run(int argc, char **argv) {
-    run_opts o;
-    int parsed = parse_run_args(argc, argv, &o);
-    if (parsed != 0) return parsed > 0 ? EXIT_OK : EXIT_USAGE;
-    const char *query = o.common.query, *isa = o.common.isa, *scene_path = o.common.scene, *out_path = o.common.output;
-    int threads = (int)o.common.threads;
-    int kind = parse_query(query);
-    // Without --isa the library's own choice stands (the best ISA, or GJK2D_ISA from the environment).
-    if (kind < 0 || check_query_options(&o, kind) != 0 || (isa && select_isa(isa) != 0)) return EXIT_USAGE;
-
-    double t0 = now_seconds();
+// A run's scene, the batch's inputs and the arrays they point into.
+typedef struct run_state {
     scene sc;
-    if (scene_load(scene_path, &sc) != 0) return EXIT_USAGE;
-    double t1 = now_seconds();
-    int32_t frames = sc.frame_count > 1 ? sc.frame_count : 1;
-    if (o.frames > frames) {
-        cli_error("run: --frames %lld, but %s has %d frame%s", (long long)o.frames, scene_path, frames, plural(frames));
-        scene_free(&sc);
-        return EXIT_USAGE;
+    batch_input in;
+    results res;
+    float *tx, *ty;   ///< the shape cast's translations
+    float *sweep_mem; ///< the time of impact's sweeps
+    int32_t frames;   ///< frames run
+    int32_t steps;    ///< batch calls: one per frame, or per pair of consecutive frames (cast, toi)
+} run_state;
+
+static void run_state_free(run_state *r) {
+    results_free(&r->res);
+    free(r->tx);
+    free(r->ty);
+    free(r->sweep_mem);
+    free(r->in.cache);
+    scene_free(&r->sc);
+}
+
+// The loaded scene's frames and steps for the query, and the scene prepared. -1 (scene freed) after
+// reporting a problem.
+static int prepare_run(const run_opts *o, int kind, run_state *r) {
+    const char *query = o->common.query, *scene_path = o->common.scene;
+    scene *sc = &r->sc;
+    int32_t frames = sc->frame_count > 1 ? sc->frame_count : 1;
+    if (o->frames > frames) {
+        cli_error("run: --frames %lld, but %s has %d frame%s", (long long)o->frames, scene_path, frames,
+                  plural(frames));
+        scene_free(sc);
+        return -1;
     }
-    if (o.frames > 0) frames = (int32_t)o.frames;
+    if (o->frames > 0) frames = (int32_t)o->frames;
     int stepped = kind == QUERY_CAST || kind == QUERY_TOI;
     if (stepped && frames < 2) {
         cli_error("run: --query %s needs a scene with frames ('gjk2d gen --frames'): pair k moves as its shapes do "
                   "from one frame to the next",
                   query);
-        scene_free(&sc);
-        return EXIT_USAGE;
+        scene_free(sc);
+        return -1;
     }
+    r->frames = frames;
     // The cast and the time of impact run one step per pair of consecutive frames; the others one per frame.
-    int32_t steps = stepped ? frames - 1 : frames;
-    if (scene_prepare(&sc, scene_path) < 0) {
-        scene_free(&sc);
-        return EXIT_USAGE;
+    r->steps = stepped ? frames - 1 : frames;
+    if (scene_prepare(sc, scene_path) < 0) {
+        scene_free(sc);
+        return -1;
     }
-    results res;
-    batch_input in = scene_batch_input(&sc);
-    in.rays = (gjk2d_rays){sc.ray_shape, sc.rox, sc.roy, sc.rdx, sc.rdy, sc.rmax, sc.ray_count};
-    in.points = (gjk2d_points){sc.point_shape, sc.qx, sc.qy, sc.point_count};
-    int64_t items = kind == QUERY_RAY ? sc.ray_count : kind == QUERY_POINT ? sc.point_count : sc.pair_count;
-    if ((kind == QUERY_RAY && !sc.ray_shape) || (kind == QUERY_POINT && !sc.point_shape)) {
+    if ((kind == QUERY_RAY && !sc->ray_shape) || (kind == QUERY_POINT && !sc->point_shape)) {
         cli_error("run: --query %s needs a '%s' section in %s (see 'gjk2d run --help')", query,
                   kind == QUERY_RAY ? "rays" : "points", scene_path);
-        scene_free(&sc);
-        return EXIT_USAGE;
+        scene_free(sc);
+        return -1;
     }
-    in.max_distance = (float)o.max_distance;
-    in.margin = o.margin > 0 ? (float)o.margin : 0.0f;
-    // Distance and overlap go through the cached calls over frames or with a cutoff; --cold passes no cache.
-    in.cached = (kind == QUERY_DISTANCE || kind == QUERY_OVERLAP) && (frames > 1 || !isinf(o.max_distance));
-    if (in.cached && !o.cold) in.cache = calloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1), sizeof(gjk2d_cache));
-    float *tx = NULL, *ty = NULL;
-    if (kind == QUERY_CAST) {
-        tx = malloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1) * sizeof(float));
-        ty = malloc((size_t)(sc.pair_count > 0 ? sc.pair_count : 1) * sizeof(float));
-    }
-    in.translations = (gjk2d_translations){tx, ty};
-    in.target = isnan(o.target) ? TOI_DEFAULT_TARGET : (float)o.target;
-    in.tolerance = isnan(o.tolerance) ? TOI_DEFAULT_TOLERANCE : (float)o.tolerance;
-    float *sweep_mem =
-        kind == QUERY_TOI ? calloc((size_t)(sc.shape_count > 0 ? sc.shape_count : 1) * 8, sizeof(float)) : NULL;
-    if (sweep_mem) {
-        size_t n = (size_t)(sc.shape_count > 0 ? sc.shape_count : 1);
-        in.sweeps = (gjk2d_sweeps){sweep_mem,         sweep_mem + n,     sweep_mem + 2 * n,
-                                   sweep_mem + 3 * n, sweep_mem + 4 * n, sweep_mem + 5 * n,
-                                   sweep_mem + 6 * n, sweep_mem + 7 * n, sc.shape_count};
-    }
-    if (results_alloc(&res, (query_kind)kind, items) != 0 || (in.cached && !o.cold && !in.cache) ||
-        (kind == QUERY_CAST && (!tx || !ty)) || (kind == QUERY_TOI && !sweep_mem)) {
-        cli_error("out of memory for the results of %lld pairs", (long long)sc.pair_count);
-        free(sweep_mem);
-        free(tx);
-        free(ty);
-        free(in.cache);
-        scene_free(&sc);
-        return EXIT_USAGE;
-    }
-    res.with_frame = sc.frame_count > 1;
-    // How the frames start: from the cache carried (warm), from scratch (cold), or a query without a cache.
-    const char *mode = in.cache ? "warm" : in.cached ? "cold" : query;
+    return 0;
+}
 
-    outfile out;
-    int status = EXIT_USAGE, rc = 0;
-    double run_s = 0, frame_sum_rate = 0;
-    if (out_open(&out, out_path) == 0) {
-        out_puts(&out, csv_header((query_kind)kind, res.with_frame));
-        for (int32_t f = 0; f < steps && rc == 0; f++) {
-            if (f > 0 && scene_check_frame(&sc, f, scene_path) < 0) {
-                rc = -1;
-                break;
-            }
-            in.poses = scene_frame_poses(&sc, f);
-            if (kind == QUERY_CAST) cast_translations(&sc, f, tx, ty);
-            if (kind == QUERY_TOI) step_sweeps(&sc, f, &in.sweeps);
-            progress prog;
-            progress_start(&prog, query);
-            double ts = now_seconds();
-            rc = run_batch((query_kind)kind, &in, &res, threads, steps > 1 ? NULL : &prog);
-            double seconds = now_seconds() - ts;
-            progress_end(&prog);
-            run_s += seconds;
-            if (rc != 0) {
-                cli_error("%s batch failed: %s", query, gjk2d_error_message(rc));
-                break;
-            }
-            if (sc.frame_count > 1) {
-                report_frame(&res, f, mode, seconds);
-                if (f > 0 && seconds > 0) frame_sum_rate += (double)res.n / seconds;
-            }
-            res.frame = f;
-            progress_start(&prog, "write");
-            write_csv(&out, &res, threads, steps > 1 ? NULL : &prog);
-            progress_end(&prog);
-        }
-        if (steps > 1 && rc == 0)
-            fprintf(stderr, "run: %d frame%s, %s: %.2f Mpairs/s over frames 1..%d (mean of the frames' rates)\n", steps,
-                    plural(steps), mode, frame_sum_rate / (steps - 1) * 1e-6, steps - 1);
-        status = out_close(&out, rc == 0) == 0 && rc == 0 ? EXIT_OK : EXIT_USAGE;
+// The batch's inputs over the prepared scene and the results' arrays. -1 (everything freed) when out of
+// memory.
+static int alloc_run(const run_opts *o, int kind, run_state *r) {
+    scene *sc = &r->sc;
+    batch_input *in = &r->in;
+    *in = scene_batch_input(sc);
+    in->rays = (gjk2d_rays){sc->ray_shape, sc->rox, sc->roy, sc->rdx, sc->rdy, sc->rmax, sc->ray_count};
+    in->points = (gjk2d_points){sc->point_shape, sc->qx, sc->qy, sc->point_count};
+    int64_t items = kind == QUERY_RAY ? sc->ray_count : kind == QUERY_POINT ? sc->point_count : sc->pair_count;
+    in->max_distance = (float)o->max_distance;
+    in->margin = o->margin > 0 ? (float)o->margin : 0.0f;
+    // Distance and overlap go through the cached calls over frames or with a cutoff; --cold passes no cache.
+    in->cached = (kind == QUERY_DISTANCE || kind == QUERY_OVERLAP) && (r->frames > 1 || !isinf(o->max_distance));
+    if (in->cached && !o->cold)
+        in->cache = calloc((size_t)(sc->pair_count > 0 ? sc->pair_count : 1), sizeof(gjk2d_cache));
+    if (kind == QUERY_CAST) {
+        r->tx = malloc((size_t)(sc->pair_count > 0 ? sc->pair_count : 1) * sizeof(float));
+        r->ty = malloc((size_t)(sc->pair_count > 0 ? sc->pair_count : 1) * sizeof(float));
     }
+    in->translations = (gjk2d_translations){r->tx, r->ty};
+    in->target = isnan(o->target) ? TOI_DEFAULT_TARGET : (float)o->target;
+    in->tolerance = isnan(o->tolerance) ? TOI_DEFAULT_TOLERANCE : (float)o->tolerance;
+    r->sweep_mem =
+        kind == QUERY_TOI ? calloc((size_t)(sc->shape_count > 0 ? sc->shape_count : 1) * 8, sizeof(float)) : NULL;
+    if (r->sweep_mem) {
+        float *m = r->sweep_mem;
+        size_t n = (size_t)(sc->shape_count > 0 ? sc->shape_count : 1);
+        in->sweeps =
+            (gjk2d_sweeps){m, m + n, m + 2 * n, m + 3 * n, m + 4 * n, m + 5 * n, m + 6 * n, m + 7 * n, sc->shape_count};
+    }
+    if (results_alloc(&r->res, (query_kind)kind, items) != 0 || (in->cached && !o->cold && !in->cache) ||
+        (kind == QUERY_CAST && (!r->tx || !r->ty)) || (kind == QUERY_TOI && !r->sweep_mem)) {
+        cli_error("out of memory for the results of %lld pairs", (long long)sc->pair_count);
+        run_state_free(r);
+        return -1;
+    }
+    r->res.with_frame = sc->frame_count > 1;
+    return 0;
+}
+
+// Every step's batch call, its frame line and its CSV rows. Returns the exit status; *rc is the first
+// failure (a frame's bad pose or a batch call's error code), *run_s the seconds in the batch calls.
+static int run_steps(const run_opts *o, int kind, run_state *r, int *rc, double *run_s) {
+    const char *query = o->common.query, *scene_path = o->common.scene;
+    const int threads = (int)o->common.threads, steps = r->steps;
+    scene *sc = &r->sc;
+    results *res = &r->res;
+    // How the frames start: from the cache carried (warm), from scratch (cold), or a query without a cache.
+    const char *mode = r->in.cache ? "warm" : r->in.cached ? "cold" : query;
+    outfile out;
+    double frame_sum_rate = 0;
+    if (out_open(&out, o->common.output) != 0) return EXIT_USAGE;
+    out_puts(&out, csv_header((query_kind)kind, res->with_frame));
+    for (int32_t f = 0; f < steps && *rc == 0; f++) {
+        if (f > 0 && scene_check_frame(sc, f, scene_path) < 0) {
+            *rc = -1;
+            break;
+        }
+        r->in.poses = scene_frame_poses(sc, f);
+        if (kind == QUERY_CAST) cast_translations(sc, f, r->tx, r->ty);
+        if (kind == QUERY_TOI) step_sweeps(sc, f, &r->in.sweeps);
+        progress prog;
+        progress_start(&prog, query);
+        double ts = now_seconds();
+        *rc = run_batch((query_kind)kind, &r->in, res, threads, steps > 1 ? NULL : &prog);
+        double seconds = now_seconds() - ts;
+        progress_end(&prog);
+        *run_s += seconds;
+        if (*rc != 0) {
+            cli_error("%s batch failed: %s", query, gjk2d_error_message(*rc));
+            break;
+        }
+        if (sc->frame_count > 1) {
+            report_frame(res, f, mode, seconds);
+            if (f > 0 && seconds > 0) frame_sum_rate += (double)res->n / seconds;
+        }
+        res->frame = f;
+        progress_start(&prog, "write");
+        write_csv(&out, res, threads, steps > 1 ? NULL : &prog);
+        progress_end(&prog);
+    }
+    if (steps > 1 && *rc == 0)
+        fprintf(stderr, "run: %d frame%s, %s: %.2f Mpairs/s over frames 1..%d (mean of the frames' rates)\n", steps,
+                plural(steps), mode, frame_sum_rate / (steps - 1) * 1e-6, steps - 1);
+    return out_close(&out, *rc == 0) == 0 && *rc == 0 ? EXIT_OK : EXIT_USAGE;
+}
+
+int cmd_run(int argc, char **argv) {
+    run_opts o;
+    int parsed = parse_run_args(argc, argv, &o);
+    if (parsed != 0) return parsed > 0 ? EXIT_OK : EXIT_USAGE;
+    const char *isa = o.common.isa;
+    int kind = parse_query(o.common.query);
+    // Without --isa the library's own choice stands (the best ISA, or GJK2D_ISA from the environment).
+    if (kind < 0 || check_query_options(&o, kind) != 0 || (isa && select_isa(isa) != 0)) return EXIT_USAGE;
+
+    run_state r;
+    memset(&r, 0, sizeof r);
+    double t0 = now_seconds();
+    if (scene_load(o.common.scene, &r.sc) != 0) return EXIT_USAGE;
+    double t1 = now_seconds();
+    if (prepare_run(&o, kind, &r) != 0 || alloc_run(&o, kind, &r) != 0) return EXIT_USAGE;
+    int rc = 0;
+    double run_s = 0;
+    int status = run_steps(&o, kind, &r, &rc, &run_s);
     double t4 = now_seconds();
-    if (o.verbose && rc == 0) report_run(&sc, &res, threads, steps, t1 - t0, run_s, t4 - t1 - run_s);
-    results_free(&res);
-    free(tx);
-    free(ty);
-    free(sweep_mem);
-    free(in.cache);
-    scene_free(&sc);
+    if (o.verbose && rc == 0)
+        report_run(&r.sc, &r.res, (int)o.common.threads, r.steps, t1 - t0, run_s, t4 - t1 - run_s);
+    run_state_free(&r);
     return status;
 }

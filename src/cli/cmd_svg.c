@@ -111,23 +111,32 @@ static int write_document(const char *out_path, const char *scene_path, const ch
     return out_close(&out, 1);
 }
 
-int cmd_svg(int argc, char **argv) {
+// svg's command line: the common options, the pair list, the picture and its layout.
+typedef struct svg_args {
     common_opts o;
-    common_defaults(&o, "svg", OPT_SCENE | OPT_OUTPUT);
+    const char *list;
+    svg_layout lay;
+} svg_args;
+
+// Returns 0, 1 after printing the help, or -1 after reporting a bad option.
+static int parse_svg_args(int argc, char **argv, svg_args *s) {
+    common_opts *o = &s->o;
+    svg_layout *lay = &s->lay;
+    common_defaults(o, "svg", OPT_SCENE | OPT_OUTPUT);
     const char *list = NULL, *v;
-    svg_layout lay = {0, 640, SVG_WORLD, -1, -1};
+    *lay = (svg_layout){0, 640, SVG_WORLD, -1, -1};
     int minkowski = 0, manifold = 0, toi = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (is_help(a)) {
             fputs(svg_help, stdout);
-            return EXIT_OK;
+            return 1;
         } else if (opt_is(a, "--pair") || opt_is(a, "--pairs")) {
             if (list) {
                 cli_error("svg: give --pair or --pairs once");
-                return EXIT_USAGE;
+                return -1;
             }
-            if (!(list = opt_value(argc, argv, &i, "--pairs"))) return EXIT_USAGE;
+            if (!(list = opt_value(argc, argv, &i, "--pairs"))) return -1;
         } else if (strcmp(a, "--minkowski") == 0) {
             minkowski = 1;
         } else if (strcmp(a, "--manifold") == 0) {
@@ -135,40 +144,51 @@ int cmd_svg(int argc, char **argv) {
         } else if (strcmp(a, "--toi") == 0) {
             toi = 1;
         } else if (opt_is(a, "--frame")) {
-            if (opt_count(argc, argv, &i, "--frame", 0, INT32_MAX - 1, &lay.frame)) return EXIT_USAGE;
+            if (opt_count(argc, argv, &i, "--frame", 0, INT32_MAX - 1, &lay->frame)) return -1;
         } else if (opt_is(a, "--margin")) {
-            if (!(v = opt_value(argc, argv, &i, "--margin"))) return EXIT_USAGE;
-            if (parse_f64(v, &lay.margin) || !(lay.margin >= 0.0 && lay.margin <= 1e15)) {
+            if (!(v = opt_value(argc, argv, &i, "--margin"))) return -1;
+            if (parse_f64(v, &lay->margin) || !(lay->margin >= 0.0 && lay->margin <= 1e15)) {
                 cli_error("--margin needs a number in [0, 1e15], got '%s'", v);
-                return EXIT_USAGE;
+                return -1;
             }
         } else if (opt_is(a, "--cols")) {
-            if (opt_count(argc, argv, &i, "--cols", 1, 64, &lay.cols)) return EXIT_USAGE;
+            if (opt_count(argc, argv, &i, "--cols", 1, 64, &lay->cols)) return -1;
         } else if (opt_is(a, "--size")) {
-            if (!(v = opt_value(argc, argv, &i, "--size"))) return EXIT_USAGE;
-            if (parse_i64(v, &lay.size) || lay.size < 100 || lay.size > 10000) {
+            if (!(v = opt_value(argc, argv, &i, "--size"))) return -1;
+            if (parse_i64(v, &lay->size) || lay->size < 100 || lay->size > 10000) {
                 cli_error("--size needs pixels in [100, 10000], got '%s'", v);
-                return EXIT_USAGE;
+                return -1;
             }
-        } else if (common_option(argc, argv, &i, &o) < 0) {
-            return EXIT_USAGE;
+        } else if (common_option(argc, argv, &i, o) < 0) {
+            return -1;
         }
     }
     if (minkowski + manifold + toi > 1) {
         cli_error("svg: --minkowski, --manifold and --toi are different pictures; give one");
-        return EXIT_USAGE;
+        return -1;
     }
-    if (lay.frame >= 0 && !toi) {
+    if (lay->frame >= 0 && !toi) {
         cli_error("svg: --frame is for --toi");
-        return EXIT_USAGE;
+        return -1;
     }
-    if (lay.margin >= 0 && !manifold) {
+    if (lay->margin >= 0 && !manifold) {
         cli_error("svg: --margin is for --manifold");
-        return EXIT_USAGE;
+        return -1;
     }
-    lay.view = minkowski ? SVG_MINKOWSKI : manifold ? SVG_MANIFOLD : toi ? SVG_TOI : SVG_WORLD;
-    if (lay.frame < 0) lay.frame = 0;
-    const char *scene_path = o.scene, *out_path = o.output;
+    lay->view = minkowski ? SVG_MINKOWSKI : manifold ? SVG_MANIFOLD : toi ? SVG_TOI : SVG_WORLD;
+    if (lay->frame < 0) lay->frame = 0;
+    s->list = list;
+    return 0;
+}
+
+int cmd_svg(int argc, char **argv) {
+    svg_args args;
+    int parsed = parse_svg_args(argc, argv, &args);
+    if (parsed != 0) return parsed > 0 ? EXIT_OK : EXIT_USAGE;
+    const char *list = args.list;
+    const svg_layout lay = args.lay;
+    const int toi = lay.view == SVG_TOI;
+    const char *scene_path = args.o.scene, *out_path = args.o.output;
     if (!scene_path || !list) {
         cli_error("svg: need SCENE and --pair K (see 'gjk2d svg --help')");
         return EXIT_USAGE;

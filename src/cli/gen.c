@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: MIT
-// Scene generator. Each pair gets two fresh random convex polygons; B is placed along a random
-// direction from A at a distance chosen relative to the contact distance, so the fraction of
-// overlapping pairs follows --overlap, and every pair is checked with gjk2d_distance.
+// Scene generator. Each pair gets two fresh random convex polygons (src/random_convex.h's
+// rc_convex_spread, centred on their vertex mean); B is placed along a random direction from A at a
+// distance chosen relative to the contact distance, so the fraction of overlapping pairs follows
+// --overlap, and every pair is checked with gjk2d_distance.
 #include "gen.h"
-
-#include <stdio.h>
 
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "random_convex.h"
 
 const char gen_options_help[] =
     "  --min-verts N     fewest vertices per shape (default 3; 1 = point, 2 = segment)\n"
@@ -89,52 +90,9 @@ int gen_check(const gen_opts *o) {
     return 0;
 }
 
-// A random convex shape around its local origin: n points on an ellipse at sorted random angles,
-// rounded to float, then shifted so their mean is the origin (inside the shape, which makes the
-// overlap of a pair monotone along any ray of offsets, see place_pair). Returns its bounding radius.
-static float random_shape(rng *r, int n, float *vx, float *vy) {
-    if (n == 1) {
-        vx[0] = vy[0] = 0.0f;
-        return 0.0f;
-    }
-    double size = rng_range(r, 0.3, 1.5), aspect = rng_range(r, 0.4, 1.0), tilt = rng_range(r, 0.0, 2.0 * PI);
-    double ct = cos(tilt), st = sin(tilt);
-    double px[GJK2D_MAX_VERTICES], py[GJK2D_MAX_VERTICES], mx = 0.0, my = 0.0;
-    if (n == 2) {
-        double h = 0.5 * size * (1.0 + aspect);
-        px[0] = -h * ct;
-        py[0] = -h * st;
-        px[1] = h * ct;
-        py[1] = h * st;
-    } else {
-        // Gaps between consecutive angles, each at least a third of the mean, so no turn is nearly
-        // straight and no edge nearly zero: the polygon stays strictly convex after rounding.
-        double gap[GJK2D_MAX_VERTICES], total = 0.0;
-        for (int k = 0; k < n; k++) total += gap[k] = rng_range(r, 1.0, 3.0);
-        double theta = rng_range(r, 0.0, 2.0 * PI);
-        for (int k = 0; k < n; k++) {
-            double ex = size * cos(theta), ey = size * aspect * sin(theta);
-            px[k] = ct * ex - st * ey;
-            py[k] = st * ex + ct * ey;
-            theta += 2.0 * PI * gap[k] / total;
-        }
-    }
-    for (int k = 0; k < n; k++) {
-        mx += px[k] / n;
-        my += py[k] / n;
-    }
-    double bound = 0.0;
-    for (int k = 0; k < n; k++) {
-        vx[k] = (float)(px[k] - mx);
-        vy[k] = (float)(py[k] - my);
-        bound = fmax(bound, hypot(vx[k], vy[k]));
-    }
-    return (float)bound;
-}
-
 // Shape i in its slot of max_verts vertices (compacted after generation).
-static void add_shape(const gen_opts *o, rng *r, scene *sc, int32_t i, float *bound) {
-    int n = rng_int(r, o->min_verts, o->max_verts);
+static void add_shape(const gen_opts *o, rc_stream r, scene *sc, int32_t i, float *bound) {
+    int n = rc_int(r, o->min_verts, o->max_verts);
     int64_t first = (int64_t)i * o->max_verts;
     sc->first[i] = (int32_t)first;
     sc->count[i] = n;
@@ -145,7 +103,7 @@ static void add_shape(const gen_opts *o, rng *r, scene *sc, int32_t i, float *bo
     sc->angle[i] = 0.0f;
     gjk2d_vec2 v[GJK2D_MAX_VERTICES];
     for (int attempt = 0;; attempt++) {
-        *bound = random_shape(r, n, sc->vx + first, sc->vy + first);
+        *bound = rc_convex_spread(r, n, sc->vx + first, sc->vy + first);
         gjk2d_shape shape = scene_shape(sc, i, v);
         if (gjk2d_validate_shape(&shape, NULL, NULL) == GJK2D_PROBLEM_NONE || attempt == 100) break;
     }
@@ -181,24 +139,25 @@ static int place(scene *sc, int32_t a, int32_t b, double cx, double cy, double t
 // gives the same scene. Both shapes contain their origin, so along the ray of offsets t * u the pair
 // overlaps exactly for t in [0, t*]: a rejected draw narrows the interval the next one is drawn from.
 static int gen_pair(const gen_opts *o, int64_t index, scene *sc, int64_t k) {
-    rng r;
-    rng_seed(&r, o->seed * 0x9e3779b97f4a7c15ull + (uint64_t)index);
+    rc_xoshiro x;
+    rc_xoshiro_seed(&x, o->seed * 0x9e3779b97f4a7c15ull + (uint64_t)index);
+    rc_stream r = rc_xoshiro_stream(&x);
     int32_t a = (int32_t)(2 * k), b = a + 1;
     float bound_a, bound_b;
-    add_shape(o, &r, sc, a, &bound_a);
-    add_shape(o, &r, sc, b, &bound_b);
+    add_shape(o, r, sc, a, &bound_a);
+    add_shape(o, r, sc, b, &bound_b);
     sc->pa[k] = a;
     sc->pb[k] = b;
-    sc->angle[a] = (float)rng_range(&r, -PI, PI);
-    sc->angle[b] = (float)rng_range(&r, -PI, PI);
-    double phi = rng_range(&r, 0.0, 2.0 * PI), ux = cos(phi), uy = sin(phi);
+    sc->angle[a] = (float)rc_uniform(r, -PI, PI);
+    sc->angle[b] = (float)rc_uniform(r, -PI, PI);
+    double phi = rc_uniform(r, 0.0, 2.0 * PI), ux = cos(phi), uy = sin(phi);
     double reach = (double)bound_a + bound_b + 2.0 * o->radius; // beyond this offset the pair is apart
-    double margin = fmin(0.5 * reach + 0.5, BOX), cx = rng_range(&r, -BOX + margin, BOX - margin);
-    double cy = rng_range(&r, -BOX + margin, BOX - margin);
-    int want = rng_unit(&r) < o->overlap;
+    double margin = fmin(0.5 * reach + 0.5, BOX), cx = rc_uniform(r, -BOX + margin, BOX - margin);
+    double cy = rc_uniform(r, -BOX + margin, BOX - margin);
+    int want = rc_uniform(r, 0.0, 1.0) < o->overlap;
     double lo = 0.0, hi = 1.25 * reach + 1e-3; // draws for a separated pair reach a quarter beyond contact
     for (int attempt = 0; attempt < 40; attempt++) {
-        double t = want ? rng_range(&r, 0.0, hi) : rng_range(&r, lo, 1.25 * reach + 1e-3);
+        double t = want ? rc_uniform(r, 0.0, hi) : rc_uniform(r, lo, 1.25 * reach + 1e-3);
         int ov = place(sc, a, b, cx, cy, t, ux, uy);
         if (ov == want) return ov;
         if (want)
@@ -302,10 +261,11 @@ int gen_frames(scene *sc, int32_t frames, double motion, uint64_t seed) {
     // units (radians) per frame. Shape i's motion comes from its own stream, seeded apart from the
     // shapes' (the same seed gives the same frames whatever the thread count).
     for (int32_t i = 0; i < sc->shape_count; i++) {
-        rng r;
-        rng_seed(&r, (seed ^ 0x5bd1e9955bd1e995ull) * 0x9e3779b97f4a7c15ull + (uint64_t)i);
-        double vx = rng_range(&r, -motion, motion), vy = rng_range(&r, -motion, motion);
-        double spin = rng_range(&r, -motion, motion);
+        rc_xoshiro x;
+        rc_xoshiro_seed(&x, (seed ^ 0x5bd1e9955bd1e995ull) * 0x9e3779b97f4a7c15ull + (uint64_t)i);
+        rc_stream r = rc_xoshiro_stream(&x);
+        double vx = rc_uniform(r, -motion, motion), vy = rc_uniform(r, -motion, motion);
+        double spin = rc_uniform(r, -motion, motion);
         for (int32_t f = 1; f < frames; f++) {
             size_t j = (size_t)(f - 1) * (size_t)sc->shape_count + (size_t)i;
             float angle = (float)((double)sc->angle[i] + f * spin);

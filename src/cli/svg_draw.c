@@ -357,21 +357,27 @@ static void draw_world_simplexes(outfile *out, const view *v, const pair_answer 
     out_puts(out, "</g>\n");
 }
 
-// Both shapes in world frame, their simplexes, the closest points and normal, or for a penetrating
-// pair the minimum translation of B (SAT's depth along its axis).
-static void draw_world_view(outfile *out, const pair_answer *p, double ox, double oy, double size, label_set *labels) {
+// A view framing both shapes in world frame, and the shapes in it: outlines, cores of rounded shapes,
+// vertex numbers.
+static void draw_shapes_view(outfile *out, const pair_answer *p, double ox, double oy, double size, view *v) {
     const shape_world *A = &p->A, *B = &p->B;
     double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
     widen(&minx, &miny, &maxx, &maxy, A);
     widen(&minx, &miny, &maxx, &maxy, B);
+    setup_view(out, v, minx, miny, maxx, maxy, ox, oy, size);
+    outline_path(out, v, A->x, A->y, A->n, A->r, "class=\"shape-a\"");
+    outline_path(out, v, B->x, B->y, B->n, B->r, "class=\"shape-b\"");
+    if (A->r > 0.0 && A->n > 1) outline_path(out, v, A->x, A->y, A->n, 0.0, "class=\"core-a\"");
+    if (B->r > 0.0 && B->n > 1) outline_path(out, v, B->x, B->y, B->n, 0.0, "class=\"core-b\"");
+    for (int k = 0; k < A->n; k++) text(out, vx_(v, A->x[k]) + 4, vy_(v, A->y[k]) - 4, "vert-a", "a%d", k);
+    for (int k = 0; k < B->n; k++) text(out, vx_(v, B->x[k]) + 4, vy_(v, B->y[k]) - 4, "vert-b", "b%d", k);
+}
+
+// Both shapes in world frame, their simplexes, the closest points and normal, or for a penetrating
+// pair the minimum translation of B (SAT's depth along its axis).
+static void draw_world_view(outfile *out, const pair_answer *p, double ox, double oy, double size, label_set *labels) {
     view v;
-    setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
-    outline_path(out, &v, A->x, A->y, A->n, A->r, "class=\"shape-a\"");
-    outline_path(out, &v, B->x, B->y, B->n, B->r, "class=\"shape-b\"");
-    if (A->r > 0.0 && A->n > 1) outline_path(out, &v, A->x, A->y, A->n, 0.0, "class=\"core-a\"");
-    if (B->r > 0.0 && B->n > 1) outline_path(out, &v, B->x, B->y, B->n, 0.0, "class=\"core-b\"");
-    for (int k = 0; k < A->n; k++) text(out, vx_(&v, A->x[k]) + 4, vy_(&v, A->y[k]) - 4, "vert-a", "a%d", k);
-    for (int k = 0; k < B->n; k++) text(out, vx_(&v, B->x[k]) + 4, vy_(&v, B->y[k]) - 4, "vert-b", "b%d", k);
+    draw_shapes_view(out, p, ox, oy, size, &v);
     draw_world_simplexes(out, &v, p, labels);
     if (!p->valid) return;
     const gjk2d_distance_result *r = &p->res;
@@ -494,24 +500,14 @@ static int reference_edge(const shape_world *w, double nx, double ny) {
 // dashed, along the normal), each contact point with its separation drawn as the gap along the normal
 // between the two surfaces and its number, and the normal from the reference edge's middle.
 static void draw_manifold_view(outfile *out, const pair_answer *p, double ox, double oy, double size) {
-    const shape_world *A = &p->A, *B = &p->B;
-    double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
-    widen(&minx, &miny, &maxx, &maxy, A);
-    widen(&minx, &miny, &maxx, &maxy, B);
     view v;
-    setup_view(out, &v, minx, miny, maxx, maxy, ox, oy, size);
-    outline_path(out, &v, A->x, A->y, A->n, A->r, "class=\"shape-a\"");
-    outline_path(out, &v, B->x, B->y, B->n, B->r, "class=\"shape-b\"");
-    if (A->r > 0.0 && A->n > 1) outline_path(out, &v, A->x, A->y, A->n, 0.0, "class=\"core-a\"");
-    if (B->r > 0.0 && B->n > 1) outline_path(out, &v, B->x, B->y, B->n, 0.0, "class=\"core-b\"");
-    for (int k = 0; k < A->n; k++) text(out, vx_(&v, A->x[k]) + 4, vy_(&v, A->y[k]) - 4, "vert-a", "a%d", k);
-    for (int k = 0; k < B->n; k++) text(out, vx_(&v, B->x[k]) + 4, vy_(&v, B->y[k]) - 4, "vert-b", "b%d", k);
+    draw_shapes_view(out, p, ox, oy, size, &v);
     if (!p->valid) return;
     const gjk2d_manifold_result *m = &p->manifold;
     double nx = m->normal.x, ny = m->normal.y, span = v.maxx - v.minx;
     double mx = 0, my = 0; // where the normal starts: the reference edge's middle, else the points' mean
     out_puts(out, "<g class=\"manifold\">\n");
-    const shape_world *ref = m->reference ? B : A;
+    const shape_world *ref = m->reference ? &p->B : &p->A;
     int e = face_contact(m) ? reference_edge(ref, m->reference ? -nx : nx, m->reference ? -ny : ny) : -1;
     if (e >= 0) {
         int j = (e + 1) % ref->n;

@@ -190,37 +190,6 @@ void progress_end(progress *p) {
     p->shown = 0;
 }
 
-static uint64_t splitmix(uint64_t *x) {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-void rng_seed(rng *r, uint64_t seed) {
-    for (int i = 0; i < 4; i++) r->s[i] = splitmix(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t rng_next(rng *r) {
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
-
-double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
-
-int rng_int(rng *r, int lo, int hi) { return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1)); }
-
 // CPUs in this process's affinity mask, or 0 when it cannot be read. The mask is allocated for the
 // kernel's CPU count: a fixed cpu_set_t holds 1024 CPUs and sched_getaffinity fails with EINVAL on a
 // machine with more, so the set doubles until it fits.

@@ -6,16 +6,9 @@
 #include <box2d/b2_time_of_impact.h>
 
 #include "box2d_casts.h"
+#include "box2d_shapes.h"
 
 static b2Vec2 to_b2(gjk2d_vec2 v) { return b2Vec2(v.x, v.y); }
-
-static b2Transform transform(const gjk2d_pose *p) {
-    b2Transform t;
-    t.p.Set(p->px, p->py);
-    t.q.c = p->c;
-    t.q.s = p->s;
-    return t;
-}
 
 /// The shape's vertices in Box2D's type; `buffer` holds them for the proxy.
 static void proxy(const gjk2d_shape *s, b2Vec2 *buffer, b2DistanceProxy *out) {
@@ -29,8 +22,8 @@ extern "C" void b2c_shape_cast(const gjk2d_shape *a, const gjk2d_pose *pose_a, c
     b2ShapeCastInput in;
     proxy(a, va, &in.proxyA);
     proxy(b, vb, &in.proxyB);
-    in.transformA = transform(pose_a);
-    in.transformB = transform(pose_b);
+    in.transformA = b2p_transform(pose_a);
+    in.transformB = b2p_transform(pose_b);
     in.translationB = to_b2(translation);
     b2ShapeCastOutput o;
     out->hit = b2ShapeCast(&o, &in);
@@ -74,7 +67,7 @@ extern "C" void b2c_ray_cast(const gjk2d_shape *shape, const gjk2d_pose *pose, c
     b2RayCastOutput o;
     o.fraction = 0.0f;
     o.normal.SetZero();
-    const b2Transform xf = transform(pose);
+    const b2Transform xf = b2p_transform(pose);
     if (shape->count == 1) {
         b2CircleShape c;
         c.m_p = to_b2(shape->vertices[0]);

@@ -5,34 +5,7 @@
 #include <vector>
 
 #include "box2d_manifold.h"
-extern "C" {
-#include "support.h" // test_pose_at
-}
-
-/// A polygon as gjk2d sees it: vertices as given (Set() would compute a hull and could weld or reorder),
-/// edge normals, the shape's own radius (not Box2D's skin).
-static bool make_polygon(const gjk2d_vec2 *v, int32_t n, float radius, b2PolygonShape *p) {
-    if (n < 3 || n > b2_maxPolygonVertices) return false;
-    p->m_count = n;
-    for (int32_t j = 0; j < n; ++j) p->m_vertices[j].Set(v[j].x, v[j].y);
-    for (int32_t j = 0; j < n; ++j) {
-        b2Vec2 e = p->m_vertices[j + 1 < n ? j + 1 : 0] - p->m_vertices[j];
-        b2Vec2 normal(e.y, -e.x);
-        normal.Normalize();
-        p->m_normals[j] = normal;
-    }
-    p->m_centroid.SetZero();
-    p->m_radius = radius;
-    return true;
-}
-
-static b2Transform transform(const gjk2d_pose *pose) {
-    b2Transform t;
-    t.p.Set(pose ? pose->px : 0.0f, pose ? pose->py : 0.0f);
-    t.q.c = pose ? pose->c : 1.0f;
-    t.q.s = pose ? pose->s : 0.0f;
-    return t;
-}
+#include "box2d_shapes.h"
 
 static int32_t feature(uint8_t type, uint8_t index) {
     return type == b2ContactFeature::e_face ? GJK2D_FEATURE_EDGE(index) : GJK2D_FEATURE_VERTEX(index);
@@ -51,7 +24,7 @@ extern "C" b2m_kind b2m_kind_of(const gjk2d_shape *a, const gjk2d_shape *b) {
 extern "C" b2m_kind b2m_collide(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
                                 b2m_manifold *out) {
     const b2m_kind kind = b2m_kind_of(a, b);
-    const b2Transform xa = transform(pa), xb = transform(pb);
+    const b2Transform xa = b2p_transform(pa), xb = b2p_transform(pb);
     b2Manifold m;
     m.pointCount = 0;
     b2PolygonShape polygon_a, polygon_b;
@@ -59,12 +32,12 @@ extern "C" b2m_kind b2m_collide(const gjk2d_shape *a, const gjk2d_pose *pa, cons
     b2EdgeShape edge_a;
     switch (kind) {
     case B2M_POLYGONS:
-        make_polygon(a->vertices, a->count, a->radius, &polygon_a);
-        make_polygon(b->vertices, b->count, b->radius, &polygon_b);
+        b2p_polygon(a->vertices, a->count, a->radius, &polygon_a);
+        b2p_polygon(b->vertices, b->count, b->radius, &polygon_b);
         b2CollidePolygons(&m, &polygon_a, xa, &polygon_b, xb);
         break;
     case B2M_POLYGON_CIRCLE:
-        make_polygon(a->vertices, a->count, a->radius, &polygon_a);
+        b2p_polygon(a->vertices, a->count, a->radius, &polygon_a);
         circle_b.m_p.Set(b->vertices[0].x, b->vertices[0].y);
         circle_b.m_radius = b->radius;
         b2CollidePolygonAndCircle(&m, &polygon_a, xa, &circle_b, xb);
@@ -79,7 +52,7 @@ extern "C" b2m_kind b2m_collide(const gjk2d_shape *a, const gjk2d_pose *pa, cons
     case B2M_EDGE_POLYGON:
         edge_a.SetTwoSided(b2Vec2(a->vertices[0].x, a->vertices[0].y), b2Vec2(a->vertices[1].x, a->vertices[1].y));
         edge_a.m_radius = a->radius;
-        make_polygon(b->vertices, b->count, b->radius, &polygon_b);
+        b2p_polygon(b->vertices, b->count, b->radius, &polygon_b);
         b2CollideEdgeAndPolygon(&m, &edge_a, xa, &polygon_b, xb);
         break;
     case B2M_NONE: break;
@@ -120,16 +93,11 @@ extern "C" b2m_polygons *b2m_polygons_create(const gjk2d_geometry *g, const gjk2
         const int64_t f = g->first ? g->first[i] : next;
         const int32_t n = g->count[i];
         next = f + n;
-        gjk2d_vec2 v[b2_maxPolygonVertices];
-        for (int32_t j = 0; j < n && j < b2_maxPolygonVertices; ++j) v[j].x = g->vx[f + j], v[j].y = g->vy[f + j];
-        if (!make_polygon(v, n, g->radius ? g->radius[i] : 0.0f, &s->shape[static_cast<size_t>(i)])) {
+        if (!b2p_polygon(g->vx + f, g->vy + f, n, g->radius ? g->radius[i] : 0.0f, &s->shape[static_cast<size_t>(i)])) {
             delete s;
             return nullptr;
         }
-        double px, py;
-        b2Transform &t = s->xf[static_cast<size_t>(i)];
-        test_pose_at(poses, i, &px, &py, &t.q.c, &t.q.s);
-        t.p.Set(static_cast<float>(px), static_cast<float>(py));
+        s->xf[static_cast<size_t>(i)] = b2p_transform_at(poses, i);
     }
     return s;
 }

@@ -20,6 +20,29 @@
 #define RANDOM_PAIRS 200000
 #endif
 
+/// Prepare a generated set with its float poses (no invalid shape unless `invalid_allowed`); its pairs.
+static gjk2d_pairs prepare(const pg_set *g, test_set *set, int invalid_allowed) {
+    gjk2d_geometry geo = pg_geometry(g);
+    int64_t invalid = test_set_make(set, &geo, g->px, g->py, g->c, g->s, NULL);
+    cr_assert(invalid == 0 || (invalid > 0 && invalid_allowed), "test_set_make: %lld", (long long)invalid);
+    return pg_pairs(g);
+}
+
+/// A fresh pg_workload (pg_set's parameters), prepared; its pairs.
+static gjk2d_pairs prepared_workload(pg_set *g, test_set *set, uint64_t seed, int64_t pairs, int nmin, int nmax,
+                                     int distinct) {
+    memset(g, 0, sizeof *g);
+    pg_workload(g, seed, pairs, nmin, nmax, distinct);
+    return prepare(g, set, 0);
+}
+
+/// The scalar reference's outputs of the three queries, in `ref` (allocated here).
+static void run_reference(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                          query_outputs *ref) {
+    outputs_alloc(ref, pairs->count);
+    xc_run(&gjk2d__scalar_table, shapes, poses, pairs, 0, pairs->count, pairs->count, ref);
+}
+
 /// Run every table over the set with `poses`, compare each with the reference (the scalar table on the same
 /// poses) and all of them with each other.
 static void check_poses(const char *what, const test_set *t, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
@@ -28,8 +51,7 @@ static void check_poses(const char *what, const test_set *t, const gjk2d_poses *
     int nt = xc_tables(tables, 16);
     cr_assert(nt >= 1, "no SIMD kernel table available");
     query_outputs ref, first;
-    outputs_alloc(&ref, pairs->count);
-    xc_run(&gjk2d__scalar_table, t->shapes, poses, pairs, 0, pairs->count, pairs->count, &ref);
+    run_reference(t->shapes, poses, pairs, &ref);
     outputs_alloc(&first, pairs->count);
     int64_t failures = 0;
     for (int i = 0; i < nt; i++) {
@@ -59,15 +81,13 @@ static void check_poses(const char *what, const test_set *t, const gjk2d_poses *
 
 /// Prepare a generated set with its float poses and check it.
 static void check_set(const char *what, const pg_set *g, int64_t chunk) {
-    gjk2d_geometry geo = pg_geometry(g);
     test_set t;
-    cr_assert_geq(test_set_make(&t, &geo, g->px, g->py, g->c, g->s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(g);
+    gjk2d_pairs pairs = prepare(g, &t, 1);
     check_poses(what, &t, &t.poses, &pairs, chunk);
     test_set_free(&t);
 }
 
-Test(simd, random_polygons) {
+Test(simd, every_isa_equals_reference_on_random_polygons) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0x5eed0001, RANDOM_PAIRS, 3, 8, 4096);
@@ -78,7 +98,7 @@ Test(simd, random_polygons) {
 // ---------------------------------------------------------------------------------------------
 // Hard cases.
 
-Test(simd, hard_cases) {
+Test(simd, every_isa_equals_reference_on_hard_cases) {
     pg_set g;
     memset(&g, 0, sizeof g);
     pg_hard_cases(&g, 12);
@@ -88,7 +108,7 @@ Test(simd, hard_cases) {
     pg_free(&g);
 }
 
-Test(simd, large_polygons) {
+Test(simd, every_isa_equals_reference_on_16_and_64_gons) {
     // 16-gons fill the fast path; 64-gons take the reference path; mixed in one batch.
     pg_set g;
     memset(&g, 0, sizeof g);
@@ -103,17 +123,12 @@ Test(simd, large_polygons) {
 // Batch sizes and ranges: 0, 1, W-1, W+1 and a prime, starting at an odd offset; nothing outside
 // the range may be written.
 
-Test(simd, batch_sizes) {
+Test(simd, every_range_equals_reference_and_writes_only_its_pairs) {
     pg_set g;
-    memset(&g, 0, sizeof g);
-    pg_workload(&g, 0xb5, 400, 3, 8, 64);
-    gjk2d_geometry geo = pg_geometry(&g);
     test_set set;
-    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(&g);
+    gjk2d_pairs pairs = prepared_workload(&g, &set, 0xb5, 400, 3, 8, 64);
     query_outputs ref;
-    outputs_alloc(&ref, pairs.count);
-    xc_run(&gjk2d__scalar_table, set.shapes, &set.poses, &pairs, 0, pairs.count, pairs.count, &ref);
+    run_reference(set.shapes, &set.poses, &pairs, &ref);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
     for (int t = 0; t < nt; t++) {
@@ -161,12 +176,8 @@ static void *split_run(void *arg) {
 
 Test(simd, threads_split_a_batch) {
     pg_set g;
-    memset(&g, 0, sizeof g);
-    pg_workload(&g, 0x7777, 20000, 3, 8, 512);
-    gjk2d_geometry geo = pg_geometry(&g);
     test_set set;
-    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(&g);
+    gjk2d_pairs pairs = prepared_workload(&g, &set, 0x7777, 20000, 3, 8, 512);
     query_outputs one, two;
     outputs_alloc(&one, pairs.count);
     outputs_alloc(&two, pairs.count);
@@ -188,7 +199,7 @@ Test(simd, threads_split_a_batch) {
 // ---------------------------------------------------------------------------------------------
 // Dispatch.
 
-Test(simd, dispatch) {
+Test(simd, set_isa_selects_each_supported_isa_and_rejects_others) {
     static const char *const names[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
     for (int i = 0; i < 6; i++) {
         int ok = gjk2d_isa_supported(names[i]);
@@ -260,27 +271,33 @@ static gjk2d_simd_stats counted_run(const gjk2d_kernel_table *table, int query, 
     return s;
 }
 
+/// One table's lane counters over the pairs (`query` as counted_run takes it) in *s, expecting every pair
+/// through the lanes (`what`) and none on the slow path. False when this build counts nothing (then
+/// nothing may be counted).
+static int all_through_lanes(const xc_table *t, int query, const test_set *set, const gjk2d_pairs *pairs,
+                             query_outputs *o, const char *what, gjk2d_simd_stats *s) {
+    *s = counted_run(t->table, query, set, pairs, o);
+    if (!counting) {
+        expect_nothing_counted(t->label, s);
+        return 0;
+    }
+    cr_expect_eq(s->pairs, pairs->count, "isa=%s: %lld of %lld %s", t->label, (long long)s->pairs,
+                 (long long)pairs->count, what);
+    cr_expect_eq(s->slow_pairs, 0, "isa=%s", t->label);
+    return 1;
+}
+
 Test(simd, fast_path_taken) {
     pg_set g;
-    memset(&g, 0, sizeof g);
-    pg_workload(&g, 0xfa57, 5000, 3, 8, 256);
-    gjk2d_geometry geo = pg_geometry(&g);
     test_set set;
-    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(&g);
+    gjk2d_pairs pairs = prepared_workload(&g, &set, 0xfa57, 5000, 3, 8, 256);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
     query_outputs o;
     outputs_alloc(&o, pairs.count);
     for (int t = 0; t < nt; t++) {
-        gjk2d_simd_stats s = counted_run(tables[t].table, 0, &set, &pairs, &o);
-        if (!counting) {
-            expect_nothing_counted(tables[t].label, &s);
-            continue;
-        }
-        cr_expect_eq(s.pairs, pairs.count, "isa=%s: %lld of %lld pairs through the lanes", tables[t].label,
-                     (long long)s.pairs, (long long)pairs.count);
-        cr_expect_eq(s.slow_pairs, 0, "isa=%s", tables[t].label);
+        gjk2d_simd_stats s;
+        if (!all_through_lanes(&tables[t], 0, &set, &pairs, &o, "pairs through the lanes", &s)) continue;
         double use = (double)s.lane_steps / (double)s.lane_slots;
         // Lockstep blocks of W consecutive pairs, bounded at 4 iterations with the slower pairs restarted
         // in blocks of their own, must use more lane steps than blocks running to their slowest lane
@@ -301,23 +318,15 @@ Test(simd, rounded_overlap_uses_lanes) {
     memset(&g, 0, sizeof g);
     pg_workload(&g, 0x20d, 3000, 3, 8, 128);
     for (int32_t i = 0; i < g.ns; i += 2) g.radius[i] = 0.25f; // every pair has a rounded A
-    gjk2d_geometry geo = pg_geometry(&g);
     test_set set;
-    cr_assert_eq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
-    gjk2d_pairs pairs = pg_pairs(&g);
+    gjk2d_pairs pairs = prepare(&g, &set, 0);
     xc_table tables[16];
     int nt = xc_tables(tables, 16);
     query_outputs o;
     outputs_alloc(&o, pairs.count);
     for (int t = 0; t < nt; t++) {
-        gjk2d_simd_stats s = counted_run(tables[t].table, 1, &set, &pairs, &o);
-        if (!counting) {
-            expect_nothing_counted(tables[t].label, &s);
-            continue;
-        }
-        cr_expect_eq(s.pairs, pairs.count, "isa=%s: %lld of %lld rounded pairs through the distance lanes",
-                     tables[t].label, (long long)s.pairs, (long long)pairs.count);
-        cr_expect_eq(s.slow_pairs, 0, "isa=%s", tables[t].label);
+        gjk2d_simd_stats s;
+        all_through_lanes(&tables[t], 1, &set, &pairs, &o, "rounded pairs through the distance lanes", &s);
     }
     outputs_free(&o);
     test_set_free(&set);
@@ -330,5 +339,81 @@ Test(simd, rounded_pairs_match_the_reference) {
     pg_workload(&g, 0x20d, 3000, 3, 8, 128);
     for (int32_t i = 0; i < g.ns; i += 2) g.radius[i] = 0.25f;
     check_set("rounded pairs", &g, 1 << 20);
+    pg_free(&g);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The comparison with the reference can fail: a copy of the reference's outputs passes it, and each
+// wrong answer, one field of one pair at a time, fails it for that pair.
+
+typedef enum wrong_answer {
+    WRONG_DISTANCE,
+    WRONG_CORE_DISTANCE,
+    WRONG_POINT,
+    WRONG_NORMAL,
+    WRONG_FEATURE_RANGE,
+    WRONG_FEATURE,
+    WRONG_STATUS,
+    WRONG_OVERLAP,
+    WRONG_SEPARATION,
+    WRONG_SAT_OVERLAP,
+    WRONG_COUNT
+} wrong_answer;
+
+static void spoil(query_outputs *o, int64_t apart, int64_t deep, int32_t na, wrong_answer w) {
+    const int64_t k = apart;
+    switch (w) {
+    case WRONG_DISTANCE: o->dist[k] += 1e-3f, o->sd[k] += 1e-3f; break;
+    case WRONG_CORE_DISTANCE: o->core[k] += 1e-3f; break;
+    case WRONG_POINT: o->ax[k] -= 1e-3f * o->nx[k], o->ay[k] -= 1e-3f * o->ny[k]; break; // off A's surface
+    case WRONG_NORMAL: {                                                                 // turned by 1e-4 radians
+        const float c = cosf(1e-4f), s = sinf(1e-4f), x = o->nx[k], y = o->ny[k];
+        o->nx[k] = c * x - s * y, o->ny[k] = s * x + c * y;
+        break;
+    }
+    case WRONG_FEATURE_RANGE: o->fa[k] = GJK2D_FEATURE_VERTEX(na); break;
+    case WRONG_FEATURE: { // the vertex across the polygon from A's witness feature
+        const int32_t i = GJK2D_FEATURE_INDEX(o->fa[k]);
+        o->fa[k] = GJK2D_FEATURE_VERTEX((i + na / 2 + 1) % na);
+        break;
+    }
+    case WRONG_STATUS: o->st[k] = GJK2D_STATUS_MAXITER; break;
+    case WRONG_OVERLAP: o->ov[k] ^= 1; break;
+    case WRONG_SEPARATION: o->sep[k] += 1e-3f; break;
+    case WRONG_SAT_OVERLAP: o->sov[deep] ^= 1; break;
+    case WRONG_COUNT: break;
+    }
+}
+
+Test(simd, reference_comparison_fails_on_each_wrong_answer) {
+    pg_set g;
+    test_set set;
+    gjk2d_pairs pairs = prepared_workload(&g, &set, 0xc0de, 400, 4, 8, 64);
+    query_outputs ref, got;
+    run_reference(set.shapes, &set.poses, &pairs, &ref);
+    outputs_alloc(&got, pairs.count);
+    // A pair clearly apart (a distance of at least 0.5) and one clearly overlapping (1 deep).
+    int64_t apart = -1, deep = -1;
+    for (int64_t k = 0; k < pairs.count; k++) {
+        if (apart < 0 && ref.st[k] == GJK2D_STATUS_OK && ref.dist[k] > 0.5f) apart = k;
+        if (deep < 0 && ref.sst[k] == GJK2D_STATUS_OK && ref.sep[k] < -1.0f) deep = k;
+    }
+    cr_assert(apart >= 0 && deep >= 0, "the workload has no pair apart or no pair deep in contact");
+    outputs_copy(&got, &ref);
+    cr_expect_eq(xc_compare_ref("copy", &set, &set.poses, &pairs, &ref, &got, NULL), 0,
+                 "a copy of the reference's outputs fails the comparison");
+    static const char *const what[WRONG_COUNT] = {"distance",      "core distance", "closest point", "normal",
+                                                  "feature index", "feature",       "status",        "overlap",
+                                                  "separation",    "sat overlap"};
+    const int32_t na = set.geometry.count[pairs.a[apart]];
+    for (int w = 0; w < WRONG_COUNT; w++) {
+        outputs_copy(&got, &ref);
+        spoil(&got, apart, deep, na, (wrong_answer)w);
+        int64_t bad = xc_compare_ref(what[w], &set, &set.poses, &pairs, &ref, &got, NULL);
+        cr_expect_eq(bad, 1, "a wrong %s in one pair: %lld failing pairs", what[w], (long long)bad);
+    }
+    outputs_free(&ref);
+    outputs_free(&got);
+    test_set_free(&set);
     pg_free(&g);
 }

@@ -1,25 +1,25 @@
+// SPDX-License-Identifier: MIT
 // The SIMD cross-check (dav1d checkasm style): every kernel table this host can run, native or
 // SIMDe-emulated, is fed the same seeded pairs as the scalar reference and compared with it.
 //
-// Tolerance (src/tolerance.h): with L = largest |coordinate| of both cores in A's frame plus both radii,
-// distances, separations and A-frame positions may differ from the reference by TOL_REL * L;
-// world-frame points also carry the rounding of the final pose (FLT_EPSILON * |world coordinate| per
-// coordinate, twice); a unit normal may turn by that tolerance divided by the core distance (the
-// direction of a nearly-zero vector is ill-conditioned). Statuses must be equal, and overlap
-// booleans equal outside the touching band |reference distance| <= tolerance; signed and core distances
-// within the distance tolerance, distance exactly max(0, signed distance), witness features in range and
-// NONE exactly when the normal is zero. Between ISAs nothing is tolerated: every output, features
-// included, must be bit-identical.
+// The comparison with the reference is src/isa_compare.h's, the one `gjk2d check` makes (its rules are
+// there, its tolerances in src/tolerance.h), over the three queries of every pair. This file adds checks
+// of its own: a pair of an invalid shape or a bad pose has NaN distances and separation, no overlap, no
+// iterations and no features; a witness feature names a vertex or edge of its shape; the distance normal
+// and the SAT axis point where the reference's do, within the distance tolerance over the length they
+// span plus 4 eps (isa_compare.c judges them by the gap they give, which a turned normal changes only to
+// second order between two vertices). Between ISAs nothing is tolerated: every output, features included,
+// must be bit-identical.
 #ifndef GJK2D_XCHECK_H
 #define GJK2D_XCHECK_H
 
 #include <stdint.h>
 
 #include "gjk2d.h"
+#include "isa_compare.h"
 #include "kernels.h"
 #include "outputs.h"
 #include "support.h"
-#include "tolerance.h"
 
 typedef struct xc_table {
     char label[32]; ///< e.g. "avx2" or "avx512-emul"

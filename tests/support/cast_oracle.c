@@ -340,7 +340,7 @@ void cast_random_shape(oracle_rng *r, cast_shape *out, int bare_ok) {
         n = kind == 8 ? 2 : 1;
     }
     if (n >= 3) {
-        oracle_random_convex(r, n, 1.0, out->v);
+        rc_convex_sorted(oracle_stream(r), n, 1.0, out->v);
     } else {
         for (int i = 0; i < n; i++)
             out->v[i].x = (float)oracle_uniform(r, -0.8, 0.8), out->v[i].y = (float)oracle_uniform(r, -0.8, 0.8);
@@ -365,6 +365,17 @@ gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_
     w.a0 = (float)oracle_uniform(r, -3.2, 3.2);
     w.a1 = (float)(w.a0 + oracle_uniform(r, -max_rotation, max_rotation));
     return w;
+}
+
+gjk2d_ray cast_random_ray(oracle_rng *r, const gjk2d_pose *target, long k, double max_fraction_hi) {
+    gjk2d_ray ray;
+    ray.origin.x = (float)oracle_uniform(r, -6.0, 6.0);
+    ray.origin.y = (float)oracle_uniform(r, -6.0, 6.0);
+    const double f = oracle_uniform(r, 0.3, 2.0);
+    ray.translation.x = (float)(f * (target->px - ray.origin.x) + oracle_uniform(r, -0.8, 0.8));
+    ray.translation.y = (float)(f * (target->py - ray.origin.y) + oracle_uniform(r, -0.8, 0.8));
+    ray.max_fraction = k % 4 == 0 ? (float)oracle_uniform(r, 0.2, max_fraction_hi) : 1.0f;
+    return ray;
 }
 
 lpoly cast_place(const cast_shape *s, const gjk2d_pose *p) {

@@ -106,4 +106,9 @@ lpoly cast_place(const cast_shape *s, const gjk2d_pose *p);
 gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_x, double toward_y,
                               double max_rotation);
 
+/// A random ray from an origin in a 12 x 12 box around the origin, aimed near `target` (0.3..2 times the
+/// way there, off by up to 0.8 per coordinate); ray k has a max_fraction in [0.2, max_fraction_hi] when k
+/// is a multiple of 4, else 1.
+gjk2d_ray cast_random_ray(oracle_rng *r, const gjk2d_pose *target, long k, double max_fraction_hi);
+
 #endif

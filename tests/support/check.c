@@ -311,7 +311,7 @@ void report_stats(const char *title, const pair_stats *st) {
 
 void random_shape(oracle_rng *r, int count, double size, double max_radius, double half_box, test_shape *t) {
     if (count >= 3) {
-        oracle_random_convex(r, count, size, t->v);
+        rc_convex_sorted(oracle_stream(r), count, size, t->v);
     } else {
         for (int i = 0; i < count; i++) {
             t->v[i].x = (float)oracle_uniform(r, -size, size);

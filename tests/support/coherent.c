@@ -30,7 +30,7 @@ static int32_t body_shape(oracle_rng *r, coherent_mix mix, gjk2d_vec2 *v, float 
     *radius = 0.0f;
     if (kind < 0.55) {
         const int32_t n = oracle_int(r, 3, MAX_BODY_VERTICES);
-        oracle_random_convex(r, n, oracle_uniform(r, 0.5, 1.0), v);
+        rc_convex_sorted(oracle_stream(r), n, oracle_uniform(r, 0.5, 1.0), v);
         return n;
     }
     if (kind < 0.70) { // a box

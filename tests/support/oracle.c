@@ -185,63 +185,13 @@ oracle_rng oracle_rng_seed(uint64_t seed) {
     return r;
 }
 
-uint64_t oracle_next(oracle_rng *r) {
-    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+uint64_t oracle_next(oracle_rng *r) { return rc_splitmix64(&r->state); }
 
-double oracle_uniform(oracle_rng *r, double lo, double hi) {
-    double u = (double)(oracle_next(r) >> 11) * 0x1.0p-53;
-    return lo + (hi - lo) * u;
-}
+rc_stream oracle_stream(oracle_rng *r) { return rc_splitmix64_stream(&r->state); }
 
-int oracle_int(oracle_rng *r, int lo, int hi) { return lo + (int)(oracle_next(r) % (uint64_t)(hi - lo + 1)); }
+double oracle_uniform(oracle_rng *r, double lo, double hi) { return rc_uniform(oracle_stream(r), lo, hi); }
 
-int oracle_strictly_convex(const gjk2d_vec2 *v, int n) {
-    if (n < 3) return 0;
-    double turning = 0.0;
-    for (int i = 0; i < n; i++) {
-        const gjk2d_vec2 *p = &v[i], *q = &v[(i + 1) % n], *s = &v[(i + 2) % n];
-        double e1x = (double)q->x - p->x, e1y = (double)q->y - p->y;
-        double e2x = (double)s->x - q->x, e2y = (double)s->y - q->y;
-        double cr = e1x * e2y - e1y * e2x;
-        if (!(cr > 0.0)) return 0;
-        turning += atan2(cr, e1x * e2x + e1y * e2y);
-    }
-    // Every turn is left; winding once means the turns add up to one full circle, not two or more.
-    return fabs(turning - 2.0 * PI) < 1e-6;
-}
-
-static int cmp_double(const void *x, const void *y) {
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
-void oracle_random_convex(oracle_rng *r, int n, double size, gjk2d_vec2 *out) {
-    double t[GJK2D_MAX_VERTICES];
-    for (;;) {
-        double ea = size * oracle_uniform(r, 0.1, 1.0), eb = size * oracle_uniform(r, 0.1, 1.0);
-        double phi = oracle_uniform(r, 0.0, 2.0 * PI);
-        double cx = size * oracle_uniform(r, -0.5, 0.5), cy = size * oracle_uniform(r, -0.5, 0.5);
-        double start = oracle_uniform(r, 0.0, 2.0 * PI);
-        for (int i = 0; i < n; i++) {
-            if (n > 16)
-                t[i] = start + (i + oracle_uniform(r, 0.1, 0.9)) * (2.0 * PI / n);
-            else
-                t[i] = oracle_uniform(r, 0.0, 2.0 * PI);
-        }
-        if (n <= 16) qsort(t, (size_t)n, sizeof t[0], cmp_double);
-        double cp = cos(phi), sp = sin(phi);
-        for (int i = 0; i < n; i++) {
-            double ex = ea * cos(t[i]), ey = eb * sin(t[i]);
-            out[i].x = (float)(cx + cp * ex - sp * ey);
-            out[i].y = (float)(cy + sp * ex + cp * ey);
-        }
-        if (oracle_strictly_convex(out, n)) return;
-    }
-}
+int oracle_int(oracle_rng *r, int lo, int hi) { return rc_int(oracle_stream(r), lo, hi); }
 
 gjk2d_pose oracle_random_pose(oracle_rng *r, double half_box) {
     double ang = oracle_uniform(r, -PI, PI);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "gjk2d.h"
+#include "random_convex.h"
 
 /// A shape's core as a point list in double (world frame or A's frame) and its radius.
 typedef struct oracle_poly {
@@ -65,7 +66,7 @@ double oracle_scale(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shap
 // Deterministic randomness
 // ---------------------------------------------------------------------------------------------
 
-/// splitmix64: tiny, full-period, and identical on every platform.
+/// The tests' stream: splitmix64 (src/random_convex.h), tiny, full-period, identical on every platform.
 typedef struct oracle_rng {
     uint64_t state;
 } oracle_rng;
@@ -76,21 +77,14 @@ uint64_t oracle_next(oracle_rng *r);
 double oracle_uniform(oracle_rng *r, double lo, double hi);
 /// Uniform integer in [lo, hi].
 int oracle_int(oracle_rng *r, int lo, int hi);
-
-/// A random strictly convex CCW n-gon (n >= 3) in float: sorted random angles on an ellipse with random
-/// semi-axes in [0.1, 1] * size, random orientation and a centre offset up to size/2 from the local
-/// origin. For n > 16 the angles are jittered around n equal sectors so that float rounding cannot
-/// make neighbouring vertices turn clockwise. Rejects and redraws until the float vertices are strictly
-/// convex and wind once, judged in double by this file (not by the library).
-void oracle_random_convex(oracle_rng *r, int n, double size, gjk2d_vec2 *out);
+/// The stream as src/random_convex.h's generators take it (rc_convex_sorted: the tests' random convex
+/// polygons, strictly convex in float as rc_strictly_convex judges it in double, not by the library).
+rc_stream oracle_stream(oracle_rng *r);
 
 /// A random pose: position uniform in [-half_box, half_box]^2, angle uniform; cos and sin rounded to float.
 gjk2d_pose oracle_random_pose(oracle_rng *r, double half_box);
 
 /// A random radius in [0, max_radius].
 float oracle_random_radius(oracle_rng *r, double max_radius);
-
-/// Whether float vertices form a strictly convex CCW polygon winding once (double arithmetic).
-int oracle_strictly_convex(const gjk2d_vec2 *v, int n);
 
 #endif

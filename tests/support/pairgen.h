@@ -119,20 +119,6 @@ static inline gjk2d_pairs pg_pairs(const pg_set *g) {
     return p;
 }
 
-/// A random convex n-gon (n >= 3) of circumradius about `size`: points on an ellipse at jittered,
-/// well-separated angles (an affine image of a circle, so it stays strictly convex), CCW.
-static inline void pg_polygon(oracle_rng *r, int n, double size, float *x, float *y) {
-    double aspect = oracle_uniform(r, 0.5, 1.0), rot = oracle_uniform(r, 0.0, 6.283185307179586);
-    double phase = oracle_uniform(r, 0.0, 1.0);
-    double cr = cos(rot), sr = sin(rot);
-    for (int i = 0; i < n; i++) {
-        double t = (i + phase + 0.6 * oracle_uniform(r, 0.0, 1.0)) / n * 6.283185307179586;
-        double ex = size * cos(t), ey = size * aspect * sin(t);
-        x[i] = (float)(cr * ex - sr * ey);
-        y[i] = (float)(sr * ex + cr * ey);
-    }
-}
-
 /// The benchmark / cross-check workload: `pairs` pairs of random convex polygons with nmin..nmax
 /// vertices (radius 0), instances of `distinct` prototypes; A's position uniform in a 20x20 box, B
 /// placed at a random offset from A sized so that about half of the pairs overlap.
@@ -144,7 +130,7 @@ static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin
     if (!proto_first || !proto_n) abort();
     for (int i = 0; i < distinct; i++) {
         int n = pg_int(&r, nmin, nmax);
-        pg_polygon(&r, n, oracle_uniform(&r, 0.5, 1.5), x, y);
+        rc_convex_sectors(oracle_stream(&r), n, oracle_uniform(&r, 0.5, 1.5), x, y);
         proto_first[i] = pg_add_vertices(g, x, y, n);
         proto_n[i] = n;
     }
@@ -218,7 +204,7 @@ static inline int pg_hard_protos(pg_set *g, pg_proto *p) {
     const int sizes[] = {16, 64, 12};
     for (int i = 0; i < 3; i++) {
         float x[64], y[64];
-        pg_polygon(&r, sizes[i], 1.0, x, y);
+        rc_convex_sectors(oracle_stream(&r), sizes[i], 1.0, x, y);
         p[n++] = (pg_proto){pg_add_vertices(g, x, y, sizes[i]), sizes[i], 0.0f, 1.0f};
     }
     return n;
