@@ -39,3 +39,19 @@ def test_coherence_manifold_cast_example_runs():
     """docs/python.md's example of the later queries: its asserts hold."""
     code = [b for b in python_blocks("docs/python.md") if "new_cache" in b][0]
     exec(compile(code, "docs/python.md", "exec"), {})  # noqa: S102 (our own documentation)
+
+
+def test_readme_dask_example_runs_on_a_local_cluster():
+    """README.md's Dask example, after its first example (which makes the shapes and poses), run as a
+    program on a 2-process LocalCluster with a smaller pair list: its results equal one in-process call."""
+    blocks = python_blocks("README.md")
+    code = [b for b in blocks if "LocalCluster" in b][0]
+    scope = {"__name__": "__main__"}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(blocks[0], "README.md", "exec"), scope)  # noqa: S102 (our own documentation)
+    small = code.replace("10_000_000", "20_000").replace("1_000_000", "5_000")
+    exec(compile(small, "README.md", "exec"), scope)  # noqa: S102
+    import gjk2d
+    pairs = scope["pairs"].compute()
+    ref = gjk2d.distance(scope["shapes"], scope["poses"], pairs)
+    assert (scope["distance"] == ref.distance).all() and (scope["status"] == ref.status).all()
