@@ -140,8 +140,12 @@ def test_local_cluster_two_processes_bit_identical(scene):
     s, poses, pairs = scene
     ref = gjk2d.distance(s, poses, pairs)
     ref_o = gjk2d.overlap(s, poses, pairs)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=40) as cluster, distributed.Client(cluster) as client:
+    # distributed's Active Memory Manager drops "extra" replicas every 2 s, broadcast ones included, and a
+    # worker then fetches (unpickles) the scene again: off here, so the count below measures gjk2d.dask.
+    amm_off = dask.config.set({"distributed.scheduler.active-memory-manager.start": False})
+    with amm_off, distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None, silence_logs=40) as cluster, \
+            distributed.Client(cluster) as client:
         before = client.run(lambda: gjk2d.Shapes.unpickled)
         dp = da.from_array(pairs, chunks=(20000, 2))  # 10 partitions over 2 workers
         res = gd.distance(s, poses, dp, client=client)
