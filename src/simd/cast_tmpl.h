@@ -79,15 +79,15 @@ static int lblock_load_items(lblock *bk, const gjk2d_shapes *set, const gjk2d_po
 enum cast_end { CAST_RUNNING = 0, CAST_CONTACT, CAST_MISS, CAST_AT_START, CAST_CAPPED, CAST_EMPTY };
 
 typedef struct cast_lanes {
-    wf lam, x, y;              ///< lambda and x = lambda s
-    wf sx, sy, lmax;           ///< s = -r, lambda_max
-    wf radius, tol;            ///< R = ra + rb and the contact slack
-    wf plx, ply;               ///< the last clipping plane's unit normal (zero: none yet)
-    wf vx, vy, vlen;           ///< search direction and |v|
-    wf w0x, w0y, w1x, w1y;     ///< the simplex after the last solve
-    wf w2x, w2y;               ///< its third vertex when x ended inside it
-    wf k0, k1, k2;             ///< its keys ia * NMAX + ib (-1: no vertex)
-    wf b0, b1, b2;             ///< keys of the simplex before that solve
+    wf lam, x, y;          ///< lambda and x = lambda s
+    wf sx, sy, lmax;       ///< s = -r, lambda_max
+    wf radius, tol;        ///< R = ra + rb and the contact slack
+    wf plx, ply;           ///< the last clipping plane's unit normal (zero: none yet)
+    wf vx, vy, vlen;       ///< search direction and |v|
+    wf w0x, w0y, w1x, w1y; ///< the simplex after the last solve
+    wf w2x, w2y;           ///< its third vertex when x ended inside it
+    wf k0, k1, k2;         ///< its keys ia * NMAX + ib (-1: no vertex)
+    wf b0, b1, b2;         ///< keys of the simplex before that solve
     wf cnt, iter, cap, touching;
     wf end; ///< enum cast_end
 } cast_lanes;
@@ -121,9 +121,9 @@ static void cast_lanes_start(cast_lanes *s, const lblock *bk, wf rx, wf ry, wf l
     const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
     s->cap = wf_add(wf_mul(wf_set1(2.0f), wf_add(na, nb)), wf_set1(32.0f));
     const wf scale_a = lane_max_abs(bk->ax, bk->ay, bk->na_bound), scale_b = lane_max_abs(bk->bx, bk->by, bk->nb_bound);
-    const wf scale = wf_add(wf_add(wf_sel(wf_gt(scale_a, scale_b), scale_a, scale_b),
-                                   wf_mul(wf_sqrt(wf_dot(rx, ry, rx, ry)), lmax)),
-                            s->radius);
+    const wf scale =
+        wf_add(wf_add(wf_sel(wf_gt(scale_a, scale_b), scale_a, scale_b), wf_mul(wf_sqrt(wf_dot(rx, ry, rx, ry)), lmax)),
+               s->radius);
     s->tol = wf_mul(wf_set1(LANE_CAST_TOLERANCE_EPS * FLT_EPSILON), scale);
     s->lam = s->x = s->y = s->plx = s->ply = zero;
     s->w0x = s->w0y = s->w1x = s->w1y = s->w2x = s->w2y = zero;
@@ -325,8 +325,7 @@ static void cast_lanes_finish(const cast_lanes *s, const lblock *bk, cast_lane_o
     lane_rescaled(wf_sel(plane_left, wf_neg(ey), ey), wf_sel(plane_left, ex, wf_neg(ex)), &prx, &pry);
     const wm edge_n = wm_andnot(c2, wm_and(wf_eq(prx, zero), wf_eq(pry, zero)));
     const wf einv = wf_div(wf_set1(-1.0f), wf_sqrt(wf_dot(prx, pry, prx, pry)));
-    const wm vertex_n =
-        wm_and(c1, wm_and(wf_gt(s->radius, zero), wf_gt(s->vlen, wf_mul(wf_set1(0.5f), s->radius))));
+    const wm vertex_n = wm_and(c1, wm_and(wf_gt(s->radius, zero), wf_gt(s->vlen, wf_mul(wf_set1(0.5f), s->radius))));
     const wf vinv = wf_div(wf_set1(-1.0f), s->vlen);
     nx = wf_sel(edge_n, wf_mul(einv, prx), wf_sel(vertex_n, wf_mul(vinv, s->vx), nx));
     ny = wf_sel(edge_n, wf_mul(einv, pry), wf_sel(vertex_n, wf_mul(vinv, s->vy), ny));
@@ -401,8 +400,7 @@ static inline void lane_to_frame_a(const lblock *bk, wf tx, wf ty, wf *rx, wf *r
 }
 
 static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
-                                 const gjk2d_translations *tr, int64_t begin, int64_t end,
-                                 const gjk2d_cast_out *out) {
+                                 const gjk2d_translations *tr, int64_t begin, int64_t end, const gjk2d_cast_out *out) {
     const batch_in in = {shapes, poses, pairs};
     lblock bk;
     cast_lanes st;

@@ -122,8 +122,7 @@ static void check_casts(const char *what, cast_call run, int64_t n, int64_t chun
         fprintf(stderr, "%s: %-12s %lld items (%lld hits, %lld misses, %lld overlaps, %lld invalid), %lld differ\n",
                 what, tables[i].label, (long long)n, (long long)hits, (long long)misses, (long long)overlaps,
                 (long long)failed, (long long)bad);
-        cr_expect(bad == 0, "%s: %s differs from the reference on %lld items", what, tables[i].label,
-                  (long long)bad);
+        cr_expect(bad == 0, "%s: %s differs from the reference on %lld items", what, tables[i].label, (long long)bad);
         cast_arrays_free(&got);
     }
     cast_arrays_free(&ref);
@@ -273,7 +272,8 @@ Test(simd_casts, point_query) {
     xc_table tables[16];
     const int nt = xc_tables(tables, 16);
     for (int t = 0; t < nt; t++) {
-        for (int64_t k = 0; k < ITEMS; k += 1000) tables[t].table->point(set.shapes, &set.poses, &points, k, k + 1000, &go);
+        for (int64_t k = 0; k < ITEMS; k += 1000)
+            tables[t].table->point(set.shapes, &set.poses, &points, k, k + 1000, &go);
         int64_t bad = 0;
         for (size_t k = 0; k < n; k++) {
             int same = ref.inside[k] == got.inside[k] && ref.status[k] == got.status[k];
