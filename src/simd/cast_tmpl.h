@@ -20,29 +20,39 @@ typedef struct item_in {
     const float *x, *y, *dx, *dy, *fmax;
 } item_in;
 
-static gjk2d_status item_motion_check(const item_in *it, int64_t k) {
-    const gjk2d_vec2 q = v2(it->x[k], it->y[k]);
-    if (!it->dx) return ref_motion_check(q, v2(0.0f, 0.0f), 0.0f);
-    return ref_motion_check(q, v2(it->dx[k], it->dy[k]), it->fmax ? it->fmax[k] : 1.0f);
+/// Lanes that pass ref_motion_check(p, d, f), by the same comparisons: everything finite (a NaN fails every
+/// comparison), f >= 0, |p| within GJK2D_MAX_COORDINATE, and |f d| too, formed in double (exact).
+static inline unsigned lane_motion_ok(wf px, wf py, wf dx, wf dy, wf f) {
+    const wf big = wf_set1(GJK2D_MAX_COORDINATE), fmax = wf_set1(FLT_MAX);
+    wm ok = wm_and(wm_and(wf_le(px, big), wf_ge(px, wf_neg(big))), wm_and(wf_le(py, big), wf_ge(py, wf_neg(big))));
+    ok = wm_and(
+        ok, wm_and(wm_and(wf_le(dx, fmax), wf_ge(dx, wf_neg(fmax))), wm_and(wf_le(dy, fmax), wf_ge(dy, wf_neg(fmax)))));
+    ok = wm_and(ok, wm_and(wf_ge(f, wf_zero()), wf_le(f, fmax)));
+    const wd df = wd_from(f), dbig = wd_from(big);
+    const wd fx = wd_abs(wd_mul(df, wd_from(dx))), fy = wd_abs(wd_mul(df, wd_from(dy)));
+    return wm_bits(ok) & wdm_bits(wdm_and(wd_le(fx, dbig), wd_le(fy, dbig)));
 }
 
-/// Load items k0 .. k0 + lanes - 1: A is the item's shape at its pose, B its point as a one-vertex shape at
+/// Load items ks[0 .. lanes) (ks NULL: k0 .. k0 + lanes - 1): A is the item's shape at its pose, B its point as a one-vertex shape at
 /// the identity pose, moved into A's frame as ref_ray_cast and ref_point_query load it. Dead and slow lanes
 /// as lblock_load's (they repeat the first live lane's item; item[] holds each lane's item index). Returns 0
 /// when no lane is live.
 static int lblock_load_items(lblock *bk, const gjk2d_shapes *set, const gjk2d_poses *poses, const item_in *it,
-                             int64_t k0, int lanes, int32_t *sa, int64_t *item) {
+                             const int64_t *ks, int64_t k0, int lanes, int32_t *sa, int64_t *item) {
     _Alignas(64) float tmp[W][2][NMAX];
     _Alignas(64) float na[W], ra[W];
+    _Alignas(64) float qx[W], qy[W], dx[W], dy[W], f[W];
     lane_poses pa, pb;
-    unsigned motion = 0;
     for (int l = 0; l < W; l++) {
-        const int64_t k = k0 + (l < lanes ? l : 0);
+        const int64_t k = ks ? ks[l < lanes ? l : 0] : k0 + (l < lanes ? l : 0);
         bk->pair[l] = l < lanes ? k : -1;
         item[l] = k;
         sa[l] = it->shape[k];
-        if (l < lanes && item_motion_check(it, k) == GJK2D_STATUS_OK) motion |= 1u << l;
+        qx[l] = it->x[k], qy[l] = it->y[k];
+        dx[l] = it->dx ? it->dx[k] : 0.0f, dy[l] = it->dy ? it->dy[k] : 0.0f;
+        f[l] = !it->dx ? 0.0f : it->fmax ? it->fmax[k] : 1.0f;
     }
+    const unsigned motion = lane_motion_ok(wf_load(qx), wf_load(qy), wf_load(dx), wf_load(dy), wf_load(f));
     const wf naf = wf_gather_at(set->lane_count, sa);
     const unsigned in_range = lanes == W ? W_ALL : (1u << lanes) - 1u;
     lane_poses_load(&pa, poses, sa);
@@ -133,7 +143,9 @@ static void cast_lanes_start(cast_lanes *s, const lblock *bk, wf rx, wf ry, wf l
     s->vx = wf_sub(zero, wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0])));
     s->vy = wf_sub(zero, wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0])));
     s->vlen = wf_sqrt(wf_dot(s->vx, s->vy, s->vx, s->vy));
-    s->end = zero;
+    _Alignas(64) float end[W];
+    for (int l = 0; l < W; l++) end[l] = (bk->live >> l) & 1u ? (float)CAST_RUNNING : (float)CAST_EMPTY;
+    s->end = wf_load(end);
 }
 
 static inline wf end_if(wm m, enum cast_end e, wf end) { return wf_sel(m, wf_set1((float)e), end); }
@@ -287,18 +299,18 @@ static inline __attribute__((always_inline)) unsigned cast_lanes_step(cast_lanes
     return wm_bits(run);
 }
 
-/// Run every live lane to its end.
-static void cast_lanes_run(cast_lanes *s, const lblock *bk) {
-    unsigned running = bk->live;
-    _Alignas(64) float end[W];
-    for (int l = 0; l < W; l++) end[l] = (bk->live >> l) & 1u ? (float)CAST_RUNNING : (float)CAST_EMPTY;
-    s->end = wf_load(end);
+/// Run the running lanes for at most max_steps turns; returns the lanes still running.
+static unsigned cast_lanes_run(cast_lanes *s, const lblock *bk, int max_steps) {
+    unsigned running = wm_bits(wf_eq(s->end, wf_zero())) & bk->live;
+    int steps = 0;
     if (bk->na_bound == LANE_ROW && bk->nb_bound == 1)
-        while (running) running = cast_lanes_step(s, bk, LANE_ROW, 1) & bk->live;
+        for (; running && steps < max_steps; steps++) running = cast_lanes_step(s, bk, LANE_ROW, 1) & bk->live;
     else if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
-        while (running) running = cast_lanes_step(s, bk, LANE_ROW, LANE_ROW) & bk->live;
+        for (; running && steps < max_steps; steps++) running = cast_lanes_step(s, bk, LANE_ROW, LANE_ROW) & bk->live;
     else
-        while (running) running = cast_lanes_step(s, bk, bk->na_bound, bk->nb_bound) & bk->live;
+        for (; running && steps < max_steps; steps++)
+            running = cast_lanes_step(s, bk, bk->na_bound, bk->nb_bound) & bk->live;
+    return running;
 }
 
 /// A lane's cast result.
@@ -377,19 +389,26 @@ static void cast_lanes_finish(const cast_lanes *s, const lblock *bk, cast_lane_o
     wf_store(o->end, s->end);
 }
 
-/// Write lane l's result as item k; returns 0 when the reference must answer it (it ended at lambda = 0).
-static int cast_write_lane(const gjk2d_cast_out *out, const cast_lane_out *r, int l, int64_t k) {
-    const int end = (int)r->end[l];
-    if (end != CAST_MISS && r->fraction[l] == 0.0f) return 0;
-    if (out->state) out->state[k] = (uint8_t)(end == CAST_MISS ? GJK2D_CAST_MISS : GJK2D_CAST_HIT);
+/// Whether lane l ended at lambda = 0, where the reference answers with its distance query (at_start).
+static inline int cast_lane_at_start(const cast_lane_out *r, int l) {
+    return (int)r->end[l] != CAST_MISS && r->fraction[l] == 0.0f;
+}
+
+static inline uint8_t cast_lane_status(const cast_lane_out *r, int l) {
+    return (uint8_t)((int)r->end[l] == CAST_CAPPED ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
+}
+
+/// Write lane l's result as item k (not one at the start).
+static void cast_write_lane(const gjk2d_cast_out *out, const cast_lane_out *r, int l, int64_t k) {
+    const int miss = (int)r->end[l] == CAST_MISS;
+    if (out->state) out->state[k] = (uint8_t)(miss ? GJK2D_CAST_MISS : GJK2D_CAST_HIT);
     if (out->fraction) out->fraction[k] = r->fraction[l];
     if (out->px) out->px[k] = r->px[l];
     if (out->py) out->py[k] = r->py[l];
     if (out->nx) out->nx[k] = r->nx[l];
     if (out->ny) out->ny[k] = r->ny[l];
     if (out->iterations) out->iterations[k] = (int32_t)r->iter[l];
-    if (out->status) out->status[k] = (uint8_t)(end == CAST_CAPPED ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
-    return 1;
+    if (out->status) out->status[k] = cast_lane_status(r, l);
 }
 
 /// A translation (tx, ty) rotated into A's frame (R^T t), in double and rounded once, as the reference does.
@@ -399,78 +418,175 @@ static inline void lane_to_frame_a(const lblock *bk, wf tx, wf ty, wf *rx, wf *r
     *ry = wd_to(wd_sub(wd_mul(c, dy), wd_mul(s, dx)));
 }
 
+/// A shape cast or ray cast batch: its arguments, for writing lanes and for the items the reference answers,
+/// and the items that ended at lambda = 0, waiting for the distance lanes.
+typedef struct cast_job {
+    const gjk2d_shapes *shapes;
+    const gjk2d_poses *poses;
+    const gjk2d_pairs *pairs;     ///< shape cast (NULL: ray cast)
+    const gjk2d_translations *tr; ///< shape cast
+    const gjk2d_rays *rays;       ///< ray cast
+    const gjk2d_cast_out *out;
+    int64_t start[W];  ///< items at the start
+    int32_t iter[W];   ///< their cast iterations
+    uint8_t status[W]; ///< and statuses
+    int starts;
+} cast_job;
+
+static void cast_reference(const cast_job *j, int64_t k) {
+    if (j->pairs)
+        gjk2d__scalar_table.cast(j->shapes, j->poses, j->pairs, j->tr, k, k + 1, j->out);
+    else
+        gjk2d__scalar_table.ray(j->shapes, j->poses, j->rays, k, k + 1, j->out);
+}
+
+/// The waiting items at the start, answered as at_start (shape_cast.c) does: the distance query (the
+/// distance lanes, bit for bit ref_distance) says overlap (no normal, or a negative signed distance) or a
+/// hit at fraction 0, with its point on A and its normal; iterations and status are the cast's.
+static __attribute__((noinline)) void cast_run_starts(cast_job *j) {
+    if (!j->starts) return;
+    lblock bk;
+    gjk_lanes st;
+    gjk_result r;
+    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
+    int32_t sa[W];
+    int64_t item[W];
+    const batch_in in = {j->shapes, j->poses, j->pairs};
+    const item_in it = {
+        j->rays ? j->rays->shape : NULL, j->rays ? j->rays->ox : NULL, j->rays ? j->rays->oy : NULL, NULL, NULL, NULL};
+    const int loaded = j->pairs ? lblock_load(&bk, &in, j->start, 0, j->starts, TAKE_ALL)
+                                : lblock_load_items(&bk, j->shapes, j->poses, &it, j->start, 0, j->starts, sa, item);
+    if (loaded) {
+        gjk_block_run(&st, &bk, INT32_MAX, &stats);
+        gjk_lanes_finish(&st, &bk, &r);
+    }
+    const gjk2d_cast_out *out = j->out;
+    for (int l = 0; l < j->starts; l++) {
+        const int64_t k = j->start[l];
+        if (!((bk.live >> l) & 1u)) {
+            cast_reference(j, k); // not expected: these items were live in their cast block
+            continue;
+        }
+        const int overlap = (r.nx[l] == 0.0f && r.ny[l] == 0.0f) || r.sdist[l] < 0.0f;
+        if (out->state) out->state[k] = (uint8_t)(overlap ? GJK2D_CAST_OVERLAP : GJK2D_CAST_HIT);
+        if (out->fraction) out->fraction[k] = 0.0f;
+        if (out->px) out->px[k] = r.ax[l];
+        if (out->py) out->py[k] = r.ay[l];
+        if (out->nx) out->nx[k] = r.nx[l];
+        if (out->ny) out->ny[k] = r.ny[l];
+        if (out->iterations) out->iterations[k] = j->iter[l];
+        if (out->status) out->status[k] = j->status[l];
+    }
+    j->starts = 0;
+}
+
+/// Finish a block and write its lanes `done`; those at the start wait for the distance lanes.
+static void cast_block_write(cast_job *j, const cast_lanes *st, const lblock *bk, unsigned done) {
+    cast_lane_out r;
+    cast_lanes_finish(st, bk, &r);
+    for (unsigned m = done; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        if (!cast_lane_at_start(&r, l)) {
+            cast_write_lane(j->out, &r, l, bk->pair[l]);
+            continue;
+        }
+        j->start[j->starts] = bk->pair[l], j->iter[j->starts] = (int32_t)r.iter[l];
+        j->status[j->starts] = cast_lane_status(&r, l);
+        if (++j->starts == W) cast_run_starts(j);
+    }
+}
+
+// A block runs CAST_LOCKSTEP_ITERATIONS turns; its lanes still running then move on to a block of
+// stragglers (lpending), as the distance kernel's do. The cap is measured (callgrind, avx2): most casts
+// end within it, and a block no longer runs as long as its slowest lane.
+#define CAST_LOCKSTEP_ITERATIONS 8
+
+enum {
+    CAST_STATE_FIELDS = (int)(sizeof(cast_lanes) / sizeof(wf)),
+    CAST_END_FIELD = (int)(offsetof(cast_lanes, end) / sizeof(wf))
+};
+_Static_assert(sizeof(cast_lanes) == CAST_STATE_FIELDS * W * sizeof(float), "cast_lanes holds only wf fields");
+_Static_assert(CAST_STATE_FIELDS <= (int)(sizeof(((lpending *)0)->state) / sizeof(((lpending *)0)->state[0])),
+               "lpending holds cast_lanes");
+
+static __attribute__((noinline)) void cast_run_stragglers(lpending *p, cast_job *j) {
+    if (!p->n) return;
+    lpending_seal(p, CAST_STATE_FIELDS, CAST_END_FIELD, (float)CAST_EMPTY);
+    cast_lanes st;
+    memcpy(&st, p->state, sizeof st);
+    cast_lanes_run(&st, &p->bk, INT32_MAX);
+    cast_block_write(j, &st, &p->bk, p->bk.live);
+    lpending_reset(p);
+}
+
+/// A loaded block: started with B moving by (tx, ty) (world frame) times [0, fmax], run, written; its
+/// stragglers to `pend`.
+static void cast_block(cast_job *j, lblock *bk, const float *tx, const float *ty, wf fmax, lpending *pend) {
+    cast_lanes st;
+    wf rx, ry;
+    lane_to_frame_a(bk, wf_load(tx), wf_load(ty), &rx, &ry);
+    cast_lanes_start(&st, bk, rx, ry, fmax);
+    const unsigned late = cast_lanes_run(&st, bk, CAST_LOCKSTEP_ITERATIONS);
+    cast_block_write(j, &st, bk, bk->live & ~late);
+    for (unsigned m = late; m; m &= m - 1)
+        if (lpending_add(pend, bk, &st, CAST_STATE_FIELDS, __builtin_ctz(m))) cast_run_stragglers(pend, j);
+}
+
 static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  const gjk2d_translations *tr, int64_t begin, int64_t end, const gjk2d_cast_out *out) {
     const batch_in in = {shapes, poses, pairs};
+    cast_job j = {shapes, poses, pairs, tr, NULL, out, {0}, {0}, {0}, 0};
     lblock bk;
-    cast_lanes st;
-    cast_lane_out r;
+    lpending pend;
+    lpending_reset(&pend);
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
-        unsigned again = 0;
         if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL)) {
             _Alignas(64) float tx[W], ty[W];
             const int c = __builtin_ctz(bk.live);
             for (int l = 0; l < W; l++) {
                 const int64_t kk = (bk.live >> l) & 1u ? bk.pair[l] : bk.pair[c];
                 tx[l] = tr->x[kk], ty[l] = tr->y[kk];
-                if (((bk.live >> l) & 1u) &&
-                    ref_motion_check(v2(0.0f, 0.0f), v2(tx[l], ty[l]), 1.0f) != GJK2D_STATUS_OK) {
-                    bk.live &= ~(1u << l), bk.slow |= 1u << l;
-                    tx[l] = ty[l] = 0.0f;
-                }
             }
-            if (bk.live) {
-                wf rx, ry;
-                lane_to_frame_a(&bk, wf_load(tx), wf_load(ty), &rx, &ry);
-                cast_lanes_start(&st, &bk, rx, ry, wf_set1(1.0f));
-                cast_lanes_run(&st, &bk);
-                cast_lanes_finish(&st, &bk, &r);
-                for (unsigned m = bk.live; m; m &= m - 1) {
-                    const int l = __builtin_ctz(m);
-                    if (!cast_write_lane(out, &r, l, bk.pair[l])) again |= 1u << l;
-                }
+            // ref_motion_check(0, t, 1) for the live lanes; a lane that fails it is the reference's.
+            const unsigned bad = W_ALL & ~lane_motion_ok(wf_zero(), wf_zero(), wf_load(tx), wf_load(ty), wf_set1(1.0f));
+            for (unsigned m = bk.live & bad; m; m &= m - 1) {
+                const int l = __builtin_ctz(m);
+                tx[l] = ty[l] = 0.0f;
             }
+            bk.slow |= bk.live & bad;
+            bk.live &= ~bad;
+            if (bk.live) cast_block(&j, &bk, tx, ty, wf_set1(1.0f), &pend);
         }
-        for (unsigned m = bk.slow | again; m; m &= m - 1) {
-            const int64_t kk = bk.pair[__builtin_ctz(m)];
-            gjk2d__scalar_table.cast(shapes, poses, pairs, tr, kk, kk + 1, out);
-        }
+        for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(&j, bk.pair[__builtin_ctz(m)]);
     }
+    cast_run_stragglers(&pend, &j);
+    cast_run_starts(&j);
 }
 
 static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_rays *rays,
                                 int64_t begin, int64_t end, const gjk2d_cast_out *out) {
     const item_in it = {rays->shape, rays->ox, rays->oy, rays->dx, rays->dy, rays->max_fraction};
+    cast_job j = {shapes, poses, NULL, NULL, rays, out, {0}, {0}, {0}, 0};
     lblock bk;
-    cast_lanes st;
-    cast_lane_out r;
+    lpending pend;
+    lpending_reset(&pend);
     int32_t sa[W];
     int64_t item[W];
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
-        unsigned again = 0;
-        if (lblock_load_items(&bk, shapes, poses, &it, k, lanes, sa, item)) {
+        if (lblock_load_items(&bk, shapes, poses, &it, NULL, k, lanes, sa, item)) {
             _Alignas(64) float tx[W], ty[W], fmax[W];
             for (int l = 0; l < W; l++) {
                 tx[l] = rays->dx[item[l]], ty[l] = rays->dy[item[l]];
                 fmax[l] = rays->max_fraction ? rays->max_fraction[item[l]] : 1.0f;
             }
-            wf rx, ry;
-            lane_to_frame_a(&bk, wf_load(tx), wf_load(ty), &rx, &ry);
-            cast_lanes_start(&st, &bk, rx, ry, wf_load(fmax));
-            cast_lanes_run(&st, &bk);
-            cast_lanes_finish(&st, &bk, &r);
-            for (unsigned m = bk.live; m; m &= m - 1) {
-                const int l = __builtin_ctz(m);
-                if (!cast_write_lane(out, &r, l, bk.pair[l])) again |= 1u << l;
-            }
+            cast_block(&j, &bk, tx, ty, wf_load(fmax), &pend);
         }
-        for (unsigned m = bk.slow | again; m; m &= m - 1) {
-            const int64_t kk = bk.pair[__builtin_ctz(m)];
-            gjk2d__scalar_table.ray(shapes, poses, rays, kk, kk + 1, out);
-        }
+        for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(&j, bk.pair[__builtin_ctz(m)]);
     }
+    cast_run_stragglers(&pend, &j);
+    cast_run_starts(&j);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -487,7 +603,7 @@ static void ISA_SYM(gjk2d__point)(const gjk2d_shapes *shapes, const gjk2d_poses 
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
-        if (lblock_load_items(&bk, shapes, poses, &it, k, lanes, sa, item)) {
+        if (lblock_load_items(&bk, shapes, poses, &it, NULL, k, lanes, sa, item)) {
             gjk_block_run(&st, &bk, INT32_MAX, &stats);
             gjk_lanes_finish(&st, &bk, &r);
             for (unsigned m = bk.live; m; m &= m - 1) {

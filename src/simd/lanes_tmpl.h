@@ -216,7 +216,7 @@ static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, 
 /// Each kernel keeps its state as `nstate` float fields of W lanes (a struct of wf, copied as floats).
 typedef struct lpending {
     lblock bk;
-    _Alignas(64) float state[24][W];
+    _Alignas(64) float state[32][W];
     int n; ///< lanes waiting: slots 0 .. n - 1
 } lpending;
 
