@@ -497,9 +497,11 @@ static void cast_block_write(cast_job *j, const cast_lanes *st, const lblock *bk
 }
 
 // A block runs CAST_LOCKSTEP_ITERATIONS turns; its lanes still running then move on to a block of
-// stragglers (lpending), as the distance kernel's do. The cap is measured (callgrind, avx2): most casts
-// end within it, and a block no longer runs as long as its slowest lane.
-#define CAST_LOCKSTEP_ITERATIONS 8
+// stragglers (lpending), as the distance kernel's do, so that a block does not run as long as its slowest
+// lane. The cap is measured (callgrind, avx2, bench/casts.c's items): 6 and 8 retire the same instructions
+// per cast (few casts need more), 4 about 6% more (more stragglers to move); 6 leaves the 16 lanes of
+// AVX-512, whose slowest lane is slower, fewer idle turns.
+#define CAST_LOCKSTEP_ITERATIONS 6
 
 enum {
     CAST_STATE_FIELDS = (int)(sizeof(cast_lanes) / sizeof(wf)),
