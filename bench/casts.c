@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Benchmark of the casts: gjk2d's batch shape cast, ray cast and time of impact (today the scalar reference
-// run item by item, on every ISA) against Box2D 2.4.1's b2ShapeCast, polygon / circle RayCast and
-// b2TimeOfImpact on the same items, in one process, single thread, interleaved: each repetition runs both
-// once and the ratio is taken within it; the median of the repetitions is reported. Inputs: the cast tests'
-// generators (about unit shapes of 3..8 vertices, circles and capsules, radii at least b2_polygonRadius;
-// rays at polygons without radius and circles; sweeps rotating up to b2_maxRotation a step).
+// Benchmark of the casts: gjk2d's batch shape cast, ray cast, point query and time of impact, each on the
+// scalar reference (the "scalar" table, item by item) and on the kernels (GJK2D_ISA, default auto), against
+// Box2D 2.4.1's b2ShapeCast, polygon / circle RayCast and b2TimeOfImpact on the same items (Box2D has no
+// closest-point query), in one process, single thread, interleaved: each repetition runs all of them once
+// and the ratios are taken within it; the medians of the repetitions are reported. The time of impact has
+// no kernel: both gjk2d columns run the reference. Inputs: the cast tests' generators (about unit shapes of
+// 3..8 vertices, circles and capsules, radii at least b2_polygonRadius; rays at polygons without radius and
+// circles; query points within 2 of the shape's position; sweeps rotating up to b2_maxRotation a step).
 // Usage: gjk2d_bench_casts [items (default 200000)] [repetitions (default 7)]
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,13 +41,25 @@ static double median(double *v, int n) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-typedef struct result {
-    double gjk2d, box2d, ratio; ///< ns per item (medians) and the median of box2d / gjk2d per repetition
-} result;
+enum { QUERIES = 4, REFERENCE = 0, KERNEL = 1, BOX2D = 2 };
 
-static void report(const char *what, const result *r) {
-    printf("| %-14s | %8.1f | %8.1f | %5.2f |\n", what, r->gjk2d, r->box2d, r->ratio);
+/// One repetition's ns per item of query `q` on the reference, the kernels and Box2D (0: no peer).
+typedef double timing[QUERIES][3][99];
+
+static void report(const char *what, double (*t)[99], int reps) {
+    double ratio_b[99], ratio_r[99];
+    for (int i = 0; i < reps; i++) ratio_b[i] = t[BOX2D][i] / t[KERNEL][i], ratio_r[i] = t[REFERENCE][i] / t[KERNEL][i];
+    const double box2d = median(t[BOX2D], reps);
+    printf("| %-14s | %8.1f | %8.1f | ", what, median(t[REFERENCE], reps), median(t[KERNEL], reps));
+    if (box2d > 0.0)
+        printf("%8.1f | %5.2f |", box2d, median(ratio_b, reps));
+    else
+        printf("       - |     - |");
+    printf(" %5.2f |\n", median(ratio_r, reps));
 }
+
+/// Seconds of `call` on the implementation `isa` (the dispatch switched to it first; t0 is the caller's).
+#define TIMED(isa, call) (gjk2d_set_isa(isa), t0 = now(), (call), now() - t0)
 
 int main(int argc, char **argv) {
     const int64_t n = argc > 1 ? atoll(argv[1]) : 200000;
@@ -63,7 +77,8 @@ int main(int argc, char **argv) {
     int32_t *ia = xmalloc((size_t)n * sizeof *ia), *ib = xmalloc((size_t)n * sizeof *ib);
     float *tx = xmalloc((size_t)n * sizeof *tx), *ty = xmalloc((size_t)n * sizeof *ty);
     gjk2d_ray *rays = xmalloc((size_t)n * sizeof *rays);
-    float *ox = xmalloc((size_t)n * 5 * sizeof *ox), *oy = ox + n, *dx = oy + n, *dy = dx + n, *mf = dy + n;
+    float *ox = xmalloc((size_t)n * 7 * sizeof *ox), *oy = ox + n, *dx = oy + n, *dy = dx + n, *mf = dy + n;
+    float *qx = mf + n, *qy = qx + n;
     oracle_rng r = oracle_rng_seed(77);
     for (int32_t k = 0; k < ns; k++) {
         cast_random_shape(&r, &cs[k], 0);
@@ -85,6 +100,7 @@ int main(int argc, char **argv) {
         rays[k].translation.x = dx[k] = (float)(f * (pa.px - ox[k]) + oracle_uniform(&r, -0.8, 0.8));
         rays[k].translation.y = dy[k] = (float)(f * (pa.py - oy[k]) + oracle_uniform(&r, -0.8, 0.8));
         rays[k].max_fraction = mf[k] = 1.0f;
+        qx[k] = (float)(pa.px + oracle_uniform(&r, -2.0, 2.0)), qy[k] = (float)(pa.py + oracle_uniform(&r, -2.0, 2.0));
     }
     // Rays go at A's shapes; Box2D has no capsule ray cast and polygons' ray casts ignore the radius, so those
     // shapes are a second set: polygons without radius, circles kept, capsules made circles.
@@ -120,37 +136,46 @@ int main(int argc, char **argv) {
     const gjk2d_cast_out out = {state, fraction, NULL, NULL, NULL, NULL, NULL, NULL};
     const gjk2d_toi_out tout = {state, fraction, NULL, NULL, NULL};
 
-    double g[3][99], b[3][99], q[3][99];
+    const gjk2d_points points = {ia, qx, qy, n};
+    float *dist = xmalloc((size_t)n * sizeof *dist);
+    const gjk2d_point_out pout = {NULL, dist, NULL, NULL, NULL, NULL, NULL};
+
+    const char *isa = getenv("GJK2D_ISA") && *getenv("GJK2D_ISA") ? getenv("GJK2D_ISA") : "auto";
+    if (gjk2d_set_isa(isa) != 0) {
+        fprintf(stderr, "GJK2D_ISA=%s: this build or CPU cannot run it\n", isa);
+        return 1;
+    }
+    const double per = 1e9 / (double)n;
+    static timing t;
+    double t0;
     for (int rep = 0; rep < reps; rep++) {
-        double t0 = now();
-        gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 0, n, &out);
-        double t1 = now();
+        const char *on[2] = {"scalar", isa};
+        for (int i = 0; i < 2; i++) {
+            t[0][i][rep] = per * TIMED(on[i], gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 0, n, &out));
+            t[1][i][rep] = per * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &ray_list, 0, n, &out));
+            t[2][i][rep] = per * TIMED(on[i], gjk2d_batch_point(set.shapes, &set.poses, &points, 0, n, &pout));
+            t[3][i][rep] = per * TIMED(on[i], gjk2d_batch_toi(set.shapes, &sweeps, &pairs, -3.0f * B2C_LINEAR_SLOP,
+                                                              0.25f * B2C_LINEAR_SLOP, 0, n, &tout));
+        }
+        t0 = now();
         b2c_shape_cast_many(shapes, poses, ia, ib, tx, ty, n, fb);
-        double t2 = now();
-        g[0][rep] = (t1 - t0) * 1e9 / (double)n, b[0][rep] = (t2 - t1) * 1e9 / (double)n;
+        t[0][BOX2D][rep] = per * (now() - t0);
         t0 = now();
-        gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &ray_list, 0, n, &out);
-        t1 = now();
         b2c_ray_many(ray_shapes, poses, ia, rays, n, fb);
-        t2 = now();
-        g[1][rep] = (t1 - t0) * 1e9 / (double)n, b[1][rep] = (t2 - t1) * 1e9 / (double)n;
+        t[1][BOX2D][rep] = per * (now() - t0);
+        t[2][BOX2D][rep] = 0.0;
         t0 = now();
-        gjk2d_batch_toi(set.shapes, &sweeps, &pairs, -3.0f * B2C_LINEAR_SLOP, 0.25f * B2C_LINEAR_SLOP, 0, n, &tout);
-        t1 = now();
         b2c_toi_many(shapes, sw, ia, ib, n, fb);
-        t2 = now();
-        g[2][rep] = (t1 - t0) * 1e9 / (double)n, b[2][rep] = (t2 - t1) * 1e9 / (double)n;
-        for (int i = 0; i < 3; i++) q[i][rep] = b[i][rep] / g[i][rep];
+        t[3][BOX2D][rep] = per * (now() - t0);
     }
-    printf("casts: %lld items, %d repetitions, one thread, gjk2d ISA %s (the casts run the scalar reference on "
-           "every ISA)\n\n",
-           (long long)n, reps, gjk2d_isa());
-    printf("| query          | gjk2d ns | Box2D ns | Box2D / gjk2d |\n|---|---|---|---|\n");
-    const char *names[3] = {"shape cast", "ray cast", "time of impact"};
-    for (int i = 0; i < 3; i++) {
-        result res = {median(g[i], reps), median(b[i], reps), median(q[i], reps)};
-        report(names[i], &res);
-    }
+    gjk2d_set_isa(isa);
+    printf("casts: %lld items, %d repetitions, one thread; kernels: %s (%s)\n\n", (long long)n, reps, isa,
+           gjk2d_isa_reason());
+    printf("| query          | reference ns | kernel ns | Box2D ns | Box2D / kernel | reference / kernel |\n"
+           "|---|---|---|---|---|---|\n");
+    const char *names[QUERIES] = {"shape cast", "ray cast", "point query", "time of impact"};
+    for (int i = 0; i < QUERIES; i++) report(names[i], t[i], reps);
+    free(dist);
     test_set_free(&set);
     test_set_free(&ray_set);
     free(cs), free(shapes), free(poses), free(sw), free(ia), free(ib), free(tx), free(ty), free(rays), free(ox);

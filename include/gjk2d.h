@@ -496,7 +496,8 @@ GJK2D_API int gjk2d_isa_supported(const char *name);
 // shape set, check their arguments (as gjk2d_check_batch does, plus the arrays of this section) before
 // writing anything, and give an item with an invalid shape GJK2D_STATUS_INVALID and an item with a bad
 // pose, translation, sweep or ray GJK2D_STATUS_BAD_POSE (NaN floats, state 0, iterations 0). The batch
-// calls of this section run the scalar reference item by item on every ISA (no SIMD kernel yet).
+// shape cast, ray cast and point query run SIMD kernels whose answers are the single-pair calls' bit for bit
+// on every ISA; the batch time of impact runs the scalar reference item by item.
 // docs/casts.md: the algorithms, the accuracy and how it is tested.
 
 /// Iteration cap of the shape and ray cast (GJK ray cast): each iteration either advances along the

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Batch shape cast, ray cast, point query and time of impact: the entry checks (nothing is written when
-// one fails), then the scalar reference item by item. No SIMD kernel yet: docs/casts.md.
+// one fails), then the active kernel table (the shape cast, ray cast and point query: src/simd/cast_tmpl.h)
+// or the scalar reference item by item (the scalar table's casts, and every time of impact: docs/casts.md).
 #include <math.h>
 
+#include "kernels.h"
 #include "ref/cast.h"
 #include "ref/vec.h"
 
@@ -52,6 +54,12 @@ int gjk2d_batch_cast(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const
     int rc = out ? gjk2d_check_batch(shapes, poses, pairs, begin, end, NULL) : GJK2D_ERR_NULL;
     if (rc == GJK2D_OK && end > begin && (!translations || !translations->x || !translations->y)) rc = GJK2D_ERR_NULL;
     if (rc != GJK2D_OK) return rc;
+    gjk2d__active()->cast(shapes, poses, pairs, translations, begin, end, out);
+    return GJK2D_OK;
+}
+
+void gjk2d__scalar_cast(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                        const gjk2d_translations *translations, int64_t begin, int64_t end, const gjk2d_cast_out *out) {
     ref_pair p;
     for (int64_t k = begin; k < end; ++k) {
         const int32_t ia = pairs->a[k], ib = pairs->b[k];
@@ -73,7 +81,6 @@ int gjk2d_batch_cast(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const
         }
         put_cast(out, k, &r);
     }
-    return GJK2D_OK;
 }
 
 int gjk2d_check_items(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const int32_t *shape, const float *x,
@@ -101,6 +108,12 @@ int gjk2d_batch_ray(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const 
     int rc = gjk2d_check_items(shapes, poses, rays->shape, rays->ox, rays->oy, rays->count, begin, end, NULL);
     if (rc == GJK2D_OK && end > begin && (!rays->dx || !rays->dy)) rc = GJK2D_ERR_NULL;
     if (rc != GJK2D_OK) return rc;
+    gjk2d__active()->ray(shapes, poses, rays, begin, end, out);
+    return GJK2D_OK;
+}
+
+void gjk2d__scalar_ray(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_rays *rays, int64_t begin,
+                       int64_t end, const gjk2d_cast_out *out) {
     for (int64_t k = begin; k < end; ++k) {
         const int32_t i = rays->shape[k];
         gjk2d__pose x;
@@ -117,7 +130,6 @@ int gjk2d_batch_ray(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const 
         }
         put_cast(out, k, &r);
     }
-    return GJK2D_OK;
 }
 
 int gjk2d_batch_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_points *points, int64_t begin,
@@ -126,6 +138,12 @@ int gjk2d_batch_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, cons
     const int rc =
         gjk2d_check_items(shapes, poses, points->shape, points->x, points->y, points->count, begin, end, NULL);
     if (rc != GJK2D_OK) return rc;
+    gjk2d__active()->point(shapes, poses, points, begin, end, out);
+    return GJK2D_OK;
+}
+
+void gjk2d__scalar_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_points *points,
+                         int64_t begin, int64_t end, const gjk2d_point_out *out) {
     for (int64_t k = begin; k < end; ++k) {
         const int32_t i = points->shape[k];
         const gjk2d_vec2 q = v2(points->x[k], points->y[k]);
@@ -149,7 +167,6 @@ int gjk2d_batch_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, cons
         PUT(ny, k, r.normal.y);
         PUT(status, k, (uint8_t)r.status);
     }
-    return GJK2D_OK;
 }
 
 static gjk2d_sweep sweep_at(const gjk2d_sweeps *s, int64_t k) {

@@ -15,6 +15,14 @@ typedef void (*gjk2d_overlap_kernel)(const gjk2d_shapes *shapes, const gjk2d_pos
 typedef void (*gjk2d_sat_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  int64_t begin, int64_t end, const gjk2d_sat_out *out);
 
+typedef void (*gjk2d_cast_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                  const gjk2d_translations *translations, int64_t begin, int64_t end,
+                                  const gjk2d_cast_out *out);
+typedef void (*gjk2d_ray_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_rays *rays,
+                                 int64_t begin, int64_t end, const gjk2d_cast_out *out);
+typedef void (*gjk2d_point_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_points *points,
+                                   int64_t begin, int64_t end, const gjk2d_point_out *out);
+
 /// Most lanes of any implementation (AVX-512: 16 floats).
 #define GJK2D_MAX_LANES 16
 
@@ -29,6 +37,9 @@ typedef struct gjk2d_kernel_table {
     gjk2d_overlap_kernel overlap;
     gjk2d_sat_kernel sat;
     gjk2d_convex_kernel convex; ///< NULL: the reference validates every shape
+    gjk2d_cast_kernel cast;     ///< shape cast (cast_batch.c checks the arguments)
+    gjk2d_ray_kernel ray;
+    gjk2d_point_kernel point;
 } gjk2d_kernel_table;
 
 /// auto's measurement (calibrate.c): the fastest of `candidates` for distance, overlap and SAT, in that
@@ -41,6 +52,15 @@ const gjk2d_kernel_table *gjk2d__active(void);
 /// The scalar reference run pair by pair through the batch interface (fallback.c): the "scalar" ISA, and
 /// what the SIMD kernels call for the pairs their lanes do not take.
 extern const gjk2d_kernel_table gjk2d__scalar_table;
+
+/// The casts' reference item by item through the batch interface (cast_batch.c), on checked arguments: the
+/// scalar table's, and what the SIMD kernels call for the items their lanes do not take.
+void gjk2d__scalar_cast(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                        const gjk2d_translations *translations, int64_t begin, int64_t end, const gjk2d_cast_out *out);
+void gjk2d__scalar_ray(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_rays *rays, int64_t begin,
+                       int64_t end, const gjk2d_cast_out *out);
+void gjk2d__scalar_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_points *points,
+                         int64_t begin, int64_t end, const gjk2d_point_out *out);
 
 /// The cached (warm-started) batch queries, the reference pair by pair (fallback.c); the SIMD kernels
 /// do not take a cache yet.

@@ -22,19 +22,22 @@ static const char gen_help[] =
     "  --frames F        write F frames (default 1): after the pairs, a pose block per frame 1 .. F-1 in\n"
     "                    which every shape has drifted with its own constant velocity and spin\n"
     "  --motion V        most speed and spin of a shape, units and radians per frame (default 0.01)\n"
+    "  --points P        write P query points (default 0), each at a random shape, within 2 of its position\n"
+    "  --rays R          write R rays (default 0), each at a random shape, from 4 away toward it\n"
     "  -o FILE           output file ('-' or none: stdout); written under a temporary name, then renamed\n"
     "\n"
     "examples:\n"
     "  gjk2d gen --pairs 1000000 --seed 1 -o w1.scene                 # W1: 3..8-gons, half overlapping\n"
     "  gjk2d gen --pairs 1000000 --min-verts 8 --max-verts 8 -o w2.scene  # W2: all 8-gons\n"
-    "  gjk2d gen --pairs 100000 --frames 60 -o moving.scene          # 60 frames of drifting bodies\n";
+    "  gjk2d gen --pairs 100000 --frames 60 -o moving.scene          # 60 frames of drifting bodies\n"
+    "  gjk2d gen --pairs 1000 --points 5000 --rays 5000 -o items.scene  # for run --query point / ray\n";
 
 int cmd_gen(int argc, char **argv) {
     gen_opts o;
     gen_defaults(&o);
     common_opts c;
     common_defaults(&c, "gen", OPT_THREADS | OPT_OUTPUT);
-    int64_t frames = 1;
+    int64_t frames = 1, points = 0, rays = 0;
     double motion = 0.01;
     for (int i = 1; i < argc; i++) {
         if (is_help(argv[i])) {
@@ -43,6 +46,14 @@ int cmd_gen(int argc, char **argv) {
         }
         if (opt_is(argv[i], "--frames")) {
             if (opt_count(argc, argv, &i, "--frames", 1, 100000, &frames)) return EXIT_USAGE;
+            continue;
+        }
+        if (opt_is(argv[i], "--points")) {
+            if (opt_count(argc, argv, &i, "--points", 0, 100000000, &points)) return EXIT_USAGE;
+            continue;
+        }
+        if (opt_is(argv[i], "--rays")) {
+            if (opt_count(argc, argv, &i, "--rays", 0, 100000000, &rays)) return EXIT_USAGE;
             continue;
         }
         if (opt_is(argv[i], "--motion")) {
@@ -74,6 +85,11 @@ int cmd_gen(int argc, char **argv) {
     if (gen_frames(&sc, (int32_t)frames, motion, o.seed) != 0) {
         scene_free(&sc);
         cli_error("out of memory for %lld frames", (long long)frames);
+        return EXIT_USAGE;
+    }
+    if (gen_items(&sc, points, rays, o.seed) != 0) {
+        scene_free(&sc);
+        cli_error("out of memory for %lld points and %lld rays", (long long)points, (long long)rays);
         return EXIT_USAGE;
     }
     outfile out;

@@ -37,6 +37,11 @@ int gen_scene(const gen_opts *o, int64_t first_index, int64_t pairs, scene *sc, 
 /// does nothing. Returns -1 on out of memory.
 int gen_frames(scene *sc, int32_t frames, double motion, uint64_t seed);
 
+/// Give a generated scene `points` query points and `rays` rays (the scene's points and rays sections), each
+/// at a random shape: points within 2 of its position, rays from 4 away toward it, scattered. Item k comes
+/// from its own stream seeded from `seed`. Returns -1 on out of memory (or items without shapes).
+int gen_items(scene *sc, int64_t points, int64_t rays, uint64_t seed);
+
 /// Help text of the generator options other than --pairs (whose meaning and default differ by command).
 extern const char gen_options_help[];
 

@@ -41,6 +41,29 @@ void scene_write(const scene *sc, outfile *out, progress *prog) {
         *q++ = '\n';
         out->len += (size_t)(q - p);
     }
+    if (sc->point_count > 0) out_printf(out, "points %lld\n", (long long)sc->point_count);
+    for (int64_t k = 0; k < sc->point_count; k++) {
+        char *p = out_reserve(out, 2 * (FMT_FLOAT_MAX + 1) + 24), *q = p;
+        q += fmt_i64(q, sc->point_shape[k]);
+        *q++ = ' ';
+        q += fmt_float9(q, sc->qx[k]);
+        *q++ = ' ';
+        q += fmt_float9(q, sc->qy[k]);
+        *q++ = '\n';
+        out->len += (size_t)(q - p);
+    }
+    if (sc->ray_count > 0) out_printf(out, "rays %lld\n", (long long)sc->ray_count);
+    for (int64_t k = 0; k < sc->ray_count; k++) {
+        const float v[5] = {sc->rox[k], sc->roy[k], sc->rdx[k], sc->rdy[k], sc->rmax[k]};
+        char *p = out_reserve(out, 5 * (FMT_FLOAT_MAX + 1) + 24), *q = p;
+        q += fmt_i64(q, sc->ray_shape[k]);
+        for (int i = 0; i < 5; i++) {
+            *q++ = ' ';
+            q += fmt_float9(q, v[i]);
+        }
+        *q++ = '\n';
+        out->len += (size_t)(q - p);
+    }
     if (sc->frame_count <= 1) return;
     out_printf(out, "frames %d\n", sc->frame_count);
     for (int32_t f = 1; f < sc->frame_count; f++) {

@@ -10,6 +10,7 @@
 #define ref_ray_cast gjk2d__ref_ray_cast
 #define ref_time_of_impact gjk2d__ref_time_of_impact
 #define ref_point_query gjk2d__ref_point_query
+#define ref_point_finish gjk2d__ref_point_finish
 #define ref_sweep_pose gjk2d__ref_sweep_pose
 #define ref_sweep_check gjk2d__ref_sweep_check
 #define ref_motion_check gjk2d__ref_motion_check
@@ -31,6 +32,12 @@ void ref_ray_cast(const ref_shape *shape, const gjk2d__pose *pose, const gjk2d_r
 
 /// Point query against a shape at a pose (both validated, the point checked by ref_motion_check).
 void ref_point_query(const ref_shape *shape, const gjk2d__pose *pose, gjk2d_vec2 q, gjk2d_point_result *out);
+
+/// The point query's end, from the distance query's status and its witness feature on the shape
+/// (GJK2D_FEATURE_NONE: the point is inside the core): the point projected onto that feature, in double.
+/// The batch kernels run the distance query in lanes and finish each point here.
+void ref_point_finish(const ref_shape *shape, const gjk2d__pose *pose, gjk2d_vec2 q, gjk2d_status status,
+                      int32_t feature, gjk2d_point_result *out);
 
 /// The pose of a sweep at time t (gjk2d_sweep_pose, with the position kept in double).
 gjk2d__pose ref_sweep_pose(const gjk2d_sweep *sweep, double t);

@@ -11,17 +11,8 @@
 #include "ref/ref.h"
 #include "ref/vec.h"
 
-typedef struct simplex_vertex {
-    gjk2d_vec2 a, b; ///< support points on A and on B (A's frame)
-    gjk2d_vec2 w;    ///< b - a: a point of the Minkowski difference
-    int32_t ia, ib;  ///< their vertex indices
-    float weight;    ///< barycentric coordinate of this vertex in the closest point
-} simplex_vertex;
-
-typedef struct simplex {
-    simplex_vertex v[3];
-    int32_t count;
-} simplex;
+typedef ref_simplex_vertex simplex_vertex;
+typedef ref_simplex simplex;
 
 static simplex_vertex make_vertex(const ref_pair *p, int32_t ia, int32_t ib) {
     simplex_vertex sv;
@@ -32,69 +23,6 @@ static simplex_vertex make_vertex(const ref_pair *p, int32_t ia, int32_t ib) {
     sv.w = v2_sub(sv.b, sv.a);
     sv.weight = 1.0f;
     return sv;
-}
-
-/// Closest point of the simplex to the origin; culls the vertices that do not contribute, keeping the
-/// others in their order, and stores each survivor's barycentric weight.
-static gjk2d_vec2 solve_simplex(simplex *s) {
-    const gjk2d_vec2 origin = {0.0f, 0.0f};
-    simplex_vertex *v = s->v;
-    if (s->count == 1) {
-        v[0].weight = 1.0f;
-        return v[0].w;
-    }
-    if (s->count == 2) {
-        gjk2d_segment_result r = gjk2d_closest_on_segment(v[0].w, v[1].w, origin);
-        if (r.region == GJK2D_REGION_A) {
-            s->count = 1;
-            v[0].weight = 1.0f;
-        } else if (r.region == GJK2D_REGION_B) {
-            v[0] = v[1];
-            s->count = 1;
-            v[0].weight = 1.0f;
-        } else {
-            v[0].weight = r.u;
-            v[1].weight = r.v;
-        }
-        return r.point;
-    }
-    gjk2d_triangle_result r = gjk2d_closest_on_triangle(v[0].w, v[1].w, v[2].w, origin);
-    switch (r.region) {
-    case GJK2D_REGION_A: s->count = 1; break;
-    case GJK2D_REGION_B:
-        v[0] = v[1];
-        s->count = 1;
-        break;
-    case GJK2D_REGION_C:
-        v[0] = v[2];
-        s->count = 1;
-        break;
-    case GJK2D_REGION_AB:
-        v[0].weight = r.u;
-        v[1].weight = r.v;
-        s->count = 2;
-        break;
-    case GJK2D_REGION_BC:
-        v[0] = v[1];
-        v[1] = v[2];
-        v[0].weight = r.v;
-        v[1].weight = r.w;
-        s->count = 2;
-        break;
-    case GJK2D_REGION_CA:
-        v[1] = v[2];
-        v[0].weight = r.u;
-        v[1].weight = r.w;
-        s->count = 2;
-        break;
-    case GJK2D_REGION_ABC:
-        v[0].weight = r.u;
-        v[1].weight = r.v;
-        v[2].weight = r.w;
-        break;
-    }
-    if (s->count == 1) v[0].weight = 1.0f;
-    return r.point;
 }
 
 /// Closest points on A and B: the simplex's barycentric weights applied to the support points.
@@ -204,7 +132,7 @@ static gjk2d_end gjk_core(const ref_pair *p, const gjk2d_cache *warm, double cut
             saved_ib[i] = s.v[i].ib;
         }
 
-        closest = solve_simplex(&s);
+        closest = ref_solve_simplex(&s, zero);
 
         // Case 2, containment: a 2-simplex whose three vertices all contribute holds the origin.
         if (s.count == 3) {

@@ -16,8 +16,13 @@ void ref_point_query(const ref_shape *shape, const gjk2d__pose *pose, gjk2d_vec2
     ref_pair_load(&p, shape->x, shape->y, shape->stride, shape->n, shape->r, pose, &q.x, &q.y, 2, 1, 0.0f, &identity);
     gjk2d_distance_result d;
     ref_distance(&p, &d, NULL);
-    out->status = d.status;
-    if (d.feature_a == GJK2D_FEATURE_NONE) {
+    ref_point_finish(shape, pose, q, d.status, d.feature_a, out);
+}
+
+void ref_point_finish(const ref_shape *shape, const gjk2d__pose *pose, gjk2d_vec2 q, gjk2d_status status,
+                      int32_t feature, gjk2d_point_result *out) {
+    out->status = status;
+    if (feature == GJK2D_FEATURE_NONE) {
         // The point is inside the core (GJK's overlap ends).
         out->inside = 1;
         out->distance = 0.0f;
@@ -29,9 +34,9 @@ void ref_point_query(const ref_shape *shape, const gjk2d__pose *pose, gjk2d_vec2
     const double qx = (double)q.x - pose->px, qy = (double)q.y - pose->py;
     const double lx = (double)pose->c * qx + (double)pose->s * qy, ly = (double)pose->c * qy - (double)pose->s * qx;
     // Its projection onto the witness feature: a vertex, or the edge from vertex i to i + 1 (clamped to it).
-    const int32_t i = GJK2D_FEATURE_INDEX(d.feature_a), j = (i + 1) % shape->n;
+    const int32_t i = GJK2D_FEATURE_INDEX(feature), j = (i + 1) % shape->n;
     double cx = shape->x[i * shape->stride], cy = shape->y[i * shape->stride];
-    if (GJK2D_FEATURE_IS_EDGE(d.feature_a)) {
+    if (GJK2D_FEATURE_IS_EDGE(feature)) {
         const double ex = shape->x[j * shape->stride] - cx, ey = shape->y[j * shape->stride] - cy;
         const double ee = ex * ex + ey * ey;
         double t = ee > 0.0 ? ((lx - cx) * ex + (ly - cy) * ey) / ee : 0.0;

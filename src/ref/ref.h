@@ -26,6 +26,7 @@
 #define ref_simplex_metric gjk2d__ref_simplex_metric
 #define ref_cache_fits gjk2d__ref_cache_fits
 #define ref_cache_store gjk2d__ref_cache_store
+#define ref_solve_simplex gjk2d__ref_solve_simplex
 
 /// A pair in A's local frame: A's vertices as given, B's vertices moved by the relative pose.
 /// Working here keeps large world coordinates out of every difference the queries take.
@@ -36,6 +37,23 @@ typedef struct ref_pair {
     float ra, rb;
     gjk2d__pose pose_a; ///< to bring results back to world frame
 } ref_pair;
+
+/// A vertex of a GJK simplex: a point of the Minkowski difference B - A and where it came from.
+typedef struct ref_simplex_vertex {
+    gjk2d_vec2 a, b; ///< support points on A and on B (A's frame)
+    gjk2d_vec2 w;    ///< b - a: a point of the Minkowski difference
+    int32_t ia, ib;  ///< their vertex indices
+    float weight;    ///< barycentric coordinate of this vertex in the closest point
+} ref_simplex_vertex;
+
+typedef struct ref_simplex {
+    ref_simplex_vertex v[3];
+    int32_t count;
+} ref_simplex;
+
+/// Closest point of the simplex to q (simplex.c); culls the vertices that do not contribute, keeping the
+/// others in their order, and stores each survivor's barycentric weight.
+gjk2d_vec2 ref_solve_simplex(ref_simplex *s, gjk2d_vec2 q);
 
 /// B's pose in A's frame, in double (c, s, px, py): B's vertices are moved with it and rounded once.
 void ref_relative_pose(const gjk2d__pose *pose_a, const gjk2d__pose *pose_b, double rel[4]);

@@ -29,77 +29,6 @@
 /// a handful of roundings of up to eps L each. docs/casts.md gives the resulting fraction tolerance.
 #define CAST_TOLERANCE_EPS 8.0f
 
-typedef struct cast_vertex {
-    gjk2d_vec2 w;   ///< b - a: a point of C
-    int32_t ia, ib; ///< the vertex indices it came from
-    float weight;   ///< barycentric coordinate in the point closest to x
-} cast_vertex;
-
-typedef struct cast_simplex {
-    cast_vertex v[3];
-    int32_t count;
-} cast_simplex;
-
-/// The point of the simplex closest to x; culls the vertices that do not contribute (keeping the others in
-/// order) and stores each survivor's weight. Voronoi regions as in gjk.c, with x as the query point.
-static gjk2d_vec2 solve_simplex(cast_simplex *s, gjk2d_vec2 x) {
-    cast_vertex *v = s->v;
-    if (s->count == 1) {
-        v[0].weight = 1.0f;
-        return v[0].w;
-    }
-    if (s->count == 2) {
-        const gjk2d_segment_result r = gjk2d_closest_on_segment(v[0].w, v[1].w, x);
-        if (r.region == GJK2D_REGION_B) v[0] = v[1];
-        if (r.region != GJK2D_REGION_AB) {
-            s->count = 1;
-            v[0].weight = 1.0f;
-        } else {
-            v[0].weight = r.u;
-            v[1].weight = r.v;
-        }
-        return r.point;
-    }
-    const gjk2d_triangle_result r = gjk2d_closest_on_triangle(v[0].w, v[1].w, v[2].w, x);
-    const float u = r.u, vv = r.v, w = r.w;
-    switch (r.region) {
-    case GJK2D_REGION_A: s->count = 1; break;
-    case GJK2D_REGION_B:
-        v[0] = v[1];
-        s->count = 1;
-        break;
-    case GJK2D_REGION_C:
-        v[0] = v[2];
-        s->count = 1;
-        break;
-    case GJK2D_REGION_AB:
-        v[0].weight = u;
-        v[1].weight = vv;
-        s->count = 2;
-        break;
-    case GJK2D_REGION_BC:
-        v[0] = v[1];
-        v[1] = v[2];
-        v[0].weight = vv;
-        v[1].weight = w;
-        s->count = 2;
-        break;
-    case GJK2D_REGION_CA:
-        v[1] = v[2];
-        v[0].weight = u;
-        v[1].weight = w;
-        s->count = 2;
-        break;
-    case GJK2D_REGION_ABC:
-        v[0].weight = u;
-        v[1].weight = vv;
-        v[2].weight = w;
-        break;
-    }
-    if (s->count == 1) v[0].weight = 1.0f;
-    return r.point;
-}
-
 static float max_abs(const gjk2d_vec2 *v, int32_t n) {
     float m = 0.0f;
     for (int32_t i = 0; i < n; ++i) {
@@ -134,8 +63,8 @@ void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cas
 
     float lambda = 0.0f;
     gjk2d_vec2 x = zero, plane = zero; // plane: unit normal of the last clipping plane, from C toward x
-    cast_simplex simplex = {.count = 0};
-    cast_simplex before = {.count = 0}; // the simplex as it was before its last solve (culled vertices too)
+    ref_simplex simplex = {.count = 0};
+    ref_simplex before = {.count = 0}; // the simplex as it was before its last solve (culled vertices too)
     gjk2d_vec2 v = v2_sub(x, v2_sub(p->b[0], p->a[0])); // from an arbitrary point of C: the first vertices
     int32_t iter = 0;
     gjk2d_status status = GJK2D_STATUS_OK;
@@ -187,11 +116,11 @@ void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cas
         for (int32_t i = 0; i < simplex.count; ++i) present |= simplex.v[i].ia == ia && simplex.v[i].ib == ib;
         if ((repeated && !advanced) || (touching && present)) break;
         if (!present) {
-            cast_vertex cv = {w, ia, ib, 1.0f};
-            simplex.v[simplex.count++] = cv;
+            const ref_simplex_vertex sv = {p->a[ia], p->b[ib], w, ia, ib, 1.0f};
+            simplex.v[simplex.count++] = sv;
         }
         before = simplex;
-        solve_simplex(&simplex, x);
+        ref_solve_simplex(&simplex, x);
         if (simplex.count == 3) {
             v_len = 0.0f; // x is inside C: the cores touch at lambda (round-off pushed x past the plane)
             break;
@@ -246,7 +175,7 @@ void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cas
     }
     // The contact point on A's core: the simplex's weights applied to A's support points.
     gjk2d_vec2 pa = zero;
-    for (int32_t i = 0; i < simplex.count; ++i) pa = v2_add(pa, v2_scale(simplex.v[i].weight, p->a[simplex.v[i].ia]));
+    for (int32_t i = 0; i < simplex.count; ++i) pa = v2_add(pa, v2_scale(simplex.v[i].weight, simplex.v[i].a));
     pa = v2_add(pa, v2_scale(p->ra, n));
     out->state = GJK2D_CAST_HIT;
     out->fraction = lambda;

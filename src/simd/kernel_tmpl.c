@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ref/cast.h"
 #include "ref/ref.h"
 #include "ref/vec.h"
 #include "simd/simd.h"
@@ -198,11 +199,19 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *p
 }
 
 // ---------------------------------------------------------------------------------------------
+// Shape cast, ray cast and point query (cast_tmpl.h).
+
+#include "simd/cast_tmpl.h"
+
+// ---------------------------------------------------------------------------------------------
 // Shape-set preparation: convexity in lanes (validate_tmpl.h).
 
 #include "simd/validate_tmpl.h"
 
 const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
-    STR(GJK2D_SIMD_NAME),         W, ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap), ISA_SYM(gjk2d__sat),
-    ISA_SYM(gjk2d__convex_block),
+    STR(GJK2D_SIMD_NAME),     W,
+    ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap),
+    ISA_SYM(gjk2d__sat),      ISA_SYM(gjk2d__convex_block),
+    ISA_SYM(gjk2d__cast),     ISA_SYM(gjk2d__ray),
+    ISA_SYM(gjk2d__point),
 };

@@ -113,15 +113,57 @@ static inline void lane_copy(int32_t *sa, int32_t *sb, float *na, float *nb, flo
     lane_pose_copy(pb, l, c);
 }
 
+/// Lane-major columns of shapes idx[0 .. W) with counts n (at most NMAX); returns the columns' bound. Every
+/// prepared row of up to 8 vertices holds 8 columns, padded with its last vertex: such a block is
+/// transposed straight from the set, and runs over the full row: its support loops then have a constant
+/// length (unrolled), which costs less than skipping the few padded columns. A wider block is copied and
+/// padded lane by lane (through tmp).
+static int lane_shape_columns(float (*cx)[W], float (*cy)[W], const gjk2d_shapes *set, const int32_t *idx,
+                              const float *n, float (*tmp)[2][NMAX]) {
+    const float *rx[W], *ry[W];
+    int bound = LANE_ROW;
+    if (wm_any(wf_gt(wf_load(n), wf_set1((float)LANE_ROW)))) {
+        for (int l = 0; l < W; l++) bound = (int)n[l] > bound ? (int)n[l] : bound;
+        for (int l = 0; l < W; l++) {
+            lane_row_copy(tmp[l][0], gjk2d__row_x(set, idx[l]), (int32_t)n[l]);
+            lane_row_copy(tmp[l][1], gjk2d__row_y(set, idx[l]), (int32_t)n[l]);
+            rx[l] = tmp[l][0], ry[l] = tmp[l][1];
+        }
+    } else {
+        for (int l = 0; l < W; l++) rx[l] = set->rows + set->row[idx[l]], ry[l] = rx[l] + LANE_ROW;
+    }
+    lane_columns(cx, cy, rx, ry, bound);
+    return bound;
+}
+
+/// A's world pose kept for the results; B's columns moved into A's frame with ref_relative_pose and
+/// ref_pair_load's operations: B's pose in A's frame and B's vertices moved with it, in double, each
+/// coordinate rounded to float once.
+static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_poses *pb) {
+    memcpy(bk->wc, pa->c, sizeof bk->wc);
+    memcpy(bk->ws, pa->s, sizeof bk->ws);
+    memcpy(bk->wpx, pa->px, sizeof bk->wpx);
+    memcpy(bk->wpy, pa->py, sizeof bk->wpy);
+    const wd dac = wd_from(wf_load(pa->c)), das = wd_from(wf_load(pa->s));
+    const wd dbc = wd_from(wf_load(pb->c)), dbs = wd_from(wf_load(pb->s));
+    const wd dx = wd_sub(wd_load(pb->px), wd_load(pa->px)), dy = wd_sub(wd_load(pb->py), wd_load(pa->py));
+    const wd rc = wd_add(wd_mul(dac, dbc), wd_mul(das, dbs)), rs = wd_sub(wd_mul(dac, dbs), wd_mul(das, dbc));
+    const wd tx = wd_add(wd_mul(dac, dx), wd_mul(das, dy)), ty = wd_sub(wd_mul(dac, dy), wd_mul(das, dx));
+    for (int j = 0; j < bk->nb_bound; j++) {
+        const wd x = wd_from(wf_load(bk->bx[j])), y = wd_from(wf_load(bk->by[j]));
+        wf_store(bk->bx[j], wd_to(wd_add(wd_sub(wd_mul(rc, x), wd_mul(rs, y)), tx)));
+        wf_store(bk->by[j], wd_to(wd_add(wd_add(wd_mul(rs, x), wd_mul(rc, y)), ty)));
+    }
+}
+
 /// Load pairs ks[0 .. lanes) into a block (ks == NULL: the consecutive pairs k0 .. k0 + lanes - 1). Lanes
 /// past `lanes`, pairs another pass takes and pairs the lanes cannot take (marked in bk->slow: a shape
 /// with more than NMAX vertices or invalid, or a bad pose) are dead lanes: they repeat the first live
 /// lane's pair, so every lane holds valid geometry, and are never written. Returns 0 when no lane is live.
 static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes, int mode) {
-    _Alignas(64) float tmp[W][4][NMAX];
+    _Alignas(64) float tmp[2][W][2][NMAX];
     _Alignas(64) float na[W], nb[W], ra[W], rb[W];
     const gjk2d_shapes *set = in->shapes;
-    const float *rax[W], *ray[W], *rbx[W], *rby[W];
     int32_t sa[W], sb[W];
     lane_poses pa, pb;
     for (int l = 0; l < W; l++) {
@@ -154,55 +196,13 @@ static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_
         for (unsigned m = W_ALL & ~bk->live; m; m &= m - 1)
             lane_copy(sa, sb, na, nb, ra, rb, &pa, &pb, __builtin_ctz(m), c);
     }
-    // Every prepared row of up to 8 vertices holds 8 columns, padded with its last vertex: such a block is
-    // transposed straight from the set. A wider block is copied and padded lane by lane.
-    int na_bound = LANE_ROW, nb_bound = LANE_ROW;
-    const wf row8 = wf_set1((float)LANE_ROW);
-    if (wm_any(wm_or(wf_gt(wf_load(na), row8), wf_gt(wf_load(nb), row8)))) {
-        for (int l = 0; l < W; l++) {
-            na_bound = (int)na[l] > na_bound ? (int)na[l] : na_bound;
-            nb_bound = (int)nb[l] > nb_bound ? (int)nb[l] : nb_bound;
-        }
-        for (int l = 0; l < W; l++) {
-            lane_row_copy(tmp[l][0], gjk2d__row_x(set, sa[l]), (int32_t)na[l]);
-            lane_row_copy(tmp[l][1], gjk2d__row_y(set, sa[l]), (int32_t)na[l]);
-            lane_row_copy(tmp[l][2], gjk2d__row_x(set, sb[l]), (int32_t)nb[l]);
-            lane_row_copy(tmp[l][3], gjk2d__row_y(set, sb[l]), (int32_t)nb[l]);
-            rax[l] = tmp[l][0], ray[l] = tmp[l][1], rbx[l] = tmp[l][2], rby[l] = tmp[l][3];
-        }
-    } else {
-        for (int l = 0; l < W; l++) {
-            rax[l] = set->rows + set->row[sa[l]], ray[l] = rax[l] + LANE_ROW;
-            rbx[l] = set->rows + set->row[sb[l]], rby[l] = rbx[l] + LANE_ROW;
-        }
-    }
-    // A block whose shapes fit one row runs over the full row: its support loops then have a constant
-    // length (unrolled), which costs less than skipping the few padded columns.
-    bk->na_bound = na_bound;
-    bk->nb_bound = nb_bound;
+    bk->na_bound = lane_shape_columns(bk->ax, bk->ay, set, sa, na, tmp[0]);
+    bk->nb_bound = lane_shape_columns(bk->bx, bk->by, set, sb, nb, tmp[1]);
     memcpy(bk->naf, na, sizeof na);
     memcpy(bk->nbf, nb, sizeof nb);
     memcpy(bk->ra, ra, sizeof ra);
     memcpy(bk->rb, rb, sizeof rb);
-    lane_columns(bk->ax, bk->ay, rax, ray, na_bound);
-    lane_columns(bk->bx, bk->by, rbx, rby, nb_bound);
-    memcpy(bk->wc, pa.c, sizeof bk->wc);
-    memcpy(bk->ws, pa.s, sizeof bk->ws);
-    memcpy(bk->wpx, pa.px, sizeof bk->wpx);
-    memcpy(bk->wpy, pa.py, sizeof bk->wpy);
-
-    // ref_relative_pose and ref_pair_load: B's pose in A's frame and B's vertices moved with it, in double,
-    // each coordinate rounded to float once.
-    const wd dac = wd_from(wf_load(pa.c)), das = wd_from(wf_load(pa.s));
-    const wd dbc = wd_from(wf_load(pb.c)), dbs = wd_from(wf_load(pb.s));
-    const wd dx = wd_sub(wd_load(pb.px), wd_load(pa.px)), dy = wd_sub(wd_load(pb.py), wd_load(pa.py));
-    const wd rc = wd_add(wd_mul(dac, dbc), wd_mul(das, dbs)), rs = wd_sub(wd_mul(dac, dbs), wd_mul(das, dbc));
-    const wd tx = wd_add(wd_mul(dac, dx), wd_mul(das, dy)), ty = wd_sub(wd_mul(dac, dy), wd_mul(das, dx));
-    for (int j = 0; j < nb_bound; j++) {
-        const wd x = wd_from(wf_load(bk->bx[j])), y = wd_from(wf_load(bk->by[j]));
-        wf_store(bk->bx[j], wd_to(wd_add(wd_sub(wd_mul(rc, x), wd_mul(rs, y)), tx)));
-        wf_store(bk->by[j], wd_to(wd_add(wd_add(wd_mul(rs, x), wd_mul(rc, y)), ty)));
-    }
+    lblock_frames(bk, &pa, &pb);
     return 1;
 }
 
@@ -216,7 +216,7 @@ static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, 
 /// Each kernel keeps its state as `nstate` float fields of W lanes (a struct of wf, copied as floats).
 typedef struct lpending {
     lblock bk;
-    _Alignas(64) float state[24][W];
+    _Alignas(64) float state[32][W];
     int n; ///< lanes waiting: slots 0 .. n - 1
 } lpending;
 

@@ -69,4 +69,22 @@ bad_items "^bad.scene:7: unexpected end of file: the header says 2 points, found
 bad_items "^bad.scene:6: missing max fraction" "rays 1" "0 0 0 1 0"
 bad_items "^bad.scene:6: a second rays section" "rays 0" "rays 0"
 bad_items "^bad.scene:5: points count -1 out of range" "points -1"
+
+# gen writes the sections (before the frames, as the reader wants them) in the shapes' number format
+# (fmt_float9, exactly %.9g: a float reads back as itself); they read back over both frames; frame 0 answers
+# as the same scene without its frames; the same seed writes the same file.
+expect_status 0 "$G" gen --pairs 6 --points 9 --rays 8 --frames 2 --seed 5 -o g.scene
+[ "$(grep -c '^points 9$' g.scene)$(grep -c '^rays 8$' g.scene)" = "11" ] || fail "gen sections: $(cat g.scene)"
+[ "$(sed -n '/^points/,/^frames/p' g.scene | wc -l)" = "20" ] || fail "gen: points and rays before the frames"
+expect_status 0 "$G" run --query point g.scene -o gp.csv
+expect_status 0 "$G" run --query ray g.scene -o gr.csv
+[ "$(grep -c ',ok,[01]$' gp.csv) $(grep -c ',ok,[01]$' gr.csv)" = "18 16" ] ||
+    fail "gen items over 2 frames: $(cat gp.csv gr.csv)"
+sed '/^frames/,$d' g.scene > back.scene
+expect_status 0 "$G" run --query point back.scene -o bp.csv
+expect_status 0 "$G" run --query ray back.scene -o br.csv
+[ "$(grep ',0$' gp.csv | sed 's/,0$//')" = "$(sed 1d bp.csv)" ] || fail "points read back: $(cat gp.csv bp.csv)"
+[ "$(grep ',0$' gr.csv | sed 's/,0$//')" = "$(sed 1d br.csv)" ] || fail "rays read back: $(cat gr.csv br.csv)"
+expect_status 0 "$G" gen --pairs 6 --points 9 --rays 8 --frames 2 --seed 5 -o g2.scene
+cmp -s g.scene g2.scene || fail "gen items not deterministic"
 finish

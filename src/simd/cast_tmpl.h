@@ -1,0 +1,634 @@
+// SPDX-License-Identifier: MIT
+// Shape cast, ray cast and point query in lanes (included by kernel_tmpl.c, once per ISA), one item per lane.
+//
+// - Shape cast and ray cast: src/ref/shape_cast.c's GJK ray cast (van den Bergen 2004), operation for
+//   operation, with every per-lane decision a mask and a select. A ray is the cast of a point, its origin, as
+//   in ref_ray_cast: the same lanes with B a one-vertex shape. Blocks run until every lane ends (the
+//   iteration cap bounds them); a lane that ends at lambda = 0 (the shapes touch or overlap at the start,
+//   where the reference answers with its distance query) is answered by the scalar reference afterwards.
+// - Point query: ref_point_query is the GJK distance of the shape against the point, then a projection onto
+//   the witness feature in double: the distance lanes (distance_tmpl.h) with B the point, then
+//   ref_point_finish per lane.
+//
+// Items the lanes do not take (a shape with more than NMAX vertices or invalid, a bad pose, a translation,
+// ray or point that ref_motion_check refuses) are answered by the scalar reference, in place.
+
+/// The items of a ray cast or point query: item k is shape[k] against the point (x[k], y[k]) moved by
+/// f (dx[k], dy[k]), f in [0, fmax[k]] (dx NULL: a point query; fmax NULL: 1).
+typedef struct item_in {
+    const int32_t *shape;
+    const float *x, *y, *dx, *dy, *fmax;
+} item_in;
+
+/// Lanes that pass ref_motion_check(p, d, f), by the same comparisons: everything finite (a NaN fails every
+/// comparison), f >= 0, |p| within GJK2D_MAX_COORDINATE, and |f d| too, formed in double (exact).
+static inline unsigned lane_motion_ok(wf px, wf py, wf dx, wf dy, wf f) {
+    const wf big = wf_set1(GJK2D_MAX_COORDINATE), fmax = wf_set1(FLT_MAX);
+    wm ok = wm_and(wm_and(wf_le(px, big), wf_ge(px, wf_neg(big))), wm_and(wf_le(py, big), wf_ge(py, wf_neg(big))));
+    ok = wm_and(
+        ok, wm_and(wm_and(wf_le(dx, fmax), wf_ge(dx, wf_neg(fmax))), wm_and(wf_le(dy, fmax), wf_ge(dy, wf_neg(fmax)))));
+    ok = wm_and(ok, wm_and(wf_ge(f, wf_zero()), wf_le(f, fmax)));
+    const wd df = wd_from(f), dbig = wd_from(big);
+    const wd fx = wd_abs(wd_mul(df, wd_from(dx))), fy = wd_abs(wd_mul(df, wd_from(dy)));
+    return wm_bits(ok) & wdm_bits(wdm_and(wd_le(fx, dbig), wd_le(fy, dbig)));
+}
+
+/// Load items ks[0 .. lanes) (ks NULL: k0 .. k0 + lanes - 1): A is the item's shape at its pose, B its point as a one-vertex shape at
+/// the identity pose, moved into A's frame as ref_ray_cast and ref_point_query load it. Dead and slow lanes
+/// as lblock_load's (they repeat the first live lane's item; item[] holds each lane's item index). Returns 0
+/// when no lane is live.
+static int lblock_load_items(lblock *bk, const gjk2d_shapes *set, const gjk2d_poses *poses, const item_in *it,
+                             const int64_t *ks, int64_t k0, int lanes, int32_t *sa, int64_t *item) {
+    _Alignas(64) float tmp[W][2][NMAX];
+    _Alignas(64) float na[W], ra[W];
+    _Alignas(64) float qx[W], qy[W], dx[W], dy[W], f[W];
+    lane_poses pa, pb;
+    for (int l = 0; l < W; l++) {
+        const int64_t k = ks ? ks[l < lanes ? l : 0] : k0 + (l < lanes ? l : 0);
+        bk->pair[l] = l < lanes ? k : -1;
+        item[l] = k;
+        sa[l] = it->shape[k];
+        qx[l] = it->x[k], qy[l] = it->y[k];
+        dx[l] = it->dx ? it->dx[k] : 0.0f, dy[l] = it->dy ? it->dy[k] : 0.0f;
+        f[l] = !it->dx ? 0.0f : it->fmax ? it->fmax[k] : 1.0f;
+    }
+    const unsigned motion = lane_motion_ok(wf_load(qx), wf_load(qy), wf_load(dx), wf_load(dy), wf_load(f));
+    const wf naf = wf_gather_at(set->lane_count, sa);
+    const unsigned in_range = lanes == W ? W_ALL : (1u << lanes) - 1u;
+    lane_poses_load(&pa, poses, sa);
+    bk->live = in_range & motion & wm_bits(wf_gt(naf, wf_zero())) & lane_poses_ok(&pa);
+    bk->slow = in_range & ~bk->live;
+    if (!bk->live) return 0;
+    wf_store(na, naf);
+    wf_store(ra, wf_gather_at(set->radius, sa));
+    const int c = __builtin_ctz(bk->live);
+    for (unsigned m = W_ALL & ~bk->live; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        sa[l] = sa[c], na[l] = na[c], ra[l] = ra[c], item[l] = item[c];
+        lane_pose_copy(&pa, l, c);
+    }
+    bk->na_bound = lane_shape_columns(bk->ax, bk->ay, set, sa, na, tmp);
+    bk->nb_bound = 1;
+    for (int l = 0; l < W; l++) {
+        bk->bx[0][l] = it->x[item[l]], bk->by[0][l] = it->y[item[l]];
+        bk->nbf[l] = 1.0f, bk->rb[l] = 0.0f;
+        pb.c[l] = 1.0f, pb.s[l] = 0.0f, pb.px[l] = 0.0, pb.py[l] = 0.0;
+    }
+    memcpy(bk->naf, na, sizeof na);
+    memcpy(bk->ra, ra, sizeof ra);
+    lblock_frames(bk, &pa, &pb);
+    return 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GJK ray cast lanes.
+
+/// Contact slack of shape_cast.c (CAST_TOLERANCE_EPS), in units of FLT_EPSILON times the cast's scale.
+#define LANE_CAST_TOLERANCE_EPS 8.0f
+
+enum cast_end { CAST_RUNNING = 0, CAST_CONTACT, CAST_MISS, CAST_AT_START, CAST_CAPPED, CAST_EMPTY };
+
+typedef struct cast_lanes {
+    wf lam, x, y;          ///< lambda and x = lambda s
+    wf sx, sy, lmax;       ///< s = -r, lambda_max
+    wf radius, tol;        ///< R = ra + rb and the contact slack
+    wf plx, ply;           ///< the last clipping plane's unit normal (zero: none yet)
+    wf vx, vy, vlen;       ///< search direction and |v|
+    wf w0x, w0y, w1x, w1y; ///< the simplex after the last solve
+    wf w2x, w2y;           ///< its third vertex when x ended inside it
+    wf k0, k1, k2;         ///< its keys ia * NMAX + ib (-1: no vertex)
+    wf b0, b1, b2;         ///< keys of the simplex before that solve
+    wf cnt, iter, cap, touching;
+    wf end; ///< enum cast_end
+} cast_lanes;
+
+/// |a|, +0 for both zeros (fabsf).
+static inline wf lane_abs(wf a) { return wf_sel(wf_le(a, wf_zero()), wf_sub(wf_zero(), a), a); }
+
+/// v2_rescaled: d scaled by 2^64 where its squared length is below FLT_MIN.
+static inline void lane_rescaled(wf dx, wf dy, wf *rx, wf *ry) {
+    const wm tiny = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
+    *rx = wf_sel(tiny, wf_mul(dx, wf_set1(0x1p64f)), dx);
+    *ry = wf_sel(tiny, wf_mul(dy, wf_set1(0x1p64f)), dy);
+}
+
+/// The largest |coordinate| of columns [0, bound) (shape_cast.c's max_abs; padding repeats a vertex).
+static inline wf lane_max_abs(const float (*cx)[W], const float (*cy)[W], int bound) {
+    wf m = wf_zero();
+    for (int j = 0; j < bound; j++) {
+        const wf x = lane_abs(wf_load(cx[j])), y = lane_abs(wf_load(cy[j]));
+        m = wf_sel(wf_gt(x, m), x, m);
+        m = wf_sel(wf_gt(y, m), y, m);
+    }
+    return m;
+}
+
+/// ref_shape_cast's set-up: B moves by lambda r (r in A's frame), lambda in [0, lmax].
+static void cast_lanes_start(cast_lanes *s, const lblock *bk, wf rx, wf ry, wf lmax) {
+    const wf zero = wf_zero(), none = wf_set1(-1.0f);
+    s->radius = wf_add(wf_load(bk->ra), wf_load(bk->rb));
+    s->sx = wf_neg(rx), s->sy = wf_neg(ry), s->lmax = lmax;
+    const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
+    s->cap = wf_add(wf_mul(wf_set1(2.0f), wf_add(na, nb)), wf_set1(32.0f));
+    const wf scale_a = lane_max_abs(bk->ax, bk->ay, bk->na_bound), scale_b = lane_max_abs(bk->bx, bk->by, bk->nb_bound);
+    const wf scale =
+        wf_add(wf_add(wf_sel(wf_gt(scale_a, scale_b), scale_a, scale_b), wf_mul(wf_sqrt(wf_dot(rx, ry, rx, ry)), lmax)),
+               s->radius);
+    s->tol = wf_mul(wf_set1(LANE_CAST_TOLERANCE_EPS * FLT_EPSILON), scale);
+    s->lam = s->x = s->y = s->plx = s->ply = zero;
+    s->w0x = s->w0y = s->w1x = s->w1y = s->w2x = s->w2y = zero;
+    s->k0 = s->k1 = s->k2 = s->b0 = s->b1 = s->b2 = none;
+    s->cnt = s->iter = s->touching = zero;
+    // From an arbitrary point of C: v = x - (b_0 - a_0).
+    s->vx = wf_sub(zero, wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0])));
+    s->vy = wf_sub(zero, wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0])));
+    s->vlen = wf_sqrt(wf_dot(s->vx, s->vy, s->vx, s->vy));
+    _Alignas(64) float end[W];
+    for (int l = 0; l < W; l++) end[l] = (bk->live >> l) & 1u ? (float)CAST_RUNNING : (float)CAST_EMPTY;
+    s->end = wf_load(end);
+}
+
+static inline wf end_if(wm m, enum cast_end e, wf end) { return wf_sel(m, wf_set1((float)e), end); }
+
+/// One turn of ref_shape_cast's loop for every running lane. Returns the lanes still running.
+static inline __attribute__((always_inline)) unsigned cast_lanes_step(cast_lanes *s, const lblock *bk, int bound_a,
+                                                                      int bound_b) {
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f), none = wf_set1(-1.0f);
+    wf end = s->end;
+    wm run = wf_eq(end, zero);
+
+    // Contact: x within R and the slack of C. At lambda = 0 the reference's distance query answers.
+    const wm contact = wm_and(run, wm_and(wf_eq(s->touching, zero), wf_le(s->vlen, wf_add(s->radius, s->tol))));
+    const wm at_start = wm_and(contact, wf_eq(s->lam, zero));
+    end = end_if(at_start, CAST_AT_START, end);
+    run = wm_andnot(run, at_start);
+    const wm touching = wm_or(wf_eq(s->touching, one), wm_and(contact, run));
+    s->touching = wf_sel(touching, one, zero);
+    const wm capped = wm_and(run, wf_eq(s->iter, s->cap));
+    end = end_if(capped, CAST_CAPPED, end);
+    run = wm_andnot(run, capped);
+
+    // Support of C along v.
+    wf vrx, vry;
+    lane_rescaled(s->vx, s->vy, &vrx, &vry);
+    const wf inv = wf_div(one, wf_sqrt(wf_dot(vrx, vry, vrx, vry)));
+    const wf vnx = wf_mul(inv, vrx), vny = wf_mul(inv, vry);
+    wf pax, pay, pbx, pby, ia, ib;
+    lane_support(bk->ax, bk->ay, bound_a, wf_neg(s->vx), wf_neg(s->vy), &pax, &pay, &ia);
+    lane_support(bk->bx, bk->by, bound_b, s->vx, s->vy, &pbx, &pby, &ib);
+    s->iter = wf_sel(run, wf_add(s->iter, one), s->iter);
+    const wf wx = wf_sub(pbx, pax), wy = wf_sub(pby, pay);
+    const wf key = wf_add(wf_mul(ia, wf_set1((float)NMAX)), ib);
+
+    // Ray clipping against the plane through w (grown by R) with normal vn.
+    const wf lower = wf_dot(vnx, vny, wf_sub(s->x, wx), wf_sub(s->y, wy));
+    const wm clip = wm_and(wm_andnot(run, touching), wf_gt(lower, s->radius));
+    const wf approach = wf_dot(vnx, vny, s->sx, s->sy);
+    const wm away = wm_andnot(clip, wf_lt(approach, zero));
+    const wf next = wf_add(s->lam, wf_div(wf_sub(lower, s->radius), wf_neg(approach)));
+    const wm beyond = wm_andnot(wm_andnot(clip, away), wf_le(next, s->lmax));
+    const wm missed = wm_or(away, beyond);
+    end = end_if(missed, CAST_MISS, end);
+    run = wm_andnot(run, missed);
+    const wm adv = wm_andnot(clip, missed);
+    s->lam = wf_sel(adv, next, s->lam);
+    s->x = wf_sel(adv, wf_mul(s->lam, s->sx), s->x);
+    s->y = wf_sel(adv, wf_mul(s->lam, s->sy), s->y);
+    s->plx = wf_sel(adv, vnx, s->plx);
+    s->ply = wf_sel(adv, vny, s->ply);
+
+    // Repeated support point without a move of x, or the closest feature found after contact.
+    const wm repeated = wm_or(wm_or(wf_eq(key, s->b0), wf_eq(key, s->b1)), wf_eq(key, s->b2));
+    const wm present = wm_or(wf_eq(key, s->k0), wf_eq(key, s->k1));
+    const wm stop = wm_and(run, wm_or(wm_andnot(repeated, adv), wm_and(touching, present)));
+    end = end_if(stop, CAST_CONTACT, end);
+    run = wm_andnot(run, stop);
+
+    // Append after the survivors.
+    wf w0x = s->w0x, w0y = s->w0y, w1x = s->w1x, w1y = s->w1y, w2x = s->w2x, w2y = s->w2y;
+    wf k0 = s->k0, k1 = s->k1, k2 = s->k2, cnt = s->cnt;
+    {
+        const wm put = wm_andnot(run, present);
+        const wm put0 = wm_and(put, wf_eq(cnt, zero)), put1 = wm_and(put, wf_eq(cnt, one)),
+                 put2 = wm_and(put, wf_eq(cnt, two));
+        w0x = wf_sel(put0, wx, w0x), w0y = wf_sel(put0, wy, w0y), k0 = wf_sel(put0, key, k0);
+        w1x = wf_sel(put1, wx, w1x), w1y = wf_sel(put1, wy, w1y), k1 = wf_sel(put1, key, k1);
+        w2x = wf_sel(put2, wx, w2x), w2y = wf_sel(put2, wy, w2y), k2 = wf_sel(put2, key, k2);
+        cnt = wf_sel(put, wf_add(cnt, one), cnt);
+    }
+    s->b0 = wf_sel(run, k0, s->b0);
+    s->b1 = wf_sel(run, k1, s->b1);
+    s->b2 = wf_sel(run, k2, s->b2);
+
+    // solve_simplex at x: the segment's and the triangle's Voronoi regions (segment.c, triangle.c).
+    const wf x = s->x, y = s->y;
+    const wm seg = wm_and(run, wf_eq(cnt, two)), tri = wm_and(run, wf_eq(cnt, three));
+    wm segA = wm_none(), segB = wm_none();
+    if (wm_any(seg)) {
+        const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+        const wf u = wf_dot(wf_sub(w1x, x), wf_sub(w1y, y), ex, ey), v = wf_dot(wf_sub(x, w0x), wf_sub(y, w0y), ex, ey);
+        segB = wm_and(seg, wf_le(u, zero));
+        segA = wm_andnot(wm_and(seg, wf_le(v, zero)), segB);
+    }
+    wm rA = wm_none(), rB = wm_none(), rC = wm_none(), rAB = wm_none(), rBC = wm_none(), rCA = wm_none(),
+       rABC = wm_none();
+    if (wm_any(tri)) {
+        const wf bax = wf_sub(w1x, w0x), bay = wf_sub(w1y, w0y), cbx = wf_sub(w2x, w1x), cby = wf_sub(w2y, w1y);
+        const wf acx = wf_sub(w0x, w2x), acy = wf_sub(w0y, w2y);
+        const wf qax = wf_sub(w0x, x), qay = wf_sub(w0y, y), qbx = wf_sub(w1x, x), qby = wf_sub(w1y, y);
+        const wf qcx = wf_sub(w2x, x), qcy = wf_sub(w2y, y);
+        const wf uAB = wf_dot(qbx, qby, bax, bay);
+        const wf vAB = wf_dot(wf_sub(x, w0x), wf_sub(y, w0y), bax, bay);
+        const wf uBC = wf_dot(qcx, qcy, cbx, cby);
+        const wf vBC = wf_dot(wf_sub(x, w1x), wf_sub(y, w1y), cbx, cby);
+        const wf uCA = wf_dot(qax, qay, acx, acy);
+        const wf vCA = wf_dot(wf_sub(x, w2x), wf_sub(y, w2y), acx, acy);
+        const wf area = wf_cross(bax, bay, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+        const wf uABC = wf_cross(qbx, qby, qcx, qcy), vABC = wf_cross(qcx, qcy, qax, qay);
+        const wf wABC = wf_cross(qax, qay, qbx, qby);
+        rA = wm_and(tri, wm_and(wf_le(vAB, zero), wf_le(uCA, zero)));
+        rB = wm_andnot(wm_and(tri, wm_and(wf_le(uAB, zero), wf_le(vBC, zero))), rA);
+        rC = wm_andnot(wm_andnot(wm_and(tri, wm_and(wf_le(uBC, zero), wf_le(vCA, zero))), rA), rB);
+        wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
+        rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_gt(vAB, zero)), wf_le(wf_mul(wABC, area), zero)));
+        left = wm_andnot(left, rAB);
+        rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_gt(vBC, zero)), wf_le(wf_mul(uABC, area), zero)));
+        left = wm_andnot(left, rBC);
+        rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_gt(vCA, zero)), wf_le(wf_mul(vABC, area), zero)));
+        rABC = wm_andnot(left, rCA);
+    }
+    // Culling keeps the survivors in order: v0 <- v1 (B, BC, segment B), v0 <- v2 (C), v1 <- v2 (BC, CA).
+    const wm from1 = wm_or(wm_or(rB, rBC), segB), v1from2 = wm_or(rBC, rCA);
+    w0x = wf_sel(from1, w1x, wf_sel(rC, w2x, w0x));
+    w0y = wf_sel(from1, w1y, wf_sel(rC, w2y, w0y));
+    k0 = wf_sel(from1, k1, wf_sel(rC, k2, k0));
+    w1x = wf_sel(v1from2, w2x, w1x);
+    w1y = wf_sel(v1from2, w2y, w1y);
+    k1 = wf_sel(v1from2, k2, k1);
+    const wm to_one = wm_or(wm_or(segA, segB), wm_or(wm_or(rA, rB), rC)), to_two = wm_or(wm_or(rAB, rBC), rCA);
+    cnt = wf_sel(to_one, one, wf_sel(to_two, two, cnt));
+    k1 = wf_sel(to_one, none, k1);
+    k2 = wf_sel(wm_or(to_one, to_two), none, k2);
+
+    // x inside C: the cores touch at lambda.
+    s->vlen = wf_sel(rABC, zero, s->vlen);
+    end = end_if(rABC, CAST_CONTACT, end);
+    run = wm_andnot(run, rABC);
+
+    // The next search direction and |v|: from the vertex, or the edge's exact perpendicular toward x (on the
+    // outward side, the last clipping plane's, when x lies on the edge within the slack).
+    const wf xwx = wf_sub(x, w0x), xwy = wf_sub(y, w0y);
+    const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+    const wm c2 = wf_eq(cnt, two);
+    const wm toward_left = wf_ge(wf_cross(ex, ey, xwx, xwy), zero);
+    wf px = wf_sel(toward_left, wf_neg(ey), ey), py = wf_sel(toward_left, ex, wf_neg(ex));
+    wf prx, pry;
+    lane_rescaled(px, py, &prx, &pry);
+    const wf edge_len = wf_div(lane_abs(wf_dot(prx, pry, xwx, xwy)), wf_sqrt(wf_dot(prx, pry, prx, pry)));
+    const wm plane_set = wm_not(wm_and(wf_eq(s->plx, zero), wf_eq(s->ply, zero)));
+    const wm outward = wm_and(wf_le(edge_len, s->tol), plane_set);
+    const wm plane_left = wf_ge(wf_dot(wf_neg(ey), ex, s->plx, s->ply), zero);
+    px = wf_sel(outward, wf_sel(plane_left, wf_neg(ey), ey), px);
+    py = wf_sel(outward, wf_sel(plane_left, ex, wf_neg(ex)), py);
+    s->vx = wf_sel(run, wf_sel(c2, px, xwx), s->vx);
+    s->vy = wf_sel(run, wf_sel(c2, py, xwy), s->vy);
+    s->vlen = wf_sel(run, wf_sel(c2, edge_len, wf_sqrt(wf_dot(xwx, xwy, xwx, xwy))), s->vlen);
+
+    s->w0x = w0x, s->w0y = w0y, s->w1x = w1x, s->w1y = w1y, s->w2x = w2x, s->w2y = w2y;
+    s->k0 = k0, s->k1 = k1, s->k2 = k2, s->cnt = cnt, s->end = end;
+    return wm_bits(run);
+}
+
+/// Run the running lanes for at most max_steps turns; returns the lanes still running.
+static unsigned cast_lanes_run(cast_lanes *s, const lblock *bk, int max_steps) {
+    unsigned running = wm_bits(wf_eq(s->end, wf_zero())) & bk->live;
+    int steps = 0;
+    if (bk->na_bound == LANE_ROW && bk->nb_bound == 1)
+        for (; running && steps < max_steps; steps++) running = cast_lanes_step(s, bk, LANE_ROW, 1) & bk->live;
+    else if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
+        for (; running && steps < max_steps; steps++) running = cast_lanes_step(s, bk, LANE_ROW, LANE_ROW) & bk->live;
+    else
+        for (; running && steps < max_steps; steps++)
+            running = cast_lanes_step(s, bk, bk->na_bound, bk->nb_bound) & bk->live;
+    return running;
+}
+
+/// A lane's cast result.
+typedef struct cast_lane_out {
+    _Alignas(64) float fraction[W], px[W], py[W], nx[W], ny[W], iter[W], end[W];
+} cast_lane_out;
+
+/// The end of ref_shape_cast for every lane: the miss, or the contact's normal and point (the final
+/// simplex's weights at x, as its last solve found them, applied to A's support points), in world frame.
+static void cast_lanes_finish(const cast_lanes *s, const lblock *bk, cast_lane_out *o) {
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
+    _Alignas(64) float lane_f[W];
+    for (int l = 0; l < W; l++) lane_f[l] = (float)l;
+    const wf lane = wf_load(lane_f);
+    const wf x = s->x, y = s->y, cnt = s->cnt;
+    const wm c1 = wf_eq(cnt, one), c2 = wf_eq(cnt, two), c3 = wf_eq(cnt, three);
+    const wf w0x = s->w0x, w0y = s->w0y, w1x = s->w1x, w1y = s->w1y, w2x = s->w2x, w2y = s->w2y;
+
+    // The normal from A to B.
+    wf nx = wf_neg(s->plx), ny = wf_neg(s->ply);
+    const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+    const wm plane_left = wf_ge(wf_dot(wf_neg(ey), ex, s->plx, s->ply), zero);
+    wf prx, pry;
+    lane_rescaled(wf_sel(plane_left, wf_neg(ey), ey), wf_sel(plane_left, ex, wf_neg(ex)), &prx, &pry);
+    const wm edge_n = wm_andnot(c2, wm_and(wf_eq(prx, zero), wf_eq(pry, zero)));
+    const wf einv = wf_div(wf_set1(-1.0f), wf_sqrt(wf_dot(prx, pry, prx, pry)));
+    const wm vertex_n = wm_and(c1, wm_and(wf_gt(s->radius, zero), wf_gt(s->vlen, wf_mul(wf_set1(0.5f), s->radius))));
+    const wf vinv = wf_div(wf_set1(-1.0f), s->vlen);
+    nx = wf_sel(edge_n, wf_mul(einv, prx), wf_sel(vertex_n, wf_mul(vinv, s->vx), nx));
+    ny = wf_sel(edge_n, wf_mul(einv, pry), wf_sel(vertex_n, wf_mul(vinv, s->vy), ny));
+
+    // Weights at x: the segment's (u, v) / (u + v), the triangle's (uABC, vABC, wABC) / area, each pair
+    // rescaled by weight_rescale's factor; a triangle whose area underflowed takes (1, 0, 0).
+    const wf su = wf_dot(wf_sub(w1x, x), wf_sub(w1y, y), ex, ey), sv = wf_dot(wf_sub(x, w0x), wf_sub(y, w0y), ex, ey);
+    const wf qax = wf_sub(w0x, x), qay = wf_sub(w0y, y), qbx = wf_sub(w1x, x), qby = wf_sub(w1y, y);
+    const wf qcx = wf_sub(w2x, x), qcy = wf_sub(w2y, y);
+    const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+    const wf den = wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one));
+    const wf big = wf_set1(FLT_MAX), rden = wf_div(one, den);
+    const wf sc = wf_sel(wm_and(wf_le(rden, big), wf_ge(rden, wf_neg(big))), one, wf_set1(0x1p64f));
+    const wf n0 = wf_mul(wf_sel(c3, wf_cross(qbx, qby, qcx, qcy), wf_sel(c2, su, one)), sc);
+    const wf n1 = wf_mul(wf_sel(c3, wf_cross(qcx, qcy, qax, qay), sv), sc);
+    const wf n2 = wf_mul(wf_cross(qax, qay, qbx, qby), sc);
+    const wf dens = wf_sel(c3, wf_mul(area, sc), wf_sel(c2, wf_add(n0, n1), one));
+    const wm flat = wm_and(c3, wf_eq(dens, zero));
+    const wf inv = wf_div(one, dens);
+    const wf wt0 = wf_sel(flat, one, wf_mul(n0, inv)), wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
+    const wf wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
+
+    // The contact point on A's core, out to A's surface.
+    wf ax0, ay0, ax1, ay1, ax2, ay2, bx_, by_;
+    const wf kmin = wf_zero();
+    key_points(bk, wf_sel(wf_lt(s->k0, kmin), kmin, s->k0), lane, &ax0, &ay0, &bx_, &by_);
+    key_points(bk, wf_sel(wf_lt(s->k1, kmin), kmin, s->k1), lane, &ax1, &ay1, &bx_, &by_);
+    key_points(bk, wf_sel(wf_lt(s->k2, kmin), kmin, s->k2), lane, &ax2, &ay2, &bx_, &by_);
+    wf pax = wf_add(zero, wf_mul(wt0, ax0)), pay = wf_add(zero, wf_mul(wt0, ay0));
+    const wm two_up = wm_or(c2, c3);
+    pax = wf_sel(two_up, wf_add(pax, wf_mul(wt1, ax1)), pax);
+    pay = wf_sel(two_up, wf_add(pay, wf_mul(wt1, ay1)), pay);
+    pax = wf_sel(c3, wf_add(pax, wf_mul(wt2, ax2)), pax);
+    pay = wf_sel(c3, wf_add(pay, wf_mul(wt2, ay2)), pay);
+    const wf ra = wf_load(bk->ra);
+    pax = wf_add(pax, wf_mul(ra, nx));
+    pay = wf_add(pay, wf_mul(ra, ny));
+
+    wf wpx, wpy;
+    lblock_world_point(bk, pax, pay, &wpx, &wpy);
+    const wf c = wf_load(bk->wc), sn = wf_load(bk->ws);
+    const wm miss = wf_eq(s->end, wf_set1((float)CAST_MISS));
+    wf_store(o->fraction, wf_sel(miss, s->lmax, s->lam));
+    wf_store(o->px, wf_sel(miss, zero, wpx));
+    wf_store(o->py, wf_sel(miss, zero, wpy));
+    wf_store(o->nx, wf_sel(miss, zero, wf_sub(wf_mul(c, nx), wf_mul(sn, ny))));
+    wf_store(o->ny, wf_sel(miss, zero, wf_add(wf_mul(sn, nx), wf_mul(c, ny))));
+    wf_store(o->iter, s->iter);
+    wf_store(o->end, s->end);
+}
+
+/// Whether lane l ended at lambda = 0, where the reference answers with its distance query (at_start).
+static inline int cast_lane_at_start(const cast_lane_out *r, int l) {
+    return (int)r->end[l] != CAST_MISS && r->fraction[l] == 0.0f;
+}
+
+static inline uint8_t cast_lane_status(const cast_lane_out *r, int l) {
+    return (uint8_t)((int)r->end[l] == CAST_CAPPED ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
+}
+
+/// Write lane l's result as item k (not one at the start).
+static void cast_write_lane(const gjk2d_cast_out *out, const cast_lane_out *r, int l, int64_t k) {
+    const int miss = (int)r->end[l] == CAST_MISS;
+    if (out->state) out->state[k] = (uint8_t)(miss ? GJK2D_CAST_MISS : GJK2D_CAST_HIT);
+    if (out->fraction) out->fraction[k] = r->fraction[l];
+    if (out->px) out->px[k] = r->px[l];
+    if (out->py) out->py[k] = r->py[l];
+    if (out->nx) out->nx[k] = r->nx[l];
+    if (out->ny) out->ny[k] = r->ny[l];
+    if (out->iterations) out->iterations[k] = (int32_t)r->iter[l];
+    if (out->status) out->status[k] = cast_lane_status(r, l);
+}
+
+/// A translation (tx, ty) rotated into A's frame (R^T t), in double and rounded once, as the reference does.
+static inline void lane_to_frame_a(const lblock *bk, wf tx, wf ty, wf *rx, wf *ry) {
+    const wd c = wd_from(wf_load(bk->wc)), s = wd_from(wf_load(bk->ws)), dx = wd_from(tx), dy = wd_from(ty);
+    *rx = wd_to(wd_add(wd_mul(c, dx), wd_mul(s, dy)));
+    *ry = wd_to(wd_sub(wd_mul(c, dy), wd_mul(s, dx)));
+}
+
+/// A shape cast or ray cast batch: its arguments, for writing lanes and for the items the reference answers,
+/// and the items that ended at lambda = 0, waiting for the distance lanes.
+typedef struct cast_job {
+    const gjk2d_shapes *shapes;
+    const gjk2d_poses *poses;
+    const gjk2d_pairs *pairs;     ///< shape cast (NULL: ray cast)
+    const gjk2d_translations *tr; ///< shape cast
+    const gjk2d_rays *rays;       ///< ray cast
+    const gjk2d_cast_out *out;
+    int64_t start[W];  ///< items at the start
+    int32_t iter[W];   ///< their cast iterations
+    uint8_t status[W]; ///< and statuses
+    int starts;
+} cast_job;
+
+static void cast_reference(const cast_job *j, int64_t k) {
+    if (j->pairs)
+        gjk2d__scalar_table.cast(j->shapes, j->poses, j->pairs, j->tr, k, k + 1, j->out);
+    else
+        gjk2d__scalar_table.ray(j->shapes, j->poses, j->rays, k, k + 1, j->out);
+}
+
+/// The waiting items at the start, answered as at_start (shape_cast.c) does: the distance query (the
+/// distance lanes, bit for bit ref_distance) says overlap (no normal, or a negative signed distance) or a
+/// hit at fraction 0, with its point on A and its normal; iterations and status are the cast's.
+static __attribute__((noinline)) void cast_run_starts(cast_job *j) {
+    if (!j->starts) return;
+    lblock bk;
+    gjk_lanes st;
+    gjk_result r;
+    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
+    int32_t sa[W];
+    int64_t item[W];
+    const batch_in in = {j->shapes, j->poses, j->pairs};
+    const item_in it = {
+        j->rays ? j->rays->shape : NULL, j->rays ? j->rays->ox : NULL, j->rays ? j->rays->oy : NULL, NULL, NULL, NULL};
+    const int loaded = j->pairs ? lblock_load(&bk, &in, j->start, 0, j->starts, TAKE_ALL)
+                                : lblock_load_items(&bk, j->shapes, j->poses, &it, j->start, 0, j->starts, sa, item);
+    if (loaded) {
+        gjk_block_run(&st, &bk, INT32_MAX, &stats);
+        gjk_lanes_finish(&st, &bk, &r);
+    }
+    const gjk2d_cast_out *out = j->out;
+    for (int l = 0; l < j->starts; l++) {
+        const int64_t k = j->start[l];
+        if (!((bk.live >> l) & 1u)) {
+            cast_reference(j, k); // not expected: these items were live in their cast block
+            continue;
+        }
+        const int overlap = (r.nx[l] == 0.0f && r.ny[l] == 0.0f) || r.sdist[l] < 0.0f;
+        if (out->state) out->state[k] = (uint8_t)(overlap ? GJK2D_CAST_OVERLAP : GJK2D_CAST_HIT);
+        if (out->fraction) out->fraction[k] = 0.0f;
+        if (out->px) out->px[k] = r.ax[l];
+        if (out->py) out->py[k] = r.ay[l];
+        if (out->nx) out->nx[k] = r.nx[l];
+        if (out->ny) out->ny[k] = r.ny[l];
+        if (out->iterations) out->iterations[k] = j->iter[l];
+        if (out->status) out->status[k] = j->status[l];
+    }
+    j->starts = 0;
+}
+
+/// Finish a block and write its lanes `done`; those at the start wait for the distance lanes.
+static void cast_block_write(cast_job *j, const cast_lanes *st, const lblock *bk, unsigned done) {
+    cast_lane_out r;
+    cast_lanes_finish(st, bk, &r);
+    for (unsigned m = done; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        if (!cast_lane_at_start(&r, l)) {
+            cast_write_lane(j->out, &r, l, bk->pair[l]);
+            continue;
+        }
+        j->start[j->starts] = bk->pair[l], j->iter[j->starts] = (int32_t)r.iter[l];
+        j->status[j->starts] = cast_lane_status(&r, l);
+        if (++j->starts == W) cast_run_starts(j);
+    }
+}
+
+// A block runs CAST_LOCKSTEP_ITERATIONS turns; its lanes still running then move on to a block of
+// stragglers (lpending), as the distance kernel's do, so that a block does not run as long as its slowest
+// lane. The cap is measured (callgrind, avx2, bench/casts.c's items): 6 and 8 retire the same instructions
+// per cast (few casts need more), 4 about 6% more (more stragglers to move); 6 leaves the 16 lanes of
+// AVX-512, whose slowest lane is slower, fewer idle turns.
+#define CAST_LOCKSTEP_ITERATIONS 6
+
+enum {
+    CAST_STATE_FIELDS = (int)(sizeof(cast_lanes) / sizeof(wf)),
+    CAST_END_FIELD = (int)(offsetof(cast_lanes, end) / sizeof(wf))
+};
+_Static_assert(sizeof(cast_lanes) == CAST_STATE_FIELDS * W * sizeof(float), "cast_lanes holds only wf fields");
+_Static_assert(CAST_STATE_FIELDS <= (int)(sizeof(((lpending *)0)->state) / sizeof(((lpending *)0)->state[0])),
+               "lpending holds cast_lanes");
+
+static __attribute__((noinline)) void cast_run_stragglers(lpending *p, cast_job *j) {
+    if (!p->n) return;
+    lpending_seal(p, CAST_STATE_FIELDS, CAST_END_FIELD, (float)CAST_EMPTY);
+    cast_lanes st;
+    memcpy(&st, p->state, sizeof st);
+    cast_lanes_run(&st, &p->bk, INT32_MAX);
+    cast_block_write(j, &st, &p->bk, p->bk.live);
+    lpending_reset(p);
+}
+
+/// A loaded block: started with B moving by (tx, ty) (world frame) times [0, fmax], run, written; its
+/// stragglers to `pend`.
+static void cast_block(cast_job *j, lblock *bk, const float *tx, const float *ty, wf fmax, lpending *pend) {
+    cast_lanes st;
+    wf rx, ry;
+    lane_to_frame_a(bk, wf_load(tx), wf_load(ty), &rx, &ry);
+    cast_lanes_start(&st, bk, rx, ry, fmax);
+    const unsigned late = cast_lanes_run(&st, bk, CAST_LOCKSTEP_ITERATIONS);
+    cast_block_write(j, &st, bk, bk->live & ~late);
+    for (unsigned m = late; m; m &= m - 1)
+        if (lpending_add(pend, bk, &st, CAST_STATE_FIELDS, __builtin_ctz(m))) cast_run_stragglers(pend, j);
+}
+
+static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                 const gjk2d_translations *tr, int64_t begin, int64_t end, const gjk2d_cast_out *out) {
+    const batch_in in = {shapes, poses, pairs};
+    cast_job j = {shapes, poses, pairs, tr, NULL, out, {0}, {0}, {0}, 0};
+    lblock bk;
+    lpending pend;
+    lpending_reset(&pend);
+    for (int64_t k = begin; k < end; k += W) {
+        const int lanes = end - k < W ? (int)(end - k) : W;
+        if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL)) {
+            _Alignas(64) float tx[W], ty[W];
+            const int c = __builtin_ctz(bk.live);
+            for (int l = 0; l < W; l++) {
+                const int64_t kk = (bk.live >> l) & 1u ? bk.pair[l] : bk.pair[c];
+                tx[l] = tr->x[kk], ty[l] = tr->y[kk];
+            }
+            // ref_motion_check(0, t, 1) for the live lanes; a lane that fails it is the reference's.
+            const unsigned bad = W_ALL & ~lane_motion_ok(wf_zero(), wf_zero(), wf_load(tx), wf_load(ty), wf_set1(1.0f));
+            for (unsigned m = bk.live & bad; m; m &= m - 1) {
+                const int l = __builtin_ctz(m);
+                tx[l] = ty[l] = 0.0f;
+            }
+            bk.slow |= bk.live & bad;
+            bk.live &= ~bad;
+            if (bk.live) cast_block(&j, &bk, tx, ty, wf_set1(1.0f), &pend);
+        }
+        for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(&j, bk.pair[__builtin_ctz(m)]);
+    }
+    cast_run_stragglers(&pend, &j);
+    cast_run_starts(&j);
+}
+
+static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_rays *rays,
+                                int64_t begin, int64_t end, const gjk2d_cast_out *out) {
+    const item_in it = {rays->shape, rays->ox, rays->oy, rays->dx, rays->dy, rays->max_fraction};
+    cast_job j = {shapes, poses, NULL, NULL, rays, out, {0}, {0}, {0}, 0};
+    lblock bk;
+    lpending pend;
+    lpending_reset(&pend);
+    int32_t sa[W];
+    int64_t item[W];
+    for (int64_t k = begin; k < end; k += W) {
+        const int lanes = end - k < W ? (int)(end - k) : W;
+        if (lblock_load_items(&bk, shapes, poses, &it, NULL, k, lanes, sa, item)) {
+            _Alignas(64) float tx[W], ty[W], fmax[W];
+            for (int l = 0; l < W; l++) {
+                tx[l] = rays->dx[item[l]], ty[l] = rays->dy[item[l]];
+                fmax[l] = rays->max_fraction ? rays->max_fraction[item[l]] : 1.0f;
+            }
+            cast_block(&j, &bk, tx, ty, wf_load(fmax), &pend);
+        }
+        for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(&j, bk.pair[__builtin_ctz(m)]);
+    }
+    cast_run_stragglers(&pend, &j);
+    cast_run_starts(&j);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point query: the distance lanes against the point, then the projection per lane.
+
+static void ISA_SYM(gjk2d__point)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_points *points,
+                                  int64_t begin, int64_t end, const gjk2d_point_out *out) {
+    const item_in it = {points->shape, points->x, points->y, NULL, NULL, NULL};
+    lblock bk;
+    gjk_lanes st;
+    gjk_result r;
+    int32_t sa[W];
+    int64_t item[W];
+    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
+    for (int64_t k = begin; k < end; k += W) {
+        const int lanes = end - k < W ? (int)(end - k) : W;
+        if (lblock_load_items(&bk, shapes, poses, &it, NULL, k, lanes, sa, item)) {
+            gjk_block_run(&st, &bk, INT32_MAX, &stats);
+            gjk_lanes_finish(&st, &bk, &r);
+            for (unsigned m = bk.live; m; m &= m - 1) {
+                const int l = __builtin_ctz(m);
+                const int64_t kk = bk.pair[l];
+                const ref_shape shape = {gjk2d__row_x(shapes, sa[l]), gjk2d__row_y(shapes, sa[l]), 1,
+                                         shapes->count[sa[l]], shapes->radius[sa[l]]};
+                const gjk2d__pose pose = {bk.wpx[l], bk.wpy[l], bk.wc[l], bk.ws[l]};
+                gjk2d_point_result p;
+                ref_point_finish(&shape, &pose, v2(points->x[kk], points->y[kk]), (gjk2d_status)end_status(r.end[l]),
+                                 (int32_t)r.fa[l], &p);
+                if (out->inside) out->inside[kk] = (uint8_t)p.inside;
+                if (out->distance) out->distance[kk] = p.distance;
+                if (out->cx) out->cx[kk] = p.closest.x;
+                if (out->cy) out->cy[kk] = p.closest.y;
+                if (out->nx) out->nx[kk] = p.normal.x;
+                if (out->ny) out->ny[kk] = p.normal.y;
+                if (out->status) out->status[kk] = (uint8_t)p.status;
+            }
+        }
+        for (unsigned m = bk.slow; m; m &= m - 1) {
+            const int64_t kk = bk.pair[__builtin_ctz(m)];
+            gjk2d__scalar_table.point(shapes, poses, points, kk, kk + 1, out);
+        }
+    }
+}
