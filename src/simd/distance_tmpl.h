@@ -246,7 +246,7 @@ static inline wf lane_feature(const float (*cx)[W], const float (*cy)[W], int bo
 
 /// The end of gjk_core (weights of the final simplex, witness_points) and of ref_distance (core distance,
 /// normal, radii, world frame) for every lane, the branches turned into selects.
-static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o) {
+static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     _Alignas(64) float lane_f[W];
     for (int l = 0; l < W; l++) lane_f[l] = (float)l;
@@ -405,7 +405,7 @@ static void gjk_write_lane(const gjk_sink *sink, const gjk_result *r, int l, int
 }
 
 /// All W lanes of pairs k .. k + W - 1 at once (lanes to be answered later are overwritten then).
-static void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k) {
+static KERNEL_PHASE void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k) {
     if (o->distance) wf_storeu(o->distance + k, wf_load(r->dist));
     if (o->signed_distance) wf_storeu(o->signed_distance + k, wf_load(r->sdist));
     if (o->core_distance) wf_storeu(o->core_distance + k, wf_load(r->core));
@@ -460,7 +460,7 @@ gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps, int fresh, unsig
 }
 
 /// Run one loaded block from its first step for at most `max_steps` iterations; returns the lanes still running.
-static unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats) {
+static KERNEL_PHASE unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats) {
     gjk_lanes_start(st, bk);
     unsigned running = wm_bits(wf_eq(st->end, wf_zero())) & bk->live;
     gjk_block_steps(st, bk, max_steps, 1, &running, stats);

@@ -20,6 +20,9 @@
 #include "simd/wide.h"
 
 #define NMAX GJK2D_SIMD_MAX_VERTICES
+/// A phase of a kernel (load, steps, finish, store), kept out of line so that callgrind's function-level
+/// counts split a kernel by phase (scripts/callgrind-phases.sh); it runs once per block.
+#define KERNEL_PHASE __attribute__((noinline))
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
@@ -144,7 +147,7 @@ static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int
     }
 }
 
-static void sat_block(const lblock *bk, int whole_block, const gjk2d_sat_out *out) {
+static KERNEL_PHASE void sat_block(const lblock *bk, int whole_block, const gjk2d_sat_out *out) {
     const wf zero = wf_zero();
     sat_best best = {zero, zero, zero, wm_none()};
     if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)

@@ -117,7 +117,8 @@ static inline void lane_copy(int32_t *sa, int32_t *sb, float *na, float *nb, flo
 /// past `lanes`, pairs another pass takes and pairs the lanes cannot take (marked in bk->slow: a shape
 /// with more than NMAX vertices or invalid, or a bad pose) are dead lanes: they repeat the first live
 /// lane's pair, so every lane holds valid geometry, and are never written. Returns 0 when no lane is live.
-static int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes, int mode) {
+static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes,
+                                    int mode) {
     _Alignas(64) float tmp[W][4][NMAX];
     _Alignas(64) float na[W], nb[W], ra[W], rb[W];
     const gjk2d_shapes *set = in->shapes;
