@@ -49,11 +49,13 @@ PHASES = {
     "bool_block_run": ("steps", False),
     "bool_write": ("store", False),
     "bool_run_stragglers": ("stragglers", True),
-    "sat_block": ("steps (with store)", False),
+    "sat_block": ("steps", False),
+    "sat_write": ("store", False),
+    "sat_put": ("store", False),
 }
 if query == "overlap":
     PHASES["gjk_distance_run"] = ("rounded pairs (distance lanes)", True)
-ORDER = ["argument check", "load", "steps", "steps (with store)", "finish", "store", "stragglers",
+ORDER = ["argument check", "load", "steps", "finish", "store", "stragglers",
          "rounded pairs (distance lanes)", "other"]
 ENTRY = "gjk2d_batch_" + query
 

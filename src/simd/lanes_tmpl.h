@@ -116,9 +116,11 @@ static inline void lane_copy(int32_t *sa, int32_t *sb, float *na, float *nb, flo
 /// Load pairs ks[0 .. lanes) into a block (ks == NULL: the consecutive pairs k0 .. k0 + lanes - 1). Lanes
 /// past `lanes`, pairs another pass takes and pairs the lanes cannot take (marked in bk->slow: a shape
 /// with more than NMAX vertices or invalid, or a bad pose) are dead lanes: they repeat the first live
-/// lane's pair, so every lane holds valid geometry, and are never written. Returns 0 when no lane is live.
-static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes,
-                                    int mode) {
+/// lane's pair, so every lane holds valid geometry, and are never written. `cols` (at most LANE_ROW):
+/// no shape of these pairs has more vertices (a block of a vertex-count window, lwindow), so a block
+/// whose shapes fit one row runs over `cols` columns. Returns 0 when no lane is live.
+static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes, int mode,
+                                    int cols) {
     _Alignas(64) float tmp[W][4][NMAX];
     _Alignas(64) float na[W], nb[W], ra[W], rb[W];
     const gjk2d_shapes *set = in->shapes;
@@ -157,9 +159,10 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
     }
     // Every prepared row of up to 8 vertices holds 8 columns, padded with its last vertex: such a block is
     // transposed straight from the set. A wider block is copied and padded lane by lane.
-    int na_bound = LANE_ROW, nb_bound = LANE_ROW;
+    int na_bound = cols, nb_bound = cols;
     const wf row8 = wf_set1((float)LANE_ROW);
     if (wm_any(wm_or(wf_gt(wf_load(na), row8), wf_gt(wf_load(nb), row8)))) {
+        na_bound = nb_bound = LANE_ROW;
         for (int l = 0; l < W; l++) {
             na_bound = (int)na[l] > na_bound ? (int)na[l] : na_bound;
             nb_bound = (int)nb[l] > nb_bound ? (int)nb[l] : nb_bound;
@@ -209,7 +212,78 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
 
 /// Pairs k0 .. k0 + lanes - 1.
 static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, int lanes, int mode) {
-    return lblock_load(bk, in, NULL, k0, lanes, mode);
+    return lblock_load(bk, in, NULL, k0, lanes, mode, LANE_ROW);
+}
+
+/// Blocks by vertex count: a window of consecutive pairs put in order of the larger vertex count of their
+/// two shapes (a stable counting sort), so that a block of W of them runs its loops and moves B over the
+/// columns its shapes have (W1's shapes have 5.5 vertices on average, a row 8). A pair the lanes do not
+/// take (a shape invalid or with more than NMAX vertices) has key 0: it sorts first and goes to the
+/// fallback as before. A window whose pairs all have one key keeps its order (W2: all 8-gons).
+#define LWINDOW (16 * W)
+
+typedef struct lwindow {
+    _Alignas(64) float pos[LWINDOW]; ///< pos[j]: where pair k0 + j stands in the order (a float, for gathers)
+    int64_t k[LWINDOW];              ///< the window's pairs in the order of their keys
+    uint8_t key[LWINDOW];            ///< each one's key: max(na, nb), or 0
+    int64_t k0;
+    int n, sorted; ///< sorted: 0 when the window keeps its order (k, pos and key then unused but key[n - 1])
+} lwindow;
+
+/// max(na, nb) of pairs k0 + i, or 0 where the lanes do not take a shape.
+static inline int lwindow_key(const float *count, const int32_t *pa, const int32_t *pb, int i) {
+    const int na = (int)count[pa[i]], nb = (int)count[pb[i]];
+    return na && nb ? (na > nb ? na : nb) : 0;
+}
+
+static void lwindow_sort(lwindow *win, const batch_in *in, int64_t k0, int n) {
+    _Alignas(64) int32_t key[LWINDOW];
+    const float *count = in->shapes->lane_count; // 0 where the lanes do not take the shape
+    const int32_t *pa = in->pairs->a + k0, *pb = in->pairs->b + k0;
+    int i = 0;
+    // The keys, a vector at a time, and whether they are all the first one (then the order stays).
+    const wf first = wf_set1((float)lwindow_key(count, pa, pb, 0)), zero = wf_zero();
+    unsigned uniform = W_ALL;
+    for (; i + W <= n; i += W) {
+        const wf na = wf_gather_at(count, pa + i), nb = wf_gather_at(count, pb + i);
+        const wf c = wf_sel(wm_or(wf_eq(na, zero), wf_eq(nb, zero)), zero, wf_sel(wf_gt(na, nb), na, nb));
+        uniform &= wm_bits(wf_eq(c, first));
+        wf_store_i32(key + i, c);
+    }
+    for (; i < n; i++) {
+        key[i] = lwindow_key(count, pa, pb, i);
+        uniform &= key[i] == key[0] ? W_ALL : 0u;
+    }
+    win->k0 = k0, win->n = n, win->sorted = uniform != W_ALL;
+    if (!win->sorted) {
+        win->key[n - 1] = (uint8_t)key[n - 1];
+        return;
+    }
+    int start[NMAX + 2];
+    memset(start, 0, sizeof start);
+    for (i = 0; i < n; i++) start[key[i] + 1]++;
+    for (int c = 1; c <= NMAX + 1; c++) start[c] += start[c - 1];
+    for (i = 0; i < n; i++) {
+        const int c = key[i], at = start[c]++;
+        win->k[at] = k0 + i;
+        win->key[at] = (uint8_t)c;
+        win->pos[i] = (float)at;
+    }
+}
+
+/// The window's block of pairs [i, i + lanes): the pairs to load (NULL: consecutive) and the column bound,
+/// its last key (the largest), at most a row.
+static inline const int64_t *lwindow_block(const lwindow *win, int i, int lanes, int *cols) {
+    const int c = win->key[win->sorted ? i + lanes - 1 : win->n - 1];
+    *cols = c < 1 ? 1 : c > LANE_ROW ? LANE_ROW : c;
+    return win->sorted ? win->k + i : NULL;
+}
+
+/// Field `f` of the window's results (in the window's order) written at the pairs' own indices.
+static inline void lwindow_put(const lwindow *win, float *out, const float *f) {
+    int j = 0;
+    for (; j + W <= win->n; j += W) wf_storeu(out + win->k0 + j, wf_gather(f, wf_load(win->pos + j)));
+    for (; j < win->n; j++) out[win->k0 + j] = f[(int)win->pos[j]];
 }
 
 /// Stragglers: lanes of capped blocks moved, with their loaded geometry and their state, into a block of

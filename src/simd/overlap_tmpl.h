@@ -203,7 +203,7 @@ static void bool_run_stragglers(const batch_in *in, const int64_t *ks, int n, co
     bool_lanes st;
     for (int i = 0; i < n; i += W) {
         const int lanes = n - i < W ? n - i : W;
-        lblock_load(&bk, in, ks + i, 0, lanes, TAKE_CORES);
+        lblock_load(&bk, in, ks + i, 0, lanes, TAKE_CORES, LANE_ROW);
         bool_block_run(&st, &bk, INT32_MAX);
         bool_write(out, &st, &bk, bk.live, 0);
     }
