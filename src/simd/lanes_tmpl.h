@@ -236,7 +236,8 @@ typedef struct lwindow {
     int64_t k[LWINDOW];              ///< the window's pairs in the order of their keys
     uint8_t key[LWINDOW];            ///< each one's key: max(na, nb), or 0
     int64_t k0;
-    int n, sorted; ///< sorted: 0 when the window keeps its order (k, pos and key then unused but key[n - 1])
+    int n, sorted; ///< sorted: 0 when the window keeps its order (k, pos and key then unused)
+    int cols;      ///< a window in its order: every block's column bound
 } lwindow;
 
 /// max(na, nb) of pairs k0 + i, or 0 where the lanes do not take a shape.
@@ -246,17 +247,15 @@ static inline int lwindow_key(const float *count, const int32_t *pa, const int32
 }
 
 static void lwindow_sort(lwindow *win, const batch_in *in, int64_t k0, int n) {
-    win->k0 = k0, win->n = n, win->sorted = 0;
-    if (!LWINDOW_ORDERS) {
-        win->key[n - 1] = LANE_ROW;
-        return;
-    }
+    win->k0 = k0, win->n = n, win->sorted = 0, win->cols = LANE_ROW;
+    if (!LWINDOW_ORDERS) return;
     _Alignas(64) int32_t key[LWINDOW];
     const float *count = in->shapes->lane_count; // 0 where the lanes do not take the shape
     const int32_t *pa = in->pairs->a + k0, *pb = in->pairs->b + k0;
     int i = 0;
     // The keys, a vector at a time, and whether they are all the first one (then the order stays).
-    const wf first = wf_set1((float)lwindow_key(count, pa, pb, 0)), zero = wf_zero();
+    const int key0 = lwindow_key(count, pa, pb, 0);
+    const wf first = wf_set1((float)key0), zero = wf_zero();
     unsigned uniform = W_ALL;
     for (; i + W <= n; i += W) {
         const wf na = wf_gather_at(count, pa + i), nb = wf_gather_at(count, pb + i);
@@ -266,11 +265,11 @@ static void lwindow_sort(lwindow *win, const batch_in *in, int64_t k0, int n) {
     }
     for (; i < n; i++) {
         key[i] = lwindow_key(count, pa, pb, i);
-        uniform &= key[i] == key[0] ? W_ALL : 0u;
+        uniform &= key[i] == key0 ? W_ALL : 0u;
     }
     win->sorted = uniform != W_ALL;
     if (!win->sorted) {
-        win->key[n - 1] = (uint8_t)key[n - 1];
+        win->cols = key0 < 1 ? 1 : key0 > LANE_ROW ? LANE_ROW : key0;
         return;
     }
     int start[NMAX + 2];
@@ -288,9 +287,13 @@ static void lwindow_sort(lwindow *win, const batch_in *in, int64_t k0, int n) {
 /// The window's block of pairs [i, i + lanes): the pairs to load (NULL: consecutive) and the column bound,
 /// its last key (the largest), at most a row.
 static inline const int64_t *lwindow_block(const lwindow *win, int i, int lanes, int *cols) {
-    const int c = win->key[win->sorted ? i + lanes - 1 : win->n - 1];
+    if (!win->sorted) {
+        *cols = win->cols;
+        return NULL;
+    }
+    const int c = win->key[i + lanes - 1];
     *cols = c < 1 ? 1 : c > LANE_ROW ? LANE_ROW : c;
-    return win->sorted ? win->k + i : NULL;
+    return win->k + i;
 }
 
 /// Field `f` of the window's results (in the window's order) written at the pairs' own indices.
