@@ -83,6 +83,8 @@ int impl_has(const ctx *c, const impl *im, int q);
 const char *impl_function(const impl *im, int q);
 /// Select the implementation (gjk2d_set_isa for an ISA); 0 or -1.
 int impl_select(const impl *im);
+/// The distance outputs every timed run writes (all_fields: also signed and core distance, features).
+gjk2d_distance_out timed_distance_out(const query_outputs *o, int all_fields);
 /// Run query q over [begin, end) with the selected implementation.
 void run_range(ctx *c, const impl *im, int q, int64_t begin, int64_t end);
 /// Seconds for `inner` runs over [0, n) split over `threads` threads (1 or 2).

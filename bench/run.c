@@ -70,12 +70,7 @@ const char *impl_function(const impl *im, int q) {
 
 int impl_select(const impl *im) { return im->kind == K_ISA || im->kind == K_AUTO ? gjk2d_set_isa(im->name) : 0; }
 
-/// gjk2d through its public batch calls (arguments checked on every call), or a kernel table directly.
-static void run_gjk2d(ctx *c, const impl *im, int q, int64_t begin, int64_t end) {
-    query_outputs *o = &c->o;
-    const gjk2d_shapes *shapes = c->w->set.shapes;
-    const gjk2d_poses *poses = c->poses ? c->poses : &c->w->set.poses;
-    const gjk2d_pairs *pairs = &c->w->pairs;
+gjk2d_distance_out timed_distance_out(const query_outputs *o, int all_fields) {
     // The timed distance outputs are those the previous API had (distance, points, normal, iterations,
     // status), so that rates compare with its results; all_fields adds the new ones.
     gjk2d_distance_out d = {.distance = o->dist,
@@ -87,7 +82,17 @@ static void run_gjk2d(ctx *c, const impl *im, int q, int64_t begin, int64_t end)
                             .ny = o->ny,
                             .iterations = o->iter,
                             .status = o->st};
-    if (c->all_fields) d.signed_distance = o->sd, d.core_distance = o->core, d.feature_a = o->fa, d.feature_b = o->fb;
+    if (all_fields) d.signed_distance = o->sd, d.core_distance = o->core, d.feature_a = o->fa, d.feature_b = o->fb;
+    return d;
+}
+
+/// gjk2d through its public batch calls (arguments checked on every call), or a kernel table directly.
+static void run_gjk2d(ctx *c, const impl *im, int q, int64_t begin, int64_t end) {
+    query_outputs *o = &c->o;
+    const gjk2d_shapes *shapes = c->w->set.shapes;
+    const gjk2d_poses *poses = c->poses ? c->poses : &c->w->set.poses;
+    const gjk2d_pairs *pairs = &c->w->pairs;
+    gjk2d_distance_out d = timed_distance_out(o, c->all_fields);
     gjk2d_overlap_out v = outputs_overlap(o);
     gjk2d_sat_out s = outputs_sat(o);
     if (im->kind == K_TABLE) {

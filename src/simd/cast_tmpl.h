@@ -67,7 +67,7 @@ static int lblock_load_items(lblock *bk, const gjk2d_shapes *set, const gjk2d_po
         sa[l] = sa[c], na[l] = na[c], ra[l] = ra[c], item[l] = item[c];
         lane_pose_copy(&pa, l, c);
     }
-    bk->na_bound = lane_shape_columns(bk->ax, bk->ay, set, sa, na, tmp);
+    bk->na_bound = lane_shape_columns(bk->ax, bk->ay, set, sa, na, LANE_ROW, tmp);
     bk->nb_bound = 1;
     for (int l = 0; l < W; l++) {
         bk->bx[0][l] = it->x[item[l]], bk->by[0][l] = it->y[item[l]];
@@ -454,7 +454,7 @@ static __attribute__((noinline)) void cast_run_starts(cast_job *j) {
     const batch_in in = {j->shapes, j->poses, j->pairs};
     const item_in it = {
         j->rays ? j->rays->shape : NULL, j->rays ? j->rays->ox : NULL, j->rays ? j->rays->oy : NULL, NULL, NULL, NULL};
-    const int loaded = j->pairs ? lblock_load(&bk, &in, j->start, 0, j->starts, TAKE_ALL)
+    const int loaded = j->pairs ? lblock_load(&bk, &in, j->start, 0, j->starts, TAKE_ALL, LANE_ROW)
                                 : lblock_load_items(&bk, j->shapes, j->poses, &it, j->start, 0, j->starts, sa, item);
     if (loaded) {
         gjk_block_run(&st, &bk, INT32_MAX, &stats);

@@ -17,6 +17,8 @@
 // the end.
 
 #define LOCKSTEP_ITERATIONS 5
+/// The smallest iteration cap, of two one-vertex shapes.
+#define GJK_MIN_CAP GJK2D_ITERATION_CAP(1, 1)
 
 // Lane counters exist for the benchmark's builds only (-Dsimd_stats=true).
 #ifdef GJK2D_SIMD_STATS
@@ -58,9 +60,9 @@ static inline void gjk_lanes_start(gjk_lanes *s, const lblock *bk) {
 /// solve, direction and termination tests (in the reference, the top of its next loop turn). Returns
 /// the lanes still running. `first`: the block's first iteration (a constant), where every running lane
 /// holds one vertex: the append makes a segment, no lane has a triangle to solve, and the simplex before
-/// the solve is that one vertex.
+/// the solve is that one vertex. `check_cap`: whether a lane may reach its iteration cap in these steps.
 static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *s, const lblock *bk, int bound_a,
-                                                                     int bound_b, int first) {
+                                                                     int bound_b, int first, int check_cap) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     wf end = s->end, cnt = s->cnt, dx = s->dx, dy = s->dy;
     wm run = wf_eq(end, zero);
@@ -100,11 +102,15 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
     s->s2 = wf_sel(tri, k2, wf_sel(run, wf_set1(-1.0f), s->s2));
 
     // --- solve_simplex: segment (gjk2d_closest_on_segment with q = 0): only its regions are needed ---
+    // Only the signs of the coordinates are needed here, so each v = dot(q - a, e) is tested as -v =
+    // dot(a, e): negating an operand negates a product and a sum exactly (round to nearest is symmetric),
+    // and a zero of either sign compares alike; this saves the negations. The finish computes the
+    // weights from the reference's own expressions.
     wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
-    const wf su = wf_dot(w1x, w1y, ex, ey);                             // dot(b - q, e)
-    const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey); // dot(q - a, e)
+    const wf su = wf_dot(w1x, w1y, ex, ey);  // dot(b - q, e)
+    const wf nsv = wf_dot(w0x, w0y, ex, ey); // -dot(q - a, e)
     const wm segB = wm_and(seg, wf_le(su, zero));
-    const wm segA = wm_andnot(wm_and(seg, wf_le(sv, zero)), segB);
+    const wm segA = wm_andnot(wm_and(seg, wf_ge(nsv, zero)), segB);
 
     // --- solve_simplex: triangle (gjk2d_closest_on_triangle with q = 0), a = w0, b = w1, c = w2 ---
     // (none in the first iteration)
@@ -114,25 +120,27 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
         const wf bax = wf_sub(w1x, w0x), bay = wf_sub(w1y, w0y);
         const wf cbx = wf_sub(w2x, w1x), cby = wf_sub(w2y, w1y);
         const wf acx = wf_sub(w0x, w2x), acy = wf_sub(w0y, w2y);
+        // As for the segment: nv = -v, and narea = cross(b - a, a - c) = -area (c - a = -(a - c) exactly),
+        // so a product's sign test against area is the opposite test against narea.
         const wf uAB = wf_dot(w1x, w1y, bax, bay);
-        const wf vAB = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), bax, bay);
+        const wf nvAB = wf_dot(w0x, w0y, bax, bay);
         const wf uBC = wf_dot(w2x, w2y, cbx, cby);
-        const wf vBC = wf_dot(wf_sub(zero, w1x), wf_sub(zero, w1y), cbx, cby);
+        const wf nvBC = wf_dot(w1x, w1y, cbx, cby);
         const wf uCA = wf_dot(w0x, w0y, acx, acy);
-        const wf vCA = wf_dot(wf_sub(zero, w2x), wf_sub(zero, w2y), acx, acy);
-        const wf area = wf_cross(bax, bay, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+        const wf nvCA = wf_dot(w2x, w2y, acx, acy);
+        const wf narea = wf_cross(bax, bay, acx, acy);
         const wf uABC = wf_cross(w1x, w1y, w2x, w2y);
         const wf vABC = wf_cross(w2x, w2y, w0x, w0y);
         const wf wABC = wf_cross(w0x, w0y, w1x, w1y);
-        rA = wm_and(wf_le(vAB, zero), wf_le(uCA, zero));
-        rB = wm_andnot(wm_and(wf_le(uAB, zero), wf_le(vBC, zero)), rA);
-        rC = wm_andnot(wm_andnot(wm_and(wf_le(uBC, zero), wf_le(vCA, zero)), rA), rB);
+        rA = wm_and(wf_ge(nvAB, zero), wf_le(uCA, zero));
+        rB = wm_andnot(wm_and(wf_le(uAB, zero), wf_ge(nvBC, zero)), rA);
+        rC = wm_andnot(wm_andnot(wm_and(wf_le(uBC, zero), wf_ge(nvCA, zero)), rA), rB);
         wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
-        rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_gt(vAB, zero)), wf_le(wf_mul(wABC, area), zero)));
+        rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_lt(nvAB, zero)), wf_ge(wf_mul(wABC, narea), zero)));
         left = wm_andnot(left, rAB);
-        rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_gt(vBC, zero)), wf_le(wf_mul(uABC, area), zero)));
+        rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_lt(nvBC, zero)), wf_ge(wf_mul(uABC, narea), zero)));
         left = wm_andnot(left, rBC);
-        rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_gt(vCA, zero)), wf_le(wf_mul(vABC, area), zero)));
+        rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_lt(nvCA, zero)), wf_ge(wf_mul(vABC, narea), zero)));
         rABC = wm_andnot(left, rCA);
         rB = wm_and(tri, rB);
         rC = wm_and(tri, rC);
@@ -170,9 +178,11 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
     const wm vert_ov = wm_and(run, wm_and(wf_eq(dx, zero), wf_eq(dy, zero)));
     end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), end);
     run = wm_andnot(run, vert_ov);
-    const wm capped = wm_and(run, wf_eq(s->iter, s->cap));
-    end = wf_sel(capped, wf_set1((float)GJK2D_END_MAX_ITERATIONS), end);
-    run = wm_andnot(run, capped);
+    if (check_cap) {
+        const wm capped = wm_and(run, wf_eq(s->iter, s->cap));
+        end = wf_sel(capped, wf_set1((float)GJK2D_END_MAX_ITERATIONS), end);
+        run = wm_andnot(run, capped);
+    }
 
     // Lanes that did not append keep their simplex: every select above is inside `run`.
     s->w0x = w0x, s->w0y = w0y, s->w1x = w1x, s->w1y = w1y, s->w2x = w2x, s->w2y = w2y;
@@ -246,7 +256,7 @@ static inline wf lane_feature(const float (*cx)[W], const float (*cy)[W], int bo
 
 /// The end of gjk_core (weights of the final simplex, witness_points) and of ref_distance (core distance,
 /// normal, radii, world frame) for every lane, the branches turned into selects.
-static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o) {
+static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     _Alignas(64) float lane_f[W];
     for (int l = 0; l < W; l++) lane_f[l] = (float)l;
@@ -405,7 +415,7 @@ static void gjk_write_lane(const gjk_sink *sink, const gjk_result *r, int l, int
 }
 
 /// All W lanes of pairs k .. k + W - 1 at once (lanes to be answered later are overwritten then).
-static void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k) {
+static KERNEL_PHASE void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k) {
     if (o->distance) wf_storeu(o->distance + k, wf_load(r->dist));
     if (o->signed_distance) wf_storeu(o->signed_distance + k, wf_load(r->sdist));
     if (o->core_distance) wf_storeu(o->core_distance + k, wf_load(r->core));
@@ -435,12 +445,14 @@ static inline __attribute__((always_inline)) int
 gjk_block_loop(gjk_lanes *st, const lblock *bk, int max_steps, int fresh, int bound_a, int bound_b, unsigned *running) {
     gjk_lanes s = *st;
     int steps = 0;
+    // A fresh block starts at iteration 0 and the smallest cap is GJK_MIN_CAP: a short run cannot reach it.
+    const int check_cap = !fresh || max_steps >= GJK_MIN_CAP;
     if (fresh && *running && steps < max_steps) {
-        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 1) & bk->live;
+        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 1, check_cap) & bk->live;
         steps++;
     }
     while (*running && steps < max_steps) {
-        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 0) & bk->live;
+        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 0, check_cap) & bk->live;
         steps++;
     }
     *st = s;
@@ -460,7 +472,7 @@ gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps, int fresh, unsig
 }
 
 /// Run one loaded block from its first step for at most `max_steps` iterations; returns the lanes still running.
-static unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats) {
+static KERNEL_PHASE unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats) {
     gjk_lanes_start(st, bk);
     unsigned running = wm_bits(wf_eq(st->end, wf_zero())) & bk->live;
     gjk_block_steps(st, bk, max_steps, 1, &running, stats);

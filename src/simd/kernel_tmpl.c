@@ -21,6 +21,9 @@
 #include "simd/wide.h"
 
 #define NMAX GJK2D_SIMD_MAX_VERTICES
+/// A phase of a kernel (load, steps, finish, store), kept out of line so that callgrind's function-level
+/// counts split a kernel by phase (scripts/callgrind-phases.sh); it runs once per block.
+#define KERNEL_PHASE __attribute__((noinline))
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
@@ -145,33 +148,50 @@ static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int
     }
 }
 
-static void sat_block(const lblock *bk, int whole_block, const gjk2d_sat_out *out) {
+/// A block's answers: the separation and the world-frame axis.
+typedef struct sat_lanes {
+    wf sep, nx, ny;
+} sat_lanes;
+
+static KERNEL_PHASE void sat_block(const lblock *bk, sat_lanes *r) {
     const wf zero = wf_zero();
     sat_best best = {zero, zero, zero, wm_none()};
-    if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
-        sat_axes(bk, LANE_ROW, LANE_ROW, &best);
-    else
-        sat_axes(bk, bk->na_bound, bk->nb_bound, &best);
+    // The blocks of a vertex-count window share one bound: loops of a constant length for each.
+    const int same = bk->na_bound == bk->nb_bound ? bk->na_bound : 0;
+    switch (same) {
+    case 3: sat_axes(bk, 3, 3, &best); break;
+    case 4: sat_axes(bk, 4, 4, &best); break;
+    case 5: sat_axes(bk, 5, 5, &best); break;
+    case 6: sat_axes(bk, 6, 6, &best); break;
+    case 7: sat_axes(bk, 7, 7, &best); break;
+    case LANE_ROW: sat_axes(bk, LANE_ROW, LANE_ROW, &best); break;
+    default: sat_axes(bk, bk->na_bound, bk->nb_bound, &best); break;
+    }
     const wf sep = wf_sub(wf_sel(best.found, best.sep, zero), wf_add(wf_load(bk->ra), wf_load(bk->rb)));
     const wf nx = wf_sel(best.found, best.nx, zero), ny = wf_sel(best.found, best.ny, zero);
     // pose_rotate with A's pose.
     const wf c = wf_load(bk->wc), s = wf_load(bk->ws);
-    const wf wnx = wf_sub(wf_mul(c, nx), wf_mul(s, ny)), wny = wf_add(wf_mul(s, nx), wf_mul(c, ny));
+    r->sep = sep;
+    r->nx = wf_sub(wf_mul(c, nx), wf_mul(s, ny));
+    r->ny = wf_add(wf_mul(s, nx), wf_mul(c, ny));
+}
+
+static KERNEL_PHASE void sat_write(const gjk2d_sat_out *out, const lblock *bk, const sat_lanes *r, int whole_block) {
     _Alignas(64) float sep_l[W], nx_l[W], ny_l[W];
-    wf_store(sep_l, sep);
+    wf_store(sep_l, r->sep);
     if (whole_block) {
         const int64_t k = bk->pair[0];
-        if (out->separation) wf_storeu(out->separation + k, sep);
-        if (out->nx) wf_storeu(out->nx + k, wnx);
-        if (out->ny) wf_storeu(out->ny + k, wny);
+        if (out->separation) wf_storeu(out->separation + k, r->sep);
+        if (out->nx) wf_storeu(out->nx + k, r->nx);
+        if (out->ny) wf_storeu(out->ny + k, r->ny);
         for (int l = 0; l < W; l++) {
             if (out->overlap) out->overlap[k + l] = (uint8_t)(sep_l[l] <= 0.0f);
             if (out->status) out->status[k + l] = (uint8_t)GJK2D_STATUS_OK;
         }
         return;
     }
-    wf_store(nx_l, wnx);
-    wf_store(ny_l, wny);
+    wf_store(nx_l, r->nx);
+    wf_store(ny_l, r->ny);
     for (unsigned m = bk->live; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         const int64_t k = bk->pair[l];
@@ -183,18 +203,47 @@ static void sat_block(const lblock *bk, int whole_block, const gjk2d_sat_out *ou
     }
 }
 
+/// A sorted window's answers at the pairs' indices.
+static KERNEL_PHASE void sat_put(const gjk2d_sat_out *out, const lwindow *win, const float *sep, const float *nx,
+                                 const float *ny) {
+    if (out->separation) lwindow_put(win, out->separation, sep);
+    if (out->nx) lwindow_put(win, out->nx, nx);
+    if (out->ny) lwindow_put(win, out->ny, ny);
+    for (int j = 0; j < win->n; j++) {
+        const int64_t k = win->k0 + j;
+        if (out->overlap) out->overlap[k] = (uint8_t)(sep[(int)win->pos[j]] <= 0.0f);
+        if (out->status) out->status[k] = (uint8_t)GJK2D_STATUS_OK;
+    }
+}
+
 static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                 int64_t begin, int64_t end, const gjk2d_sat_out *out) {
     const batch_in in = {shapes, poses, pairs};
     lblock bk;
-    for (int64_t k = begin; k < end; k += W) {
-        const int lanes = end - k < W ? (int)(end - k) : W;
-        // A whole block is written at once: its slow lanes are answered after.
-        if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL)) sat_block(&bk, lanes == W, out);
-        for (unsigned m = bk.slow; m; m &= m - 1) {
-            const int64_t kk = bk.pair[__builtin_ctz(m)];
-            gjk2d__scalar_table.sat(shapes, poses, pairs, kk, kk + 1, out);
+    lwindow win;
+    sat_lanes r;
+    // A sorted window's answers wait in its order, are written at the pairs' indices, then its slow pairs.
+    _Alignas(64) float sep[LWINDOW], nx[LWINDOW], ny[LWINDOW];
+    int64_t slow[LWINDOW];
+    for (int64_t k0 = begin; k0 < end; k0 += LWINDOW) {
+        lwindow_sort(&win, &in, k0, end - k0 < LWINDOW ? (int)(end - k0) : LWINDOW);
+        int nslow = 0;
+        for (int i = 0; i < win.n; i += W) {
+            const int lanes = win.n - i < W ? win.n - i : W;
+            int cols;
+            const int64_t *ks = lwindow_block(&win, i, lanes, &cols);
+            if (lblock_load(&bk, &in, ks, k0 + i, lanes, TAKE_ALL, cols)) {
+                sat_block(&bk, &r);
+                if (win.sorted) {
+                    wf_store(sep + i, r.sep), wf_store(nx + i, r.nx), wf_store(ny + i, r.ny);
+                } else {
+                    sat_write(out, &bk, &r, lanes == W); // a whole block at once: its slow lanes after
+                }
+            }
+            for (unsigned m = bk.slow; m; m &= m - 1) slow[nslow++] = bk.pair[__builtin_ctz(m)];
         }
+        if (win.sorted) sat_put(out, &win, sep, nx, ny);
+        for (int s = 0; s < nslow; s++) gjk2d__scalar_table.sat(shapes, poses, pairs, slow[s], slow[s] + 1, out);
     }
 }
 

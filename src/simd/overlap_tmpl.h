@@ -157,7 +157,7 @@ static inline __attribute__((always_inline)) int bool_block_loop(bool_lanes *st,
 }
 
 /// Run one loaded block for at most `max_steps` iterations; returns the lanes still running.
-static unsigned bool_block_run(bool_lanes *st, const lblock *bk, int max_steps) {
+static KERNEL_PHASE unsigned bool_block_run(bool_lanes *st, const lblock *bk, int max_steps) {
     unsigned running = bk->live;
     if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
         bool_block_loop(st, bk, max_steps, LANE_ROW, LANE_ROW, &running);
@@ -171,8 +171,8 @@ static inline uint8_t bool_status(float end) {
 }
 
 /// Ended lanes' answers: a whole block of consecutive pairs at once, or lane by lane.
-static void bool_write(const gjk2d_overlap_out *out, const bool_lanes *st, const lblock *bk, unsigned lanes_mask,
-                       int whole_block) {
+static KERNEL_PHASE void bool_write(const gjk2d_overlap_out *out, const bool_lanes *st, const lblock *bk,
+                                    unsigned lanes_mask, int whole_block) {
     _Alignas(64) float end[W], iter[W];
     wf_store(end, st->end);
     wf_store(iter, st->iter);
@@ -203,7 +203,7 @@ static void bool_run_stragglers(const batch_in *in, const int64_t *ks, int n, co
     bool_lanes st;
     for (int i = 0; i < n; i += W) {
         const int lanes = n - i < W ? n - i : W;
-        lblock_load(&bk, in, ks + i, 0, lanes, TAKE_CORES);
+        lblock_load(&bk, in, ks + i, 0, lanes, TAKE_CORES, LANE_ROW);
         bool_block_run(&st, &bk, INT32_MAX);
         bool_write(out, &st, &bk, bk.live, 0);
     }

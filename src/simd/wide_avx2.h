@@ -58,9 +58,27 @@ static inline wf wf_gather_at(const float *base, const int32_t *idx) {
 static inline wf wf_load_i32(const int32_t *p) {
     return simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)p));
 }
-typedef struct wd {
-    simde__m256d lo, hi;
-} wd;
+#define WH_D simde__m256d
+#define WH_M simde__m256d
+#define WH_LOAD simde_mm256_load_pd
+#define WH_STORE simde_mm256_store_pd
+#define WH_ADD simde_mm256_add_pd
+#define WH_SUB simde_mm256_sub_pd
+#define WH_MUL simde_mm256_mul_pd
+#define WH_DIV simde_mm256_div_pd
+#define WH_MIN simde_mm256_min_pd
+#define WH_MAX simde_mm256_max_pd
+#define WH_SQRT simde_mm256_sqrt_pd
+#define WH_LT(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_LT_OQ)
+#define WH_LE(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_LE_OQ)
+#define WH_GT(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_GT_OQ)
+#define WH_EQ(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_EQ_OQ)
+#define WH_AND simde_mm256_and_pd
+#define WH_OR simde_mm256_or_pd
+#define WH_ANDNOT(a, b) simde_mm256_andnot_pd(b, a)
+#define WH_SEL(m, a, b) simde_mm256_blendv_pd(b, a, m)
+#define WH_BITS(m) ((unsigned)simde_mm256_movemask_pd(m))
+#include "simd/wide_halves.h"
 static inline wd wd_from(wf a) {
     wd r = {simde_mm256_cvtps_pd(simde_mm256_castps256_ps128(a)),
             simde_mm256_cvtps_pd(simde_mm256_extractf128_ps(a, 1))};
@@ -70,62 +88,6 @@ static inline wf wd_to(wd a) {
     return simde_mm256_insertf128_ps(simde_mm256_castps128_ps256(simde_mm256_cvtpd_ps(a.lo)),
                                      simde_mm256_cvtpd_ps(a.hi), 1);
 }
-#define WD_OP(name, op)                          \
-    static inline wd name(wd a, wd b) {          \
-        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)}; \
-        return r;                                \
-    }
-static inline wd wd_load(const double *p) {
-    wd r = {simde_mm256_load_pd(p), simde_mm256_load_pd(p + 4)};
-    return r;
-}
-static inline void wd_store(double *p, wd a) {
-    simde_mm256_store_pd(p, a.lo);
-    simde_mm256_store_pd(p + 4, a.hi);
-}
-WD_OP(wd_add, simde_mm256_add_pd)
-WD_OP(wd_sub, simde_mm256_sub_pd)
-WD_OP(wd_mul, simde_mm256_mul_pd)
-WD_OP(wd_div, simde_mm256_div_pd)
-WD_OP(wd_min, simde_mm256_min_pd)
-WD_OP(wd_max, simde_mm256_max_pd)
-static inline wd wd_sqrt(wd a) {
-    wd r = {simde_mm256_sqrt_pd(a.lo), simde_mm256_sqrt_pd(a.hi)};
-    return r;
-}
-/// Masks of double lanes (shape validation).
-typedef struct wdm {
-    simde__m256d lo, hi;
-} wdm;
-#define WD_CMP(name, pred)                                                                    \
-    static inline wdm name(wd a, wd b) {                                                      \
-        wdm r = {simde_mm256_cmp_pd(a.lo, b.lo, pred), simde_mm256_cmp_pd(a.hi, b.hi, pred)}; \
-        return r;                                                                             \
-    }
-WD_CMP(wd_lt, SIMDE_CMP_LT_OQ)
-WD_CMP(wd_le, SIMDE_CMP_LE_OQ)
-WD_CMP(wd_gt, SIMDE_CMP_GT_OQ)
-WD_CMP(wd_eq, SIMDE_CMP_EQ_OQ)
-static inline wdm wdm_and(wdm a, wdm b) {
-    wdm r = {simde_mm256_and_pd(a.lo, b.lo), simde_mm256_and_pd(a.hi, b.hi)};
-    return r;
-}
-static inline wdm wdm_or(wdm a, wdm b) {
-    wdm r = {simde_mm256_or_pd(a.lo, b.lo), simde_mm256_or_pd(a.hi, b.hi)};
-    return r;
-}
-static inline wdm wdm_andnot(wdm a, wdm b) {
-    wdm r = {simde_mm256_andnot_pd(b.lo, a.lo), simde_mm256_andnot_pd(b.hi, a.hi)};
-    return r;
-}
-static inline wd wd_sel(wdm m, wd a, wd b) {
-    wd r = {simde_mm256_blendv_pd(b.lo, a.lo, m.lo), simde_mm256_blendv_pd(b.hi, a.hi, m.hi)};
-    return r;
-}
-static inline unsigned wdm_bits(wdm m) {
-    return (unsigned)simde_mm256_movemask_pd(m.lo) | (unsigned)simde_mm256_movemask_pd(m.hi) << 4;
-}
-#define GJK2D_WIDE_HAVE_WD 1
 /// cols[j][l] = rows[l][j] for j < 8: the classic 8x8 transpose (unpack, shuffle, lane swap).
 static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
     wf r[8], t[8], u[8];

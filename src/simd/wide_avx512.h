@@ -43,9 +43,27 @@ static inline wf wf_gather_at(const float *base, const int32_t *idx) {
 }
 static inline wf wf_load_i32(const int32_t *p) { return _mm512_cvtepi32_ps(_mm512_loadu_si512(p)); }
 #define GJK2D_WIDE_HAVE_MOVES 1
-typedef struct wd {
-    __m512d lo, hi;
-} wd;
+#define WH_D __m512d
+#define WH_M __mmask8
+#define WH_LOAD _mm512_load_pd
+#define WH_STORE _mm512_store_pd
+#define WH_ADD _mm512_add_pd
+#define WH_SUB _mm512_sub_pd
+#define WH_MUL _mm512_mul_pd
+#define WH_DIV _mm512_div_pd
+#define WH_MIN _mm512_min_pd
+#define WH_MAX _mm512_max_pd
+#define WH_SQRT _mm512_sqrt_pd
+#define WH_LT(a, b) _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)
+#define WH_LE(a, b) _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ)
+#define WH_GT(a, b) _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ)
+#define WH_EQ(a, b) _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ)
+#define WH_AND(a, b) ((__mmask8)((a) & (b)))
+#define WH_OR(a, b) ((__mmask8)((a) | (b)))
+#define WH_ANDNOT(a, b) ((__mmask8)((a) & ~(b)))
+#define WH_SEL(m, a, b) _mm512_mask_blend_pd(m, b, a)
+#define WH_BITS(m) ((unsigned)(m))
+#include "simd/wide_halves.h"
 static inline wd wd_from(wf a) {
     wd r = {_mm512_cvtps_pd(_mm512_castps512_ps256(a)), _mm512_cvtps_pd(_mm512_extractf32x8_ps(a, 1))};
     return r;
@@ -53,59 +71,6 @@ static inline wd wd_from(wf a) {
 static inline wf wd_to(wd a) {
     return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(a.lo)), _mm512_cvtpd_ps(a.hi), 1);
 }
-static inline wd wd_load(const double *p) {
-    wd r = {_mm512_load_pd(p), _mm512_load_pd(p + 8)};
-    return r;
-}
-static inline void wd_store(double *p, wd a) {
-    _mm512_store_pd(p, a.lo);
-    _mm512_store_pd(p + 8, a.hi);
-}
-#define WD_OP(name, op)                          \
-    static inline wd name(wd a, wd b) {          \
-        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)}; \
-        return r;                                \
-    }
-WD_OP(wd_add, _mm512_add_pd)
-WD_OP(wd_sub, _mm512_sub_pd)
-WD_OP(wd_mul, _mm512_mul_pd)
-WD_OP(wd_div, _mm512_div_pd)
-WD_OP(wd_min, _mm512_min_pd)
-WD_OP(wd_max, _mm512_max_pd)
-static inline wd wd_sqrt(wd a) {
-    wd r = {_mm512_sqrt_pd(a.lo), _mm512_sqrt_pd(a.hi)};
-    return r;
-}
-typedef struct wdm {
-    __mmask8 lo, hi;
-} wdm;
-#define WD_CMP(name, pred)                                                                    \
-    static inline wdm name(wd a, wd b) {                                                      \
-        wdm r = {_mm512_cmp_pd_mask(a.lo, b.lo, pred), _mm512_cmp_pd_mask(a.hi, b.hi, pred)}; \
-        return r;                                                                             \
-    }
-WD_CMP(wd_lt, _CMP_LT_OQ)
-WD_CMP(wd_le, _CMP_LE_OQ)
-WD_CMP(wd_gt, _CMP_GT_OQ)
-WD_CMP(wd_eq, _CMP_EQ_OQ)
-static inline wdm wdm_and(wdm a, wdm b) {
-    wdm r = {(__mmask8)(a.lo & b.lo), (__mmask8)(a.hi & b.hi)};
-    return r;
-}
-static inline wdm wdm_or(wdm a, wdm b) {
-    wdm r = {(__mmask8)(a.lo | b.lo), (__mmask8)(a.hi | b.hi)};
-    return r;
-}
-static inline wdm wdm_andnot(wdm a, wdm b) {
-    wdm r = {(__mmask8)(a.lo & ~b.lo), (__mmask8)(a.hi & ~b.hi)};
-    return r;
-}
-static inline wd wd_sel(wdm m, wd a, wd b) {
-    wd r = {_mm512_mask_blend_pd(m.lo, b.lo, a.lo), _mm512_mask_blend_pd(m.hi, b.hi, a.hi)};
-    return r;
-}
-static inline unsigned wdm_bits(wdm m) { return (unsigned)m.lo | (unsigned)m.hi << 8; }
-#define GJK2D_WIDE_HAVE_WD 1
 #endif
 #ifdef GJK2D_WIDE_HAVE_MOVES
 /// cols[j][l] = rows[l][j] for j < 8, in 512-bit registers: register i holds rows i and i + 8, AVX's 8x8

@@ -66,70 +66,32 @@ static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
 }
 #define GJK2D_WIDE_HAVE_TRANSPOSE8 1
 /// Double lanes (two halves of W): only to move B into A's frame with a single rounding per coordinate.
-typedef struct wd {
-    simde__m128d lo, hi;
-} wd;
+#define WH_D simde__m128d
+#define WH_M simde__m128d
+#define WH_LOAD simde_mm_load_pd
+#define WH_STORE simde_mm_store_pd
+#define WH_ADD simde_mm_add_pd
+#define WH_SUB simde_mm_sub_pd
+#define WH_MUL simde_mm_mul_pd
+#define WH_DIV simde_mm_div_pd
+#define WH_MIN simde_mm_min_pd
+#define WH_MAX simde_mm_max_pd
+#define WH_SQRT simde_mm_sqrt_pd
+#define WH_LT simde_mm_cmplt_pd
+#define WH_LE simde_mm_cmple_pd
+#define WH_GT simde_mm_cmpgt_pd
+#define WH_EQ simde_mm_cmpeq_pd
+#define WH_AND simde_mm_and_pd
+#define WH_OR simde_mm_or_pd
+#define WH_ANDNOT(a, b) simde_mm_andnot_pd(b, a)
+#define WH_SEL(m, a, b) simde_mm_blendv_pd(b, a, m)
+#define WH_BITS(m) ((unsigned)simde_mm_movemask_pd(m))
+#include "simd/wide_halves.h"
 static inline wd wd_from(wf a) {
     wd r = {simde_mm_cvtps_pd(a), simde_mm_cvtps_pd(simde_mm_movehl_ps(a, a))};
     return r;
 }
 static inline wf wd_to(wd a) { return simde_mm_shuffle_ps(simde_mm_cvtpd_ps(a.lo), simde_mm_cvtpd_ps(a.hi), 0x44); }
-#define WD_OP(name, op)                          \
-    static inline wd name(wd a, wd b) {          \
-        wd r = {op(a.lo, b.lo), op(a.hi, b.hi)}; \
-        return r;                                \
-    }
-static inline wd wd_load(const double *p) {
-    wd r = {simde_mm_load_pd(p), simde_mm_load_pd(p + 2)};
-    return r;
-}
-static inline void wd_store(double *p, wd a) {
-    simde_mm_store_pd(p, a.lo);
-    simde_mm_store_pd(p + 2, a.hi);
-}
-WD_OP(wd_add, simde_mm_add_pd)
-WD_OP(wd_sub, simde_mm_sub_pd)
-WD_OP(wd_mul, simde_mm_mul_pd)
-WD_OP(wd_div, simde_mm_div_pd)
-WD_OP(wd_min, simde_mm_min_pd)
-WD_OP(wd_max, simde_mm_max_pd)
-static inline wd wd_sqrt(wd a) {
-    wd r = {simde_mm_sqrt_pd(a.lo), simde_mm_sqrt_pd(a.hi)};
-    return r;
-}
-/// Masks of double lanes (shape validation).
-typedef struct wdm {
-    simde__m128d lo, hi;
-} wdm;
-#define WD_CMP(name, op)                          \
-    static inline wdm name(wd a, wd b) {          \
-        wdm r = {op(a.lo, b.lo), op(a.hi, b.hi)}; \
-        return r;                                 \
-    }
-WD_CMP(wd_lt, simde_mm_cmplt_pd)
-WD_CMP(wd_le, simde_mm_cmple_pd)
-WD_CMP(wd_gt, simde_mm_cmpgt_pd)
-WD_CMP(wd_eq, simde_mm_cmpeq_pd)
-static inline wdm wdm_and(wdm a, wdm b) {
-    wdm r = {simde_mm_and_pd(a.lo, b.lo), simde_mm_and_pd(a.hi, b.hi)};
-    return r;
-}
-static inline wdm wdm_or(wdm a, wdm b) {
-    wdm r = {simde_mm_or_pd(a.lo, b.lo), simde_mm_or_pd(a.hi, b.hi)};
-    return r;
-}
-static inline wdm wdm_andnot(wdm a, wdm b) {
-    wdm r = {simde_mm_andnot_pd(b.lo, a.lo), simde_mm_andnot_pd(b.hi, a.hi)};
-    return r;
-}
-static inline wd wd_sel(wdm m, wd a, wd b) {
-    wd r = {simde_mm_blendv_pd(b.lo, a.lo, m.lo), simde_mm_blendv_pd(b.hi, a.hi, m.hi)};
-    return r;
-}
-static inline unsigned wdm_bits(wdm m) {
-    return (unsigned)simde_mm_movemask_pd(m.lo) | (unsigned)simde_mm_movemask_pd(m.hi) << 2;
-}
-#define GJK2D_WIDE_HAVE_WD 1
 #define GJK2D_WIDE_HAVE_MOVES 1
 
 #endif

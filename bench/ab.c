@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+// One-process A/B timing: two gjk2d sides run interleaved on the same pairs (bench/workloads.c), in one
+// process, one thread, so that the machine's state (clock, other processes, caches) is shared and the
+// ratio is taken within each repetition. A side is an ISA of the linked library ("avx512") or an ISA of
+// another build of the library ("avx2@old/build/libgjk2d.so", opened with dlopen: two kernel variants,
+// e.g. before and after a change, side by side). Each side prepares the workload's shapes with its own
+// library. After timing, both sides' outputs are compared bit for bit.
+//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat] [--pairs N] [--reps R] [--min-time S] A B
+//   gjk2d_bench_ab --once [--workload ...] [--query ...] [--pairs N] A   (one untimed run: for callgrind)
+// Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bench.h"
+
+/// The library calls a side makes: the linked library's, or another build's through dlopen.
+typedef struct side {
+    char isa[32];
+    const char *lib; ///< NULL: the linked library
+    int (*set_isa)(const char *);
+    int64_t (*shapes_size)(const gjk2d_geometry *);
+    int64_t (*shapes_prepare)(const gjk2d_geometry *, void *, int64_t, const gjk2d_shapes **, uint8_t *, int64_t *);
+    int (*distance)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t,
+                    const gjk2d_distance_out *);
+    int (*overlap)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t,
+                   const gjk2d_overlap_out *);
+    int (*sat)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t, const gjk2d_sat_out *);
+    const gjk2d_shapes *shapes;
+    void *memory;
+    query_outputs o;
+    double rate[MAX_REPS];
+} side;
+
+static void *sym(void *h, const char *lib, const char *name) {
+    void *p = dlsym(h, name);
+    if (!p) {
+        fprintf(stderr, "%s: no symbol %s\n", lib, name);
+        exit(2);
+    }
+    return p;
+}
+
+/// "isa" or "isa@path": the side's calls, and the workload's shapes prepared by its library.
+static void side_open(side *s, const char *spec, const workload *w) {
+    memset(s, 0, sizeof *s);
+    const char *at = strchr(spec, '@');
+    const size_t n = at ? (size_t)(at - spec) : strlen(spec);
+    if (n == 0 || n >= sizeof s->isa) {
+        fprintf(stderr, "bad side '%s' (ISA or ISA@LIBRARY)\n", spec);
+        exit(2);
+    }
+    memcpy(s->isa, spec, n);
+    if (!at) {
+        if (gjk2d_set_isa(s->isa) != 0) {
+            fprintf(stderr, "ISA '%s' is not available\n", s->isa);
+            exit(2);
+        }
+        s->set_isa = gjk2d_set_isa, s->distance = gjk2d_batch_distance, s->overlap = gjk2d_batch_overlap;
+        s->sat = gjk2d_batch_sat, s->shapes = w->set.shapes;
+    } else {
+        s->lib = at + 1;
+        // RTLD_LOCAL: the other build's names stay its own (this program exports none of the linked ones).
+        void *h = dlopen(s->lib, RTLD_NOW | RTLD_LOCAL);
+        if (!h) {
+            fprintf(stderr, "%s\n", dlerror());
+            exit(2);
+        }
+        *(void **)&s->set_isa = sym(h, s->lib, "gjk2d_set_isa");
+        *(void **)&s->shapes_size = sym(h, s->lib, "gjk2d_shapes_size");
+        *(void **)&s->shapes_prepare = sym(h, s->lib, "gjk2d_shapes_prepare");
+        *(void **)&s->distance = sym(h, s->lib, "gjk2d_batch_distance");
+        *(void **)&s->overlap = sym(h, s->lib, "gjk2d_batch_overlap");
+        *(void **)&s->sat = sym(h, s->lib, "gjk2d_batch_sat");
+        if (s->set_isa(s->isa) != 0) {
+            fprintf(stderr, "%s: ISA '%s' is not available\n", s->lib, s->isa);
+            exit(2);
+        }
+        const int64_t size = s->shapes_size(&w->set.geometry);
+        s->memory = size > 0 ? xmalloc((size_t)size) : NULL;
+        if (!s->memory || s->shapes_prepare(&w->set.geometry, s->memory, size, &s->shapes, NULL, NULL) != 0) {
+            fprintf(stderr, "%s: cannot prepare the workload's shapes\n", s->lib);
+            exit(2);
+        }
+    }
+    outputs_alloc(&s->o, w->pairs.count);
+}
+
+static void side_close(side *s) {
+    outputs_free(&s->o);
+    free(s->memory);
+}
+
+static void side_run(side *s, const workload *w, int q, int inner) {
+    const gjk2d_distance_out d = timed_distance_out(&s->o, 0);
+    const gjk2d_overlap_out v = outputs_overlap(&s->o);
+    const gjk2d_sat_out t = outputs_sat(&s->o);
+    const int64_t n = w->pairs.count;
+    // Both sides may be one library: its ISA is chosen again before each side runs.
+    if (s->set_isa(s->isa) != 0) exit(2);
+    for (int r = 0; r < inner; r++) {
+        const int rc = q == Q_DISTANCE  ? s->distance(s->shapes, &w->set.poses, &w->pairs, 0, n, &d)
+                       : q == Q_OVERLAP ? s->overlap(s->shapes, &w->set.poses, &w->pairs, 0, n, &v)
+                                        : s->sat(s->shapes, &w->set.poses, &w->pairs, 0, n, &t);
+        if (rc) {
+            fprintf(stderr, "batch call failed: %d\n", rc);
+            exit(1);
+        }
+    }
+}
+
+static double side_time(side *s, const workload *w, int q, int inner) {
+    const double t0 = now();
+    side_run(s, w, q, inner);
+    return now() - t0;
+}
+
+static void usage(const char *prog) {
+    fprintf(stderr,
+            "usage: %s [--workload w1|w2|w3|w4|b3] [--query distance|overlap|sat] [--pairs N] [--reps R]\n"
+            "          [--min-time S] A B\n"
+            "       %s --once [--workload ...] [--query ...] [--pairs N] A\n"
+            "A side is ISA (the linked library) or ISA@LIBRARY (another build's libgjk2d.so).\n",
+            prog, prog);
+    exit(2);
+}
+
+int main(int argc, char **argv) {
+    const char *wname = "w1", *specs[2] = {NULL, NULL};
+    int q = Q_DISTANCE, reps = 11, once = 0, nspec = 0;
+    int64_t pairs = 200000;
+    double min_time = 0.2;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--once")) {
+            once = 1;
+        } else if (!strcmp(a, "--workload") && v) {
+            wname = v, i++;
+        } else if (!strcmp(a, "--query") && v) {
+            q = -1;
+            for (int k = 0; k < NQ; k++)
+                if (!strcasecmp(v, qname[k])) q = k;
+            if (q < 0) usage(argv[0]);
+            i++;
+        } else if (!strcmp(a, "--pairs") && v) {
+            pairs = atoll(v), i++;
+        } else if (!strcmp(a, "--reps") && v) {
+            reps = atoi(v), i++;
+        } else if (!strcmp(a, "--min-time") && v) {
+            min_time = atof(v), i++;
+        } else if (a[0] != '-' && nspec < 2) {
+            specs[nspec++] = a;
+        } else {
+            usage(argv[0]);
+        }
+    }
+    if (nspec != (once ? 1 : 2) || pairs < 1 || reps < 1 || reps > MAX_REPS) usage(argv[0]);
+    // Choosing an ISA up front keeps auto's measurement out of this process (it would mix into a profile).
+    if (gjk2d_set_isa("scalar") != 0) return 2;
+    workload w;
+    if (workload_make(&w, wname, pairs) != 0) {
+        fprintf(stderr, "cannot make workload %s\n", wname);
+        return 2;
+    }
+    side s[2];
+    side_open(&s[0], specs[0], &w);
+    if (once) {
+        side_run(&s[0], &w, q, 1);
+        side_close(&s[0]);
+        workload_free(&w);
+        return 0;
+    }
+    side_open(&s[1], specs[1], &w);
+    // Calibration (also the warm-up): one timed run of a batch lasts at least min_time.
+    int inner = 1;
+    const double t = side_time(&s[0], &w, q, 1) + side_time(&s[1], &w, q, 1);
+    if (t > 0.0 && t < 2.0 * min_time) inner = (int)(2.0 * min_time / t) + 1;
+    const int64_t n = w.pairs.count;
+    double ratio[MAX_REPS];
+    for (int r = 0; r < reps; r++) {
+        // Alternate which side runs first, so that neither always follows the other.
+        const int first = r % 2;
+        for (int k = 0; k < 2; k++) {
+            side *x = &s[first ^ k];
+            x->rate[r] = (double)n * inner / side_time(x, &w, q, inner);
+        }
+        ratio[r] = s[1].rate[r] / s[0].rate[r];
+    }
+    // Bit-identity of the two sides' outputs (every output array, every pair).
+    outputs_fill(&s[0].o, 0xa5), outputs_fill(&s[1].o, 0xa5);
+    side_run(&s[0], &w, q, 1), side_run(&s[1], &w, q, 1);
+    const int same = outputs_equal(&s[0].o, &s[1].o);
+    printf("%s (%s), %s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name, w.desc, qname[q], reps,
+           inner, (long long)n);
+    for (int k = 0; k < 2; k++)
+        printf("  %c: %-40s %8.3f Mpairs/s (median)\n", 'A' + k, specs[k], 1e-6 * median(s[k].rate, reps));
+    double lo = ratio[0], hi = ratio[0];
+    for (int r = 1; r < reps; r++) lo = ratio[r] < lo ? ratio[r] : lo, hi = ratio[r] > hi ? ratio[r] : hi;
+    printf("  B / A: %.3f (median of per-repetition ratios; min %.3f, max %.3f)\n", median(ratio, reps), lo, hi);
+    printf("  outputs: %s\n", same ? "bit-identical" : "DIFFERENT");
+    side_close(&s[0]), side_close(&s[1]);
+    workload_free(&w);
+    return same ? 0 : 1;
+}
