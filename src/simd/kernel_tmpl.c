@@ -198,11 +198,35 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *p
 }
 
 // ---------------------------------------------------------------------------------------------
+// Contact manifolds (src/ref/manifold.c) on lockstep blocks (manifold_tmpl.h); the lanes it leaves go to
+// the reference pair by pair, after the block's vector stores.
+
+#include "simd/manifold_tmpl.h"
+
+static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                     int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out) {
+    const batch_in in = {shapes, poses, pairs};
+    lblock bk;
+    for (int64_t k = begin; k < end; k += W) {
+        const int lanes = end - k < W ? (int)(end - k) : W;
+        unsigned slow = 0;
+        if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL))
+            slow = mf_block(&bk, lanes == W, margin, poses, pairs, out);
+        for (unsigned m = slow | bk.slow; m; m &= m - 1) {
+            const int64_t kk = bk.pair[__builtin_ctz(m)];
+            gjk2d__scalar_manifold(shapes, poses, pairs, kk, kk + 1, margin, out);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Shape-set preparation: convexity in lanes (validate_tmpl.h).
 
 #include "simd/validate_tmpl.h"
 
 const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
-    STR(GJK2D_SIMD_NAME),         W, ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap), ISA_SYM(gjk2d__sat),
-    ISA_SYM(gjk2d__convex_block),
+    STR(GJK2D_SIMD_NAME),     W,
+    ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap),
+    ISA_SYM(gjk2d__sat),      ISA_SYM(gjk2d__convex_block),
+    ISA_SYM(gjk2d__manifold),
 };
