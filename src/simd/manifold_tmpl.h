@@ -17,9 +17,9 @@
 typedef struct mf_faces {
     _Alignas(64) float enx[NMAX][W]; ///< unit outward normal of the edge from column i to the next
     _Alignas(64) float eny[NMAX][W];
-    wm ev[NMAX];        ///< the edges of non-zero length
-    wf sep, nx, ny;     ///< the best face's projection gap and normal
-    wf first, next;     ///< its vertex indices (the face is the edge first -> next)
+    wm ev[NMAX];           ///< the edges of non-zero length
+    wf sep, nx, ny;        ///< the best face's projection gap and normal
+    wf first, next;        ///< its vertex indices (the face is the edge first -> next)
     wf v1x, v1y, v2x, v2y; ///< its ends
     wm found;
 } mf_faces;
@@ -72,7 +72,7 @@ static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, co
 static inline wf mf_abs(wf a) { return wf_sel(wf_lt(a, wf_zero()), wf_neg(a), a); }
 
 /// core_extent: max(width, height) of the bounding box of the columns.
-static inline wf mf_extent(const float (*cx)[W], const float (*cy)[W], int bound) {
+static inline __attribute__((always_inline)) wf mf_extent(const float (*cx)[W], const float (*cy)[W], int bound) {
     wf x0 = wf_load(cx[0]), x1 = x0, y0 = wf_load(cy[0]), y1 = y0;
     for (int i = 1; i < bound; i++) {
         const wf x = wf_load(cx[i]), y = wf_load(cy[i]);
@@ -91,7 +91,8 @@ static inline wf mf_extent(const float (*cx)[W], const float (*cy)[W], int bound
 /// and the subtraction once; |e| <= 2 M), so a vertex whose float cross exceeds four times the slack is
 /// clearly not straight. The bound is kept far from underflow; a duplicated vertex has a zero cross; an
 /// overflow gives an infinite or NaN bound: all of these are left to the reference.
-static inline wm mf_maybe_straight(const float (*cx)[W], const float (*cy)[W], int bound, wf n) {
+static inline __attribute__((always_inline)) wm mf_maybe_straight(const float (*cx)[W], const float (*cy)[W], int bound,
+                                                                  wf n) {
     wf m = wf_zero();
     for (int j = 0; j < bound; j++) {
         const wf x = mf_abs(wf_load(cx[j])), y = mf_abs(wf_load(cy[j]));
@@ -123,8 +124,8 @@ static inline wm mf_maybe_straight(const float (*cx)[W], const float (*cy)[W], i
 /// incident_edge over one shape's columns: the first edge whose normal has the least dot with (nrx, nry),
 /// its vertex indices and ends.
 typedef struct mf_incident {
-    wf j, j2;            ///< the edge j -> j2
-    wf x0, y0, x1, y1;   ///< its ends
+    wf j, j2;          ///< the edge j -> j2
+    wf x0, y0, x1, y1; ///< its ends
 } mf_incident;
 
 static inline __attribute__((always_inline)) void mf_incident_search(mf_incident *r, const mf_faces *f,
@@ -166,8 +167,7 @@ static inline void mf_clip(const mf_point in[2], wf d0, wf d1, wf side_vertex, w
                            wf *n) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
     const wm k0 = wf_le(d0, zero), k1 = wf_le(d1, zero);
-    const wm cross =
-        wm_or(wm_and(wf_lt(d0, zero), wf_gt(d1, zero)), wm_and(wf_gt(d0, zero), wf_lt(d1, zero)));
+    const wm cross = wm_or(wm_and(wf_lt(d0, zero), wf_gt(d1, zero)), wm_and(wf_gt(d0, zero), wf_lt(d1, zero)));
     const wf t = wf_div(d0, wf_sub(d0, d1));
     mf_point x;
     x.x = wf_add(in[0].x, wf_mul(t, wf_sub(in[1].x, in[0].x)));
@@ -181,18 +181,18 @@ static inline void mf_clip(const mf_point in[2], wf d0, wf d1, wf side_vertex, w
 
 /// The manifold of a block's pairs in lanes, in A's frame (before the move to world).
 typedef struct mf_result {
-    wf nx, ny;         ///< normal, A to B
-    wf count;          ///< 0, 1 or 2
-    wm ref_is_b;       ///< B holds the reference face (of a face contact)
-    mf_point c[2];     ///< contacts: point and features, fr = A's, fi = B's
+    wf nx, ny;     ///< normal, A to B
+    wf count;      ///< 0, 1 or 2
+    wm ref_is_b;   ///< B holds the reference face (of a face contact)
+    mf_point c[2]; ///< contacts: point and features, fr = A's, fi = B's
     wf sep[2];
 } mf_result;
 
 /// Step 4 for the lanes in `face`: the face contact on the reference face (ref_is_b picks B's), with the
 /// deepest incident vertex where the clip leaves no point within the margin.
-static inline __attribute__((always_inline)) void mf_face_contact(const lblock *bk, const mf_faces *fa,
-                                                                  const mf_faces *fb, wm ref_is_b, wm face, wd radii,
-                                                                  wf margin, mf_result *r) {
+static inline __attribute__((always_inline)) void mf_face_contact(const lblock *bk, int nab, int nbb,
+                                                                  const mf_faces *fa, const mf_faces *fb, wm ref_is_b,
+                                                                  wm face, wd radii, wf margin, mf_result *r) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
     const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
     const wf nrx = wf_sel(ref_is_b, fb->nx, fa->nx), nry = wf_sel(ref_is_b, fb->ny, fa->ny);
@@ -206,12 +206,12 @@ static inline __attribute__((always_inline)) void mf_face_contact(const lblock *
     mf_incident inc;
     const wm ref_a = wm_andnot(face, ref_is_b), ref_b = wm_and(face, ref_is_b);
     if (wm_any(ref_a))
-        mf_incident_search(&inc, fb, bk->bx, bk->by, bk->nb_bound, nb, nrx, nry);
+        mf_incident_search(&inc, fb, bk->bx, bk->by, nbb, nb, nrx, nry);
     else
-        mf_incident_search(&inc, fa, bk->ax, bk->ay, bk->na_bound, na, nrx, nry);
+        mf_incident_search(&inc, fa, bk->ax, bk->ay, nab, na, nrx, nry);
     if (wm_any(ref_a) && wm_any(ref_b)) {
         mf_incident on_a;
-        mf_incident_search(&on_a, fa, bk->ax, bk->ay, bk->na_bound, na, nrx, nry);
+        mf_incident_search(&on_a, fa, bk->ax, bk->ay, nab, na, nrx, nry);
         inc.j = wf_sel(ref_is_b, on_a.j, inc.j);
         inc.j2 = wf_sel(ref_is_b, on_a.j2, inc.j2);
         inc.x0 = wf_sel(ref_is_b, on_a.x0, inc.x0);
@@ -261,10 +261,10 @@ static inline __attribute__((always_inline)) void mf_face_contact(const lblock *
     if (wm_any(none)) {
         const wf dx = wf_neg(nrx), dy = wf_neg(nry);
         wf px = zero, py = zero, idx = zero;
-        if (wm_any(wm_andnot(none, ref_is_b))) lane_support(bk->bx, bk->by, bk->nb_bound, dx, dy, &px, &py, &idx);
+        if (wm_any(wm_andnot(none, ref_is_b))) lane_support(bk->bx, bk->by, nbb, dx, dy, &px, &py, &idx);
         if (wm_any(wm_and(none, ref_is_b))) {
             wf qx, qy, qi;
-            lane_support(bk->ax, bk->ay, bk->na_bound, dx, dy, &qx, &qy, &qi);
+            lane_support(bk->ax, bk->ay, nab, dx, dy, &qx, &qy, &qi);
             px = wf_sel(ref_is_b, qx, px);
             py = wf_sel(ref_is_b, qy, py);
             idx = wf_sel(ref_is_b, qi, idx);
@@ -328,24 +328,30 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
             wf_store(f[7 + 7 * i], wf_sel(has, wd_to(wd_sub(ay, wd_sub(by, apy))), nan));
         }
         wf_store(f[8 + 7 * i], wf_sel(has, r->sep[i], nan));
-        // GJK2D_CONTACT_ID: (feature_a + 1) << 12 | (feature_b + 1), exact in float; NONE is set below.
+        // GJK2D_CONTACT_ID: (feature_a + 1) << 12 | (feature_b + 1), exact in float; NONE is -1 as an int32.
         const wf one = wf_set1(1.0f);
-        wf_store(id[i], wf_add(wf_mul(wf_add(r->c[i].fr, one), wf_set1(4096.0f)), wf_add(r->c[i].fi, one)));
+        const wf idf = wf_add(wf_mul(wf_add(r->c[i].fr, one), wf_set1(4096.0f)), wf_add(r->c[i].fi, one));
+        wf_store(id[i], wf_sel(has, idf, wf_set1(-1.0f)));
     }
-    float *const dst[16] = {out->nx,           out->ny,           out->px[0],        out->py[0],
-                            out->anchor_ax[0], out->anchor_ay[0], out->anchor_bx[0], out->anchor_by[0],
-                            out->separation[0], out->px[1],       out->py[1],        out->anchor_ax[1],
-                            out->anchor_ay[1], out->anchor_bx[1], out->anchor_by[1], out->separation[1]};
+    float *const dst[16] = {
+        out->nx,           out->ny,           out->px[0],        out->py[0],         out->anchor_ax[0],
+        out->anchor_ay[0], out->anchor_bx[0], out->anchor_by[0], out->separation[0], out->px[1],
+        out->py[1],        out->anchor_ax[1], out->anchor_ay[1], out->anchor_bx[1],  out->anchor_by[1],
+        out->separation[1]};
     if (whole) {
         const int64_t k = bk->pair[0];
         for (int q = 0; q < 16; q++)
             if (dst[q]) wf_storeu(dst[q] + k, wf_load(f[q]));
+        for (int i = 0; i < 2; i++)
+            if (out->id[i]) wf_store_i32((int32_t *)(out->id[i] + k), wf_load(id[i]));
     } else {
         for (unsigned m = done; m; m &= m - 1) {
             const int l = __builtin_ctz(m);
             const int64_t k = bk->pair[l];
             for (int q = 0; q < 16; q++)
                 if (dst[q]) dst[q][k] = f[q][l];
+            for (int i = 0; i < 2; i++)
+                if (out->id[i]) out->id[i][k] = (uint32_t)(int32_t)id[i][l];
         }
     }
     for (unsigned m = done; m; m &= m - 1) {
@@ -354,18 +360,18 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
         const int n = (int)count[l];
         if (out->count) out->count[k] = (uint8_t)n;
         if (out->reference) out->reference[k] = (uint8_t)(n > 0 && ref_b[l] != 0.0f);
-        for (int i = 0; i < 2; i++)
-            if (out->id[i]) out->id[i][k] = i < n ? (uint32_t)id[i][l] : GJK2D_CONTACT_ID_NONE;
         if (out->status) out->status[k] = (uint8_t)GJK2D_STATUS_OK;
     }
 }
 
-/// The block's manifolds; returns the live lanes left to the reference.
-static unsigned mf_block(const lblock *bk, int whole_block, float margin_s, const gjk2d_poses *poses,
-                         const gjk2d_pairs *pairs, const gjk2d_manifold_out *out) {
+/// The block's manifolds with A's and B's columns bounded by nab and nbb; returns the live lanes left to the
+/// reference.
+static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *bk, int nab, int nbb, int whole_block,
+                                                                 float margin_s, const gjk2d_poses *poses,
+                                                                 const gjk2d_pairs *pairs,
+                                                                 const gjk2d_manifold_out *out) {
     const wf zero = wf_zero(), three = wf_set1(3.0f), margin = wf_set1(margin_s);
     const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
-    const int nab = bk->na_bound, nbb = bk->nb_bound;
     mf_faces fa, fb;
     // 1. Each shape's best face; B's only if clearly better.
     mf_face_search(&fa, bk->ax, bk->ay, nab, bk->bx, bk->by, nbb, na);
@@ -393,14 +399,23 @@ static unsigned mf_block(const lblock *bk, int whole_block, float margin_s, cons
     wm face = wm_and(wm_and(polygons, wm_and(fa.found, fb.found)), wm_and(wf_le(fa.sep, zero), wf_le(fb.sep, zero)));
     face = wm_andnot(face, apart);
     if (wm_any(face)) {
-        const wm straight = wm_or(mf_maybe_straight(bk->ax, bk->ay, nab, na), mf_maybe_straight(bk->bx, bk->by, nbb, nb));
+        const wm straight =
+            wm_or(mf_maybe_straight(bk->ax, bk->ay, nab, na), mf_maybe_straight(bk->bx, bk->by, nbb, nb));
         face = wm_andnot(face, straight);
     }
     if (wm_any(face)) {
-        mf_face_contact(bk, &fa, &fb, ref_is_b, face, radii, margin, &r);
+        mf_face_contact(bk, nab, nbb, &fa, &fb, ref_is_b, face, radii, margin, &r);
         r.ref_is_b = wm_and(face, ref_is_b);
     }
     const unsigned done = bk->live & wm_bits(wm_or(apart, face));
     if (done) mf_store(bk, &r, done, whole_block && done == W_ALL, poses, pairs, out);
     return bk->live & ~done;
+}
+
+/// mf_block_n, with loops of a constant length when both shapes fit one row (the common block).
+static unsigned mf_block(const lblock *bk, int whole_block, float margin, const gjk2d_poses *poses,
+                         const gjk2d_pairs *pairs, const gjk2d_manifold_out *out) {
+    if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
+        return mf_block_n(bk, LANE_ROW, LANE_ROW, whole_block, margin, poses, pairs, out);
+    return mf_block_n(bk, bk->na_bound, bk->nb_bound, whole_block, margin, poses, pairs, out);
 }
