@@ -28,10 +28,10 @@ typedef struct mf_arrays {
     gjk2d_manifold_out out;
 } mf_arrays;
 
-static const char *const field_name[16] = {"nx",         "ny",         "px[0]",      "py[0]",         "anchor_ax[0]",
-                                           "anchor_ay[0]", "anchor_bx[0]", "anchor_by[0]", "separation[0]", "px[1]",
-                                           "py[1]",      "anchor_ax[1]", "anchor_ay[1]", "anchor_bx[1]", "anchor_by[1]",
-                                           "separation[1]"};
+static const char *const field_name[16] = {
+    "nx",           "ny",           "px[0]",         "py[0]",        "anchor_ax[0]", "anchor_ay[0]",
+    "anchor_bx[0]", "anchor_by[0]", "separation[0]", "px[1]",        "py[1]",        "anchor_ax[1]",
+    "anchor_ay[1]", "anchor_bx[1]", "anchor_by[1]",  "separation[1]"};
 
 static void *filled(int64_t n, size_t size) {
     void *p = malloc((size_t)n * size + 1);
@@ -119,9 +119,9 @@ static void check_tables(const char *what, const test_set *s, const gjk2d_pairs 
             mf_run(tables[i].table, s, pairs, margin, pass == 0 ? pairs->count : 7, &got);
             const int64_t bad = mf_compare(what, tables[i].label, s, pairs, &ref, &got);
             if (pass == 0)
-                fprintf(stderr, "%s, margin %g: %-12s %lld pairs (%lld with contacts), %lld differ from the reference\n",
-                        what, (double)margin, tables[i].label, (long long)pairs->count, (long long)contacts,
-                        (long long)bad);
+                fprintf(stderr,
+                        "%s, margin %g: %-12s %lld pairs (%lld with contacts), %lld differ from the reference\n", what,
+                        (double)margin, tables[i].label, (long long)pairs->count, (long long)contacts, (long long)bad);
             cr_expect(bad == 0, "%s, margin %g, %s%s: %lld pairs differ from the reference (see stderr)", what,
                       (double)margin, tables[i].label, pass ? " (ranges of 7, no anchors)" : "", (long long)bad);
             mf_free(&got);
@@ -213,7 +213,8 @@ Test(simd_manifold, resting_sequences) {
     int32_t *ia = malloc(sizeof(int32_t) * (size_t)n), *ib = malloc(sizeof(int32_t) * (size_t)n);
     resting_pair *rp = malloc(sizeof(resting_pair) * PAIRS);
     cr_assert(shapes && poses && ia && ib && rp);
-    for (int p = 0; p < PAIRS; p++) resting_start(&r, oracle_int(&r, 3, 8), oracle_int(&r, 3, 8), p % 2 ? 0.1 : 0.0, &rp[p]);
+    for (int p = 0; p < PAIRS; p++)
+        resting_start(&r, oracle_int(&r, 3, 8), oracle_int(&r, 3, 8), p % 2 ? 0.1 : 0.0, &rp[p]);
     for (int f = 0, k = 0; f < frames; f++) {
         for (int p = 0; p < PAIRS; p++, k++) {
             resting_step(&rp[p]);
