@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The SIMD batch kernels, compiled once per instruction set (src/simd/meson.build sets GJK2D_WIDE_HEADER,
 // GJK2D_SIMD_NAME and GJK2D_SIMD_SUFFIX). One lane runs one pair. Each kernel repeats the scalar
-// reference (src/ref/gjk.c, overlap.c, sat.c) operation for operation, in the same float order, with
+// reference (src/ref/gjk.c, overlap.c, sat.c, manifold.c) operation for operation, in the same float order, with
 // every per-lane decision turned into a mask and a select: results are bit-identical to the reference,
 // and therefore to every other ISA.
 //
