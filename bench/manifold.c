@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Manifold benchmark: gjk2d_batch_manifold (the scalar reference per pair, on every ISA until the lanes come)
-// against Box2D 2.4.1's b2CollidePolygons on the same pairs of W1 and W2 (bench/workloads.c), margin 0.
-// One process, the two interleaved, the minimum of several runs each; one thread.
-//   gjk2d_bench_manifold [--pairs N] [--runs R]
+// Manifold benchmark: gjk2d_batch_manifold on every implementation this build and CPU run (auto, the SIMD kernels,
+// the scalar reference) against Box2D 2.4.1's b2CollidePolygons on the same pairs of W1 and W2
+// (bench/workloads.c), margin 0. One process, all of them interleaved in every repetition; one thread.
+//   gjk2d_bench_manifold [--pairs N] [--runs R] [--workload W1|W2]
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,27 +44,47 @@ static int bench(const char *name, int64_t pairs, int runs) {
         fprintf(stderr, "%s: a shape does not fit Box2D\n", name);
         return 1;
     }
-    double best_g = 1e30, best_b = 1e30;
-    int64_t with_points_b = 0;
+    // Each repetition times every implementation and Box2D on the same pairs, one after the other; a ratio is
+    // taken within a repetition (the machine's load changes less within one), and its median is reported.
+    static const char *const isa[] = {"auto", "avx512", "avx2", "sse41", "portable", "scalar"};
+    enum { NISA = sizeof isa / sizeof isa[0], MAX_RUNS = 64 };
+    if (runs > MAX_RUNS) runs = MAX_RUNS;
+    double t_g[NISA][MAX_RUNS], ratio[NISA][MAX_RUNS], t_b[MAX_RUNS];
+    int have[NISA];
+    int64_t with_points_b = 0, with_points_g = 0;
+    for (int i = 0; i < NISA; ++i) have[i] = gjk2d_set_isa(isa[i]) == GJK2D_OK;
+    gjk2d_set_isa("auto");
+    gjk2d_batch_manifold(w.set.shapes, &w.set.poses, &w.pairs, 0, n < 64 ? n : 64, 0.0f, &out); // auto measures here
     for (int r = 0; r < runs; ++r) {
         double t0 = now();
-        if (gjk2d_batch_manifold(w.set.shapes, &w.set.poses, &w.pairs, 0, n, 0.0f, &out) != GJK2D_OK) {
-            fprintf(stderr, "%s: gjk2d_batch_manifold failed\n", name);
-            return 1;
-        }
-        double t1 = now();
         with_points_b = b2m_polygons_collide(b2, &w.pairs, 0, n);
-        double t2 = now();
-        best_g = t1 - t0 < best_g ? t1 - t0 : best_g;
-        best_b = t2 - t1 < best_b ? t2 - t1 : best_b;
+        t_b[r] = now() - t0;
+        for (int i = 0; i < NISA; ++i) {
+            if (!have[i]) continue;
+            gjk2d_set_isa(isa[i]);
+            t0 = now();
+            if (gjk2d_batch_manifold(w.set.shapes, &w.set.poses, &w.pairs, 0, n, 0.0f, &out) != GJK2D_OK) {
+                fprintf(stderr, "%s: gjk2d_batch_manifold failed\n", name);
+                return 1;
+            }
+            t_g[i][r] = now() - t0;
+            ratio[i][r] = t_b[r] / t_g[i][r];
+        }
     }
-    int64_t with_points_g = 0;
+    gjk2d_set_isa("auto");
     for (int64_t k = 0; k < n; ++k) with_points_g += a.count[k] > 0;
     printf("%s (%s): %lld pairs, with points gjk2d %lld, Box2D %lld\n", w.name, w.desc, (long long)n,
            (long long)with_points_g, (long long)with_points_b);
-    printf("  gjk2d_batch_manifold (the reference per pair):  %.1f ns/pair\n", 1e9 * best_g / (double)n);
-    printf("  Box2D 2.4.1 b2CollidePolygons:                  %.1f ns/pair\n", 1e9 * best_b / (double)n);
-    printf("  gjk2d / Box2D speed: %.2fx (min of %d interleaved runs each, one thread)\n", best_b / best_g, runs);
+    printf("  %-34s %9.1f ns/pair\n", "Box2D 2.4.1 b2CollidePolygons", 1e9 * median(t_b, runs) / (double)n);
+    for (int i = 0; i < NISA; ++i) {
+        if (!have[i]) continue;
+        char label[64];
+        snprintf(label, sizeof label, "gjk2d_batch_manifold %s", isa[i]);
+        printf("  %-34s %9.1f ns/pair  %5.2fx Box2D\n", label, 1e9 * median(t_g[i], runs) / (double)n,
+               median(ratio[i], runs));
+    }
+    printf("  (medians of %d repetitions, one thread; the ratio is Box2D's time over gjk2d's within a repetition)\n",
+           runs);
     b2m_polygons_destroy(b2);
     for (int i = 0; i < 2; ++i) free(a.px[i]), free(a.py[i]), free(a.sep[i]), free(a.id[i]);
     free(a.count), free(a.status), free(a.nx), free(a.ny);
@@ -75,13 +95,16 @@ static int bench(const char *name, int64_t pairs, int runs) {
 int main(int argc, char **argv) {
     int64_t pairs = 200000;
     int runs = 7;
+    const char *only = NULL; // W1 or W2 alone (for an instruction count of one workload)
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--pairs"))
             pairs = atoll(argv[i + 1]);
         else if (!strcmp(argv[i], "--runs"))
             runs = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--workload"))
+            only = argv[i + 1];
         else {
-            fprintf(stderr, "usage: %s [--pairs N] [--runs R]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--pairs N] [--runs R] [--workload W1|W2]\n", argv[0]);
             return 2;
         }
     }
@@ -89,5 +112,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "--pairs and --runs must be positive\n");
         return 2;
     }
+    if (only) return bench(only, pairs, runs);
     return bench("W1", pairs, runs) || bench("W2", pairs, runs);
 }

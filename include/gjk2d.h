@@ -746,9 +746,10 @@ typedef struct gjk2d_contact_point {
 
 /// Result of a manifold query.
 typedef struct gjk2d_manifold_result {
-    gjk2d_vec2 normal; ///< unit, A to B: the reference face's normal, or the GJK normal for a vertex
-                       ///< contact and for count 0 (the cores are then apart); A's +x axis for two
-                       ///< coincident points
+    gjk2d_vec2 normal; ///< unit, A to B: the reference face's normal; for count 0 the normal of a face
+                       ///< that separates the shapes beyond the margin (A's first), else the GJK normal
+                       ///< (the cores are then apart); the GJK normal for a vertex contact; A's +x axis
+                       ///< for two coincident points
     gjk2d_contact_point points[2];
     int32_t count;       ///< 0, 1 or 2
     int32_t reference;   ///< 1 if B holds the reference face, else 0 (also for vertex contacts)
@@ -779,8 +780,8 @@ typedef struct gjk2d_manifold_out {
 /// Batch manifolds over pairs [begin, end), as the other batch calls (arguments checked by
 /// gjk2d_check_batch before anything is written; a margin that gjk2d_manifold refuses gives
 /// GJK2D_ERR_RANGE). A pair with an invalid shape gets GJK2D_STATUS_INVALID, a bad pose
-/// GJK2D_STATUS_BAD_POSE: count 0, reference 0, NaN numbers, ids NONE. Every ISA runs the scalar
-/// reference for now.
+/// GJK2D_STATUS_BAD_POSE: count 0, reference 0, NaN numbers, ids NONE. The SIMD kernels answer pairs of two
+/// polygons in lanes, bit-identical to gjk2d_manifold; other pairs go through the reference (docs/manifold.md).
 GJK2D_API int gjk2d_batch_manifold(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                    int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out);
 

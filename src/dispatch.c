@@ -162,6 +162,7 @@ static const gjk2d_kernel_table *auto_table(const char **reason) {
     auto_composite = *fastest[0];
     auto_composite.overlap = fastest[1]->overlap;
     auto_composite.sat = fastest[2]->sat;
+    auto_composite.manifold = fastest[2]->manifold; // the manifold is mostly the SAT's work
     snprintf(auto_reason, sizeof auto_reason,
              "auto: measured fastest at first use of %s and %s: distance %s, overlap %s, sat %s", cand[0]->name,
              cand[1]->name, fastest[0]->name, fastest[1]->name, fastest[2]->name);

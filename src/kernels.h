@@ -14,6 +14,8 @@ typedef void (*gjk2d_overlap_kernel)(const gjk2d_shapes *shapes, const gjk2d_pos
                                      int64_t begin, int64_t end, const gjk2d_overlap_out *out);
 typedef void (*gjk2d_sat_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  int64_t begin, int64_t end, const gjk2d_sat_out *out);
+typedef void (*gjk2d_manifold_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                      int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out);
 
 typedef void (*gjk2d_cast_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                   const gjk2d_translations *translations, int64_t begin, int64_t end,
@@ -40,6 +42,7 @@ typedef struct gjk2d_kernel_table {
     gjk2d_cast_kernel cast;     ///< shape cast (cast_batch.c checks the arguments)
     gjk2d_ray_kernel ray;
     gjk2d_point_kernel point;
+    gjk2d_manifold_kernel manifold;
 } gjk2d_kernel_table;
 
 /// auto's measurement (calibrate.c): the fastest of `candidates` for distance, overlap and SAT, in that
@@ -67,6 +70,9 @@ void gjk2d__scalar_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, c
 void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                    int64_t begin, int64_t end, gjk2d_cache *cache, float max_distance,
                                    const gjk2d_distance_out *out);
+/// The manifold reference pair by pair (manifold_batch.c): the scalar table's, and the SIMD kernel's slow path.
+void gjk2d__scalar_manifold(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
+                            int64_t end, float margin, const gjk2d_manifold_out *out);
 void gjk2d__scalar_overlap_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                   int64_t begin, int64_t end, gjk2d_cache *cache, const gjk2d_overlap_out *out);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The batch manifold call: arguments checked as every batch call checks them (gjk2d_check_batch) plus the
-// margin, then the scalar reference pair by pair on every ISA (lanes = pairs kernels are still to come).
+// margin, then the active table's manifold kernel; gjk2d__scalar_manifold is the reference pair by pair (the
+// scalar table's kernel, and the SIMD kernels' path for the pairs their lanes do not take).
+#include "kernels.h"
 #include "ref/ref.h"
 
 #define PUT(field, k, value)                     \
@@ -8,11 +10,8 @@
         if (out->field) out->field[k] = (value); \
     } while (0)
 
-int gjk2d_batch_manifold(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
-                         int64_t end, float margin, const gjk2d_manifold_out *out) {
-    int rc = out ? gjk2d_check_batch(shapes, poses, pairs, begin, end, NULL) : GJK2D_ERR_NULL;
-    if (rc == GJK2D_OK && !gjk2d__margin_ok(margin)) rc = GJK2D_ERR_RANGE;
-    if (rc != GJK2D_OK) return rc;
+void gjk2d__scalar_manifold(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                            int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out) {
     ref_pair p;
     for (int64_t k = begin; k < end; ++k) {
         gjk2d_manifold_result r;
@@ -41,5 +40,13 @@ int gjk2d_batch_manifold(const gjk2d_shapes *shapes, const gjk2d_poses *poses, c
         }
         PUT(status, k, (uint8_t)r.status);
     }
+}
+
+int gjk2d_batch_manifold(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
+                         int64_t end, float margin, const gjk2d_manifold_out *out) {
+    int rc = out ? gjk2d_check_batch(shapes, poses, pairs, begin, end, NULL) : GJK2D_ERR_NULL;
+    if (rc == GJK2D_OK && !gjk2d__margin_ok(margin)) rc = GJK2D_ERR_RANGE;
+    if (rc != GJK2D_OK) return rc;
+    if (begin < end) gjk2d__active()->manifold(shapes, poses, pairs, begin, end, margin, out);
     return GJK2D_OK;
 }

@@ -5,19 +5,23 @@
 // contact takes the closest points, not a face).
 //
 // The pair is in A's frame. Every shape is a core (point, segment or polygon) and a radius:
-//  1. GJK on the cores (ref_closest_cores) gives their distance, closest points and normal. Cores further
-//     apart than the radii plus the margin have no contact.
-//  2. SAT on the cores (ref_sat_face) gives each shape's face of largest separation. The reference face is
+//  1. SAT on the cores (ref_sat_face) gives each shape's face of largest separation. The reference face is
 //     A's unless B's separates by more than the face tolerance; a shape without edges (a point) has none.
-//  3. Face contact: the incident edge is the other shape's edge whose normal is most opposed to the
+//  2. A face that separates the cores by more than the radii plus the margin: no contact (Box2D's early
+//     outs). Two polygons that no face separates overlap (SAT), and go straight to step 4.
+//  3. Otherwise GJK on the cores (ref_closest_cores) gives their distance, closest points and normal. Cores
+//     further apart than the radii plus the margin have no contact.
+//  4. Face contact: the incident edge is the other shape's edge whose normal is most opposed to the
 //     reference normal (a point is its own incident vertex). Clipped to the side planes through the
 //     reference face's ends (Sutherland-Hodgman on two points), each remaining point is a contact if its
 //     gap along the reference normal, minus the radii, is within the margin. Both faces extend over
 //     collinear and duplicated vertices (face_run), which gjk2d accepts and Box2D's hull never has.
-//  4. Vertex contact: when the cores are apart and the best face separates them by clearly less than their
+//  5. Vertex contact: when the cores are apart and the best face separates them by clearly less than their
 //     distance (the closest features are two vertices: the region of a rounded corner), when there is no
 //     face (two points), or when clipping left no point within the margin, the contact is the pair of GJK
 //     closest points, with the GJK normal.
+// The SIMD kernel (src/simd/manifold_tmpl.h) repeats steps 1, 2 and 4 for two polygons in lanes, operation
+// for operation.
 // Points are reported midway between the two rounded surfaces, as Box2D does.
 #include <math.h>
 
@@ -229,20 +233,12 @@ static void to_world(const ref_pair *p, const gjk2d__pose *pose_b, const local_c
 void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gjk2d_manifold_result *out) {
     out->count = 0;
     out->reference = 0;
+    out->status = GJK2D_STATUS_OK;
     clear_point(&out->points[0]);
     clear_point(&out->points[1]);
-
-    // 1. The cores' distance. Beyond the radii plus the margin: no contact, the GJK normal.
-    ref_cores g;
-    ref_closest_cores(p, &g, NULL);
-    out->status = g.end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
     const double radii = (double)p->ra + p->rb;
-    if (!g.overlap && !((float)(g.core - radii) <= margin)) {
-        out->normal = pose_rotate(&p->pose_a, g.normal);
-        return;
-    }
 
-    // 2. Each shape's best face; B's only if clearly better (Box2D's rule: ids do not flicker between two
+    // 1. Each shape's best face; B's only if clearly better (Box2D's rule: ids do not flicker between two
     //    nearly equal faces).
     float sep_a = 0.0f, sep_b = 0.0f;
     gjk2d_vec2 n_a = {0.0f, 0.0f}, n_b = {0.0f, 0.0f};
@@ -254,15 +250,40 @@ void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gj
     const float sep_face = ref_is_b ? sep_b : sep_a;
     const gjk2d_vec2 nref = ref_is_b ? n_b : n_a;
 
+    // 2. A face that separates the cores by more than the radii plus the margin: no contact, its normal
+    //    (A's face first, as Box2D tests them).
+    const int apart_a = face_a >= 0 && !((float)((double)sep_a - radii) <= margin);
+    const int apart_b = face_b >= 0 && !((float)((double)sep_b - radii) <= margin);
+    if (apart_a || apart_b) {
+        out->normal = pose_rotate(&p->pose_a, apart_a ? n_a : v2_neg(n_b));
+        return;
+    }
+
+    // 3. Two polygons that no face separates overlap: their edge normals are every candidate axis (the
+    //    Minkowski difference's faces), so GJK has nothing to add. Otherwise (a point or a segment, whose
+    //    faces miss the axis along it, or cores a face separates by less than the reach) GJK on the cores
+    //    gives their distance; beyond the radii plus the margin: no contact, the GJK normal.
+    const int sat_overlap = p->na >= 3 && p->nb >= 3 && face_a >= 0 && face_b >= 0 && sep_a <= 0.0f && sep_b <= 0.0f;
+    ref_cores g = {0};
+    if (!sat_overlap) {
+        ref_closest_cores(p, &g, NULL);
+        out->status = g.end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
+        if (!g.overlap && !((float)(g.core - radii) <= margin)) {
+            out->normal = pose_rotate(&p->pose_a, g.normal);
+            return;
+        }
+    }
+    const int overlap = sat_overlap || g.overlap;
+
     local_contact c[2];
     int count = 0, face_used = 0;
-    // 3. A face contact, unless the cores are apart and this face is not (nearly) their closest feature.
-    if (face >= 0 && (g.overlap || !(g.core - sep_face > tol))) {
+    // 4. A face contact, unless the cores are apart and this face is not (nearly) their closest feature.
+    if (face >= 0 && (overlap || !(g.core - sep_face > tol))) {
         if (ref_is_b)
             count = face_contact(p->b, p->nb, p->rb, face, nref, p->a, p->na, p->ra, 1, margin, c);
         else
             count = face_contact(p->a, p->na, p->ra, face, nref, p->b, p->nb, p->rb, 0, margin, c);
-        if (count == 0 && g.overlap) {
+        if (count == 0 && overlap) {
             if (ref_is_b)
                 count = deepest_contact(p->b, p->nb, p->rb, face, nref, p->a, p->na, p->ra, 1, c);
             else
@@ -270,7 +291,8 @@ void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gj
         }
         face_used = count > 0;
     }
-    // 4. Otherwise (or when clipping left no point within the margin) the vertex contact of GJK.
+    // 5. Otherwise (or when clipping left no point within the margin) the vertex contact of GJK (never after
+    //    step 3: the deepest vertex is always a contact there).
     gjk2d_vec2 n = ref_is_b ? v2_neg(nref) : nref;
     if (!face_used) {
         n = g.overlap ? v2(1.0f, 0.0f) : g.normal;

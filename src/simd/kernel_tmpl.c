@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The SIMD batch kernels, compiled once per instruction set (src/simd/meson.build sets GJK2D_WIDE_HEADER,
 // GJK2D_SIMD_NAME and GJK2D_SIMD_SUFFIX). One lane runs one pair. Each kernel repeats the scalar
-// reference (src/ref/gjk.c, overlap.c, sat.c) operation for operation, in the same float order, with
+// reference (src/ref/gjk.c, overlap.c, sat.c, manifold.c) operation for operation, in the same float order, with
 // every per-lane decision turned into a mask and a select: results are bit-identical to the reference,
 // and therefore to every other ISA.
 //
@@ -253,6 +253,28 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *p
 #include "simd/cast_tmpl.h"
 
 // ---------------------------------------------------------------------------------------------
+// Contact manifolds (src/ref/manifold.c) on lockstep blocks (manifold_tmpl.h); the lanes it leaves go to
+// the reference pair by pair, after the block's vector stores.
+
+#include "simd/manifold_tmpl.h"
+
+static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
+                                     int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out) {
+    const batch_in in = {shapes, poses, pairs};
+    lblock bk;
+    for (int64_t k = begin; k < end; k += W) {
+        const int lanes = end - k < W ? (int)(end - k) : W;
+        unsigned slow = 0;
+        if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL))
+            slow = mf_block(&bk, lanes == W, margin, poses, pairs, out);
+        for (unsigned m = slow | bk.slow; m; m &= m - 1) {
+            const int64_t kk = bk.pair[__builtin_ctz(m)];
+            gjk2d__scalar_manifold(shapes, poses, pairs, kk, kk + 1, margin, out);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Shape-set preparation: convexity in lanes (validate_tmpl.h).
 
 #include "simd/validate_tmpl.h"
@@ -262,5 +284,5 @@ const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
     ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap),
     ISA_SYM(gjk2d__sat),      ISA_SYM(gjk2d__convex_block),
     ISA_SYM(gjk2d__cast),     ISA_SYM(gjk2d__ray),
-    ISA_SYM(gjk2d__point),
+    ISA_SYM(gjk2d__point),    ISA_SYM(gjk2d__manifold),
 };

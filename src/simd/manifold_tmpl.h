@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: MIT
+// Contact manifolds in lanes (included by kernel_tmpl.c, once per ISA), one pair per lane: ref_manifold's
+// steps 1, 2 and 4 (src/ref/manifold.c; Catto, "Contact Manifolds", GDC 2007) for two polygons, operation for
+// operation, every decision a mask and a select:
+//  1. each shape's best face (ref_sat_face: the SAT kernel's edge normals and projection gaps, keeping the
+//     edge), and the reference face by Box2D's rule (A's unless B's is better by the face tolerance);
+//  2. a face that separates the cores beyond the radii plus the margin: count 0 and its normal;
+//  4. two polygons no face separates: the incident edge (the least dot of the incident shape's edge normals
+//     with the reference normal, a support search), the two side-plane clips of Sutherland-Hodgman on two
+//     points, the separations and the margin, and the deepest incident vertex when the clip leaves nothing.
+// A lane goes to the reference (gjk2d__scalar_manifold) when its pair is not two polygons, when its cores are
+// apart but within reach (step 3: GJK decides between a face and a vertex contact), or, for a face contact,
+// when a vertex of either shape may be straight or duplicated (the reference extends faces over such vertices,
+// face_run; a float screen with a wide margin decides, so every lane it keeps has no such vertex).
+
+/// A shape's best face (ref_sat_face) and every edge's outward normal, for the incident search.
+typedef struct mf_faces {
+    _Alignas(64) float enx[NMAX][W]; ///< unit outward normal of the edge from column i to the next
+    _Alignas(64) float eny[NMAX][W];
+    wm ev[NMAX];           ///< the edges of non-zero length
+    wf sep, nx, ny;        ///< the best face's projection gap and normal
+    wf first, next;        ///< its vertex indices (the face is the edge first -> next)
+    wf v1x, v1y, v2x, v2y; ///< its ends
+    wm found;
+} mf_faces;
+
+/// The vertex index of column i of a shape with n (per lane) vertices padded to `bound` columns: the edge
+/// from the last column closes the polygon, so it is edge n - 1.
+static inline wf mf_edge_index(int i, int bound, wf n) {
+    return i == bound - 1 ? wf_sub(n, wf_set1(1.0f)) : wf_set1((float)i);
+}
+
+/// ref_sat_face over columns: the edges of `self` in order, the first of the largest gap winning.
+static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, const float (*sx)[W],
+                                                                 const float (*sy)[W], int ns, const float (*ox)[W],
+                                                                 const float (*oy)[W], int no, wf n_self) {
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    f->found = wm_none();
+    f->sep = f->nx = f->ny = f->first = f->next = f->v1x = f->v1y = f->v2x = f->v2y = zero;
+    for (int i = 0; i < ns; i++) {
+        const int i1 = i + 1 < ns ? i + 1 : 0;
+        const wf px = wf_load(sx[i]), py = wf_load(sy[i]), qx = wf_load(sx[i1]), qy = wf_load(sy[i1]);
+        wf ex = wf_sub(qx, px), ey = wf_sub(qy, py);
+        wf len2 = wf_dot(ex, ey, ex, ey);
+        const wm valid = wm_not(wf_eq(len2, zero));
+        f->ev[i] = valid;
+        if (!wm_any(valid)) {
+            wf_store(f->enx[i], zero);
+            wf_store(f->eny[i], zero);
+            continue;
+        }
+        rescale_tiny(&ex, &ey, &len2);
+        const wf inv = wf_div(one, wf_sqrt(len2));
+        const wf nx = wf_mul(inv, ey), ny = wf_mul(inv, wf_neg(ex));
+        wf_store(f->enx[i], nx);
+        wf_store(f->eny[i], ny);
+        const wf gap = projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
+        const wm take = wm_and(valid, wm_or(wm_not(f->found), wf_gt(gap, f->sep)));
+        f->sep = wf_sel(take, gap, f->sep);
+        f->nx = wf_sel(take, nx, f->nx);
+        f->ny = wf_sel(take, ny, f->ny);
+        f->first = wf_sel(take, mf_edge_index(i, ns, n_self), f->first);
+        f->next = wf_sel(take, wf_set1((float)i1), f->next);
+        f->v1x = wf_sel(take, px, f->v1x);
+        f->v1y = wf_sel(take, py, f->v1y);
+        f->v2x = wf_sel(take, qx, f->v2x);
+        f->v2y = wf_sel(take, qy, f->v2y);
+        f->found = wm_or(f->found, take);
+    }
+}
+
+static inline wf mf_abs(wf a) { return wf_sel(wf_lt(a, wf_zero()), wf_neg(a), a); }
+
+/// core_extent: max(width, height) of the bounding box of the columns.
+static inline __attribute__((always_inline)) wf mf_extent(const float (*cx)[W], const float (*cy)[W], int bound) {
+    wf x0 = wf_load(cx[0]), x1 = x0, y0 = wf_load(cy[0]), y1 = y0;
+    for (int i = 1; i < bound; i++) {
+        const wf x = wf_load(cx[i]), y = wf_load(cy[i]);
+        x0 = wf_sel(wf_lt(x, x0), x, x0);
+        x1 = wf_sel(wf_gt(x, x1), x, x1);
+        y0 = wf_sel(wf_lt(y, y0), y, y0);
+        y1 = wf_sel(wf_gt(y, y1), y, y1);
+    }
+    const wf w = wf_sub(x1, x0), h = wf_sub(y1, y0);
+    return wf_sel(wf_gt(w, h), w, h);
+}
+
+/// Lanes where a vertex of the shape may be straight or duplicated in face_run's sense (|cross| within
+/// 4 eps M (|e1|_1 + |e2|_1) of its neighbours, computed in double). The float cross of the float edge
+/// vectors is within 3 eps M (|e1|_1 + |e2|_1) of that cross (each difference rounds by eps/2, each product
+/// and the subtraction once; |e| <= 2 M), so a vertex whose float cross exceeds four times the slack is
+/// clearly not straight. The bound is kept far from underflow; a duplicated vertex has a zero cross; an
+/// overflow gives an infinite or NaN bound: all of these are left to the reference.
+static inline __attribute__((always_inline)) wm mf_maybe_straight(const float (*cx)[W], const float (*cy)[W], int bound,
+                                                                  wf n) {
+    wf m = wf_zero();
+    for (int j = 0; j < bound; j++) {
+        const wf x = mf_abs(wf_load(cx[j])), y = mf_abs(wf_load(cy[j]));
+        m = wf_sel(wf_gt(x, m), x, m);
+        m = wf_sel(wf_gt(y, m), y, m);
+    }
+    const wf scale = wf_mul(wf_set1(16.0f * FLT_EPSILON), m), floor = wf_set1(0x1p-100f);
+    wm bad = wm_none();
+    for (int k = 0; k < bound; k++) {
+        const wf x = wf_load(cx[k]), y = wf_load(cy[k]);
+        const int kp = k > 0 ? k - 1 : bound - 1;
+        wf nxt_x = wf_load(cx[0]), nxt_y = wf_load(cy[0]);
+        if (k + 1 < bound) {
+            const wm inside = wf_lt(wf_set1((float)(k + 1)), n);
+            nxt_x = wf_sel(inside, wf_load(cx[k + 1]), nxt_x);
+            nxt_y = wf_sel(inside, wf_load(cy[k + 1]), nxt_y);
+        }
+        const wf ax = wf_sub(x, wf_load(cx[kp])), ay = wf_sub(y, wf_load(cy[kp]));
+        const wf bx = wf_sub(nxt_x, x), by = wf_sub(nxt_y, y);
+        const wf sum = wf_add(wf_add(mf_abs(ax), mf_abs(ay)), wf_add(mf_abs(bx), mf_abs(by)));
+        const wf bound_c = wf_mul(scale, sum);
+        const wm clear = wm_and(wf_gt(mf_abs(wf_cross(ax, ay, bx, by)), bound_c), wf_ge(bound_c, floor));
+        const wm real = wf_lt(wf_set1((float)k), n);
+        bad = wm_or(bad, wm_andnot(real, clear));
+    }
+    return bad;
+}
+
+/// incident_edge over one shape's columns: the first edge whose normal has the least dot with (nrx, nry),
+/// its vertex indices and ends.
+typedef struct mf_incident {
+    wf j, j2;          ///< the edge j -> j2
+    wf x0, y0, x1, y1; ///< its ends
+} mf_incident;
+
+static inline __attribute__((always_inline)) void mf_incident_search(mf_incident *r, const mf_faces *f,
+                                                                     const float (*cx)[W], const float (*cy)[W],
+                                                                     int bound, wf n, wf nrx, wf nry) {
+    const wf zero = wf_zero();
+    wm found = wm_none();
+    wf best = zero;
+    r->j = r->j2 = r->x0 = r->y0 = r->x1 = r->y1 = zero;
+    for (int i = 0; i < bound; i++) {
+        if (!wm_any(f->ev[i])) continue;
+        const int i1 = i + 1 < bound ? i + 1 : 0;
+        const wf dot = wf_dot(wf_load(f->enx[i]), wf_load(f->eny[i]), nrx, nry);
+        const wm take = wm_and(f->ev[i], wm_or(wm_not(found), wf_lt(dot, best)));
+        best = wf_sel(take, dot, best);
+        r->j = wf_sel(take, mf_edge_index(i, bound, n), r->j);
+        r->j2 = wf_sel(take, wf_set1((float)i1), r->j2);
+        r->x0 = wf_sel(take, wf_load(cx[i]), r->x0);
+        r->y0 = wf_sel(take, wf_load(cy[i]), r->y0);
+        r->x1 = wf_sel(take, wf_load(cx[i1]), r->x1);
+        r->y1 = wf_sel(take, wf_load(cy[i1]), r->y1);
+        found = wm_or(found, take);
+    }
+}
+
+/// A clip point and the features that make it (GJK2D_FEATURE_* values, as floats: exact).
+typedef struct mf_point {
+    wf x, y, fr, fi; ///< fr on the reference shape, fi on the incident one
+} mf_point;
+
+static inline mf_point mf_sel(wm m, mf_point a, mf_point b) {
+    mf_point r = {wf_sel(m, a.x, b.x), wf_sel(m, a.y, b.y), wf_sel(m, a.fr, b.fr), wf_sel(m, a.fi, b.fi)};
+    return r;
+}
+
+/// clip_segment on two points with signed distances d0, d1 (kept where <= 0): the kept points in order, then
+/// the crossing point (features: the side plane's reference vertex, the incident edge). *n gets their number.
+static inline void mf_clip(const mf_point in[2], wf d0, wf d1, wf side_vertex, wf incident_edge, mf_point out[2],
+                           wf *n) {
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    const wm k0 = wf_le(d0, zero), k1 = wf_le(d1, zero);
+    const wm cross = wm_or(wm_and(wf_lt(d0, zero), wf_gt(d1, zero)), wm_and(wf_gt(d0, zero), wf_lt(d1, zero)));
+    const wf t = wf_div(d0, wf_sub(d0, d1));
+    mf_point x;
+    x.x = wf_add(in[0].x, wf_mul(t, wf_sub(in[1].x, in[0].x)));
+    x.y = wf_add(in[0].y, wf_mul(t, wf_sub(in[1].y, in[0].y)));
+    x.fr = side_vertex;
+    x.fi = incident_edge;
+    out[0] = mf_sel(k0, in[0], mf_sel(k1, in[1], x));
+    out[1] = mf_sel(wm_and(k0, k1), in[1], x);
+    *n = wf_add(wf_add(wf_sel(k0, one, zero), wf_sel(k1, one, zero)), wf_sel(cross, one, zero));
+}
+
+/// The manifold of a block's pairs in lanes, in A's frame (before the move to world).
+typedef struct mf_result {
+    wf nx, ny;     ///< normal, A to B
+    wf count;      ///< 0, 1 or 2
+    wm ref_is_b;   ///< B holds the reference face (of a face contact)
+    mf_point c[2]; ///< contacts: point and features, fr = A's, fi = B's
+    wf sep[2];
+} mf_result;
+
+/// Step 4 for the lanes in `face`: the face contact on the reference face (ref_is_b picks B's), with the
+/// deepest incident vertex where the clip leaves no point within the margin.
+static inline __attribute__((always_inline)) void mf_face_contact(const lblock *bk, int nab, int nbb,
+                                                                  const mf_faces *fa, const mf_faces *fb, wm ref_is_b,
+                                                                  wm face, wd radii, wf margin, mf_result *r) {
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
+    const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
+    const wf nrx = wf_sel(ref_is_b, fb->nx, fa->nx), nry = wf_sel(ref_is_b, fb->ny, fa->ny);
+    const wf v1x = wf_sel(ref_is_b, fb->v1x, fa->v1x), v1y = wf_sel(ref_is_b, fb->v1y, fa->v1y);
+    const wf v2x = wf_sel(ref_is_b, fb->v2x, fa->v2x), v2y = wf_sel(ref_is_b, fb->v2y, fa->v2y);
+    const wf i1 = wf_sel(ref_is_b, fb->first, fa->first), i2 = wf_sel(ref_is_b, fb->next, fa->next);
+    const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb);
+    const wf r_ref = wf_sel(ref_is_b, rb, ra), r_inc = wf_sel(ref_is_b, ra, rb);
+
+    // The incident edge: B's where A holds the reference face, A's where B does.
+    mf_incident inc;
+    const wm ref_a = wm_andnot(face, ref_is_b), ref_b = wm_and(face, ref_is_b);
+    if (wm_any(ref_a))
+        mf_incident_search(&inc, fb, bk->bx, bk->by, nbb, nb, nrx, nry);
+    else
+        mf_incident_search(&inc, fa, bk->ax, bk->ay, nab, na, nrx, nry);
+    if (wm_any(ref_a) && wm_any(ref_b)) {
+        mf_incident on_a;
+        mf_incident_search(&on_a, fa, bk->ax, bk->ay, nab, na, nrx, nry);
+        inc.j = wf_sel(ref_is_b, on_a.j, inc.j);
+        inc.j2 = wf_sel(ref_is_b, on_a.j2, inc.j2);
+        inc.x0 = wf_sel(ref_is_b, on_a.x0, inc.x0);
+        inc.y0 = wf_sel(ref_is_b, on_a.y0, inc.y0);
+        inc.x1 = wf_sel(ref_is_b, on_a.x1, inc.x1);
+        inc.y1 = wf_sel(ref_is_b, on_a.y1, inc.y1);
+    }
+    const wf edge_ref = wf_add(wf_mul(two, i1), one); // GJK2D_FEATURE_EDGE(i1)
+    const mf_point edge[2] = {{inc.x0, inc.y0, edge_ref, wf_mul(two, inc.j)},
+                              {inc.x1, inc.y1, edge_ref, wf_mul(two, inc.j2)}};
+    const wf edge_inc = wf_add(wf_mul(two, inc.j), one);
+
+    // The side planes: t = nref turned counter-clockwise; keep lower <= dot(t, x) <= upper.
+    const wf tx = wf_neg(nry), ty = nrx;
+    const wf lower = wf_dot(tx, ty, v1x, v1y), upper = wf_dot(tx, ty, v2x, v2y);
+    mf_point half[2], clipped[2];
+    wf n1, n2;
+    mf_clip(edge, wf_sub(lower, wf_dot(tx, ty, edge[0].x, edge[0].y)),
+            wf_sub(lower, wf_dot(tx, ty, edge[1].x, edge[1].y)), wf_mul(two, i1), edge_inc, half, &n1);
+    const wf e0 = wf_sub(wf_dot(tx, ty, half[0].x, half[0].y), upper);
+    const wf e1 = wf_sub(wf_dot(tx, ty, half[1].x, half[1].y), upper);
+    mf_clip(half, e0, e1, wf_mul(two, i2), edge_inc, clipped, &n2);
+    // One point after the first plane: kept if within the second; none: none.
+    const wm one_left = wf_eq(n1, one);
+    const wf n = wf_sel(wf_eq(n1, two), n2, wf_sel(one_left, wf_sel(wf_le(e0, zero), one, zero), zero));
+    clipped[0] = mf_sel(one_left, half[0], clipped[0]);
+
+    // The points within the margin, in order; midway between the surfaces.
+    wm keep[2];
+    mf_point pt[2];
+    wf sep[2];
+    for (int i = 0; i < 2; i++) {
+        const wf gap = wf_dot(nrx, nry, wf_sub(clipped[i].x, v1x), wf_sub(clipped[i].y, v1y));
+        sep[i] = wd_to(wd_sub(wd_from(gap), radii));
+        keep[i] = wm_and(wf_lt(wf_set1((float)i), n), wf_le(sep[i], margin));
+        const wf half_gap = wf_mul(wf_set1(0.5f), wf_sub(wf_sub(r_ref, gap), r_inc));
+        pt[i] = clipped[i];
+        pt[i].x = wf_add(clipped[i].x, wf_mul(half_gap, nrx));
+        pt[i].y = wf_add(clipped[i].y, wf_mul(half_gap, nry));
+    }
+    mf_point c0 = mf_sel(keep[0], pt[0], pt[1]), c1 = pt[1];
+    wf s0 = wf_sel(keep[0], sep[0], sep[1]), s1 = sep[1];
+    wf count = wf_add(wf_sel(keep[0], one, zero), wf_sel(keep[1], one, zero));
+
+    // deepest_contact: the incident vertex furthest along -nref, where nothing was kept.
+    const wm none = wm_and(face, wf_eq(count, zero));
+    if (wm_any(none)) {
+        const wf dx = wf_neg(nrx), dy = wf_neg(nry);
+        wf px = zero, py = zero, idx = zero;
+        if (wm_any(wm_andnot(none, ref_is_b))) lane_support(bk->bx, bk->by, nbb, dx, dy, &px, &py, &idx);
+        if (wm_any(wm_and(none, ref_is_b))) {
+            wf qx, qy, qi;
+            lane_support(bk->ax, bk->ay, nab, dx, dy, &qx, &qy, &qi);
+            px = wf_sel(ref_is_b, qx, px);
+            py = wf_sel(ref_is_b, qy, py);
+            idx = wf_sel(ref_is_b, qi, idx);
+        }
+        const wf gap = wf_dot(nrx, nry, wf_sub(px, v1x), wf_sub(py, v1y));
+        const wf half_gap = wf_mul(wf_set1(0.5f), wf_sub(wf_sub(r_ref, gap), r_inc));
+        const mf_point d = {wf_add(px, wf_mul(half_gap, nrx)), wf_add(py, wf_mul(half_gap, nry)), edge_ref,
+                            wf_mul(two, idx)};
+        c0 = mf_sel(none, d, c0);
+        s0 = wf_sel(none, wd_to(wd_sub(wd_from(gap), radii)), s0);
+        count = wf_sel(none, one, count);
+    }
+    // Features as A's and B's.
+    const mf_point sw0 = {c0.x, c0.y, wf_sel(ref_is_b, c0.fi, c0.fr), wf_sel(ref_is_b, c0.fr, c0.fi)};
+    const mf_point sw1 = {c1.x, c1.y, wf_sel(ref_is_b, c1.fi, c1.fr), wf_sel(ref_is_b, c1.fr, c1.fi)};
+    r->c[0] = mf_sel(face, sw0, r->c[0]);
+    r->c[1] = mf_sel(face, sw1, r->c[1]);
+    r->sep[0] = wf_sel(face, s0, r->sep[0]);
+    r->sep[1] = wf_sel(face, s1, r->sep[1]);
+    r->count = wf_sel(face, count, r->count);
+    r->nx = wf_sel(face, wf_sel(ref_is_b, wf_neg(nrx), nrx), r->nx);
+    r->ny = wf_sel(face, wf_sel(ref_is_b, wf_neg(nry), nry), r->ny);
+}
+
+/// Contact point i of a block to world (to_world) and its outputs; lanes beyond a lane's count get NaN
+/// numbers and id NONE. `whole`: every lane of the block is a pair of this range the lanes answered.
+static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int whole, const gjk2d_poses *poses,
+                     const gjk2d_pairs *pairs, const gjk2d_manifold_out *out) {
+    const wf nan = wf_set1(NAN);
+    const wf c = wf_load(bk->wc), s = wf_load(bk->ws);
+    const wf wnx = wf_sub(wf_mul(c, r->nx), wf_mul(s, r->ny)), wny = wf_add(wf_mul(s, r->nx), wf_mul(c, r->ny));
+    _Alignas(64) float f[16][W];
+    _Alignas(64) float count[W], ref_b[W], id[2][W];
+    _Alignas(64) double bpx[W], bpy[W];
+    wf_store(f[0], wnx);
+    wf_store(f[1], wny);
+    wf_store(count, r->count);
+    wf_store(ref_b, wf_sel(r->ref_is_b, wf_set1(1.0f), wf_zero()));
+    const int anchors_b = out->anchor_bx[0] || out->anchor_by[0] || out->anchor_bx[1] || out->anchor_by[1];
+    if (anchors_b) {
+        for (int l = 0; l < W; l++) {
+            const gjk2d__pose pb = gjk2d__pose_at(poses, pairs->b[bk->pair[l] >= 0 ? bk->pair[l] : bk->pair[0]]);
+            bpx[l] = pb.px, bpy[l] = pb.py;
+        }
+    } else {
+        memcpy(bpx, bk->wpx, sizeof bpx); // not written
+        memcpy(bpy, bk->wpy, sizeof bpy);
+    }
+    const wd dc = wd_from(c), ds = wd_from(s), apx = wd_load(bk->wpx), apy = wd_load(bk->wpy);
+    for (int i = 0; i < 2; i++) {
+        const wm has = wf_lt(wf_set1((float)i), r->count);
+        const wd x = wd_from(r->c[i].x), y = wd_from(r->c[i].y);
+        const wd ax = wd_sub(wd_mul(dc, x), wd_mul(ds, y)), ay = wd_add(wd_mul(ds, x), wd_mul(dc, y));
+        wf_store(f[2 + 7 * i], wf_sel(has, wd_to(wd_add(ax, apx)), nan));
+        wf_store(f[3 + 7 * i], wf_sel(has, wd_to(wd_add(ay, apy)), nan));
+        wf_store(f[4 + 7 * i], wf_sel(has, wd_to(ax), nan));
+        wf_store(f[5 + 7 * i], wf_sel(has, wd_to(ay), nan));
+        if (anchors_b) {
+            const wd bx = wd_load(bpx), by = wd_load(bpy);
+            wf_store(f[6 + 7 * i], wf_sel(has, wd_to(wd_sub(ax, wd_sub(bx, apx))), nan));
+            wf_store(f[7 + 7 * i], wf_sel(has, wd_to(wd_sub(ay, wd_sub(by, apy))), nan));
+        }
+        wf_store(f[8 + 7 * i], wf_sel(has, r->sep[i], nan));
+        // GJK2D_CONTACT_ID: (feature_a + 1) << 12 | (feature_b + 1), exact in float; NONE is -1 as an int32.
+        const wf one = wf_set1(1.0f);
+        const wf idf = wf_add(wf_mul(wf_add(r->c[i].fr, one), wf_set1(4096.0f)), wf_add(r->c[i].fi, one));
+        wf_store(id[i], wf_sel(has, idf, wf_set1(-1.0f)));
+    }
+    float *const dst[16] = {
+        out->nx,           out->ny,           out->px[0],        out->py[0],         out->anchor_ax[0],
+        out->anchor_ay[0], out->anchor_bx[0], out->anchor_by[0], out->separation[0], out->px[1],
+        out->py[1],        out->anchor_ax[1], out->anchor_ay[1], out->anchor_bx[1],  out->anchor_by[1],
+        out->separation[1]};
+    if (whole) {
+        const int64_t k = bk->pair[0];
+        for (int q = 0; q < 16; q++)
+            if (dst[q]) wf_storeu(dst[q] + k, wf_load(f[q]));
+        for (int i = 0; i < 2; i++)
+            if (out->id[i]) wf_store_i32((int32_t *)(out->id[i] + k), wf_load(id[i]));
+    } else {
+        for (unsigned m = done; m; m &= m - 1) {
+            const int l = __builtin_ctz(m);
+            const int64_t k = bk->pair[l];
+            for (int q = 0; q < 16; q++)
+                if (dst[q]) dst[q][k] = f[q][l];
+            for (int i = 0; i < 2; i++)
+                if (out->id[i]) out->id[i][k] = (uint32_t)(int32_t)id[i][l];
+        }
+    }
+    for (unsigned m = done; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        const int64_t k = bk->pair[l];
+        const int n = (int)count[l];
+        if (out->count) out->count[k] = (uint8_t)n;
+        if (out->reference) out->reference[k] = (uint8_t)(n > 0 && ref_b[l] != 0.0f);
+        if (out->status) out->status[k] = (uint8_t)GJK2D_STATUS_OK;
+    }
+}
+
+/// The block's manifolds with A's and B's columns bounded by nab and nbb; returns the live lanes left to the
+/// reference.
+static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *bk, int nab, int nbb, int whole_block,
+                                                                 float margin_s, const gjk2d_poses *poses,
+                                                                 const gjk2d_pairs *pairs,
+                                                                 const gjk2d_manifold_out *out) {
+    const wf zero = wf_zero(), three = wf_set1(3.0f), margin = wf_set1(margin_s);
+    const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
+    mf_faces fa, fb;
+    // 1. Each shape's best face; B's only if clearly better.
+    mf_face_search(&fa, bk->ax, bk->ay, nab, bk->bx, bk->by, nbb, na);
+    mf_face_search(&fb, bk->bx, bk->by, nbb, bk->ax, bk->ay, nab, nb);
+    const wf tol = wf_mul(wf_set1(GJK2D_MANIFOLD_FACE_TOLERANCE),
+                          wf_add(mf_extent(bk->ax, bk->ay, nab), mf_extent(bk->bx, bk->by, nbb)));
+    const wm ref_is_b = wm_and(fb.found, wm_or(wm_not(fa.found), wf_gt(fb.sep, wf_add(fa.sep, tol))));
+    const wm polygons = wm_and(wf_ge(na, three), wf_ge(nb, three));
+
+    // 2. A face that separates the cores beyond the radii plus the margin (A's first).
+    const wd radii = wd_add(wd_from(wf_load(bk->ra)), wd_from(wf_load(bk->rb)));
+    const wm apart_a = wm_andnot(fa.found, wf_le(wd_to(wd_sub(wd_from(fa.sep), radii)), margin));
+    const wm apart_b = wm_andnot(fb.found, wf_le(wd_to(wd_sub(wd_from(fb.sep), radii)), margin));
+    const wm apart = wm_and(polygons, wm_or(apart_a, apart_b));
+    mf_result r;
+    r.nx = wf_sel(apart_a, fa.nx, wf_neg(fb.nx));
+    r.ny = wf_sel(apart_a, fa.ny, wf_neg(fb.ny));
+    r.count = zero;
+    r.ref_is_b = wm_none();
+    r.c[0].x = r.c[0].y = r.c[0].fr = r.c[0].fi = zero;
+    r.c[1] = r.c[0];
+    r.sep[0] = r.sep[1] = zero;
+
+    // 4. Two polygons no face separates, without straight or duplicated vertices: the face contact.
+    wm face = wm_and(wm_and(polygons, wm_and(fa.found, fb.found)), wm_and(wf_le(fa.sep, zero), wf_le(fb.sep, zero)));
+    face = wm_andnot(face, apart);
+    if (wm_any(face)) {
+        const wm straight =
+            wm_or(mf_maybe_straight(bk->ax, bk->ay, nab, na), mf_maybe_straight(bk->bx, bk->by, nbb, nb));
+        face = wm_andnot(face, straight);
+    }
+    if (wm_any(face)) {
+        mf_face_contact(bk, nab, nbb, &fa, &fb, ref_is_b, face, radii, margin, &r);
+        r.ref_is_b = wm_and(face, ref_is_b);
+    }
+    const unsigned done = bk->live & wm_bits(wm_or(apart, face));
+    if (done) mf_store(bk, &r, done, whole_block && done == W_ALL, poses, pairs, out);
+    return bk->live & ~done;
+}
+
+/// mf_block_n, with loops of a constant length when both shapes fit one row (the common block).
+static unsigned mf_block(const lblock *bk, int whole_block, float margin, const gjk2d_poses *poses,
+                         const gjk2d_pairs *pairs, const gjk2d_manifold_out *out) {
+    if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
+        return mf_block_n(bk, LANE_ROW, LANE_ROW, whole_block, margin, poses, pairs, out);
+    return mf_block_n(bk, bk->na_bound, bk->nb_bound, whole_block, margin, poses, pairs, out);
+}
