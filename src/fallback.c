@@ -90,4 +90,5 @@ static void scalar_sat(const gjk2d_shapes *s, const gjk2d_poses *poses, const gj
     }
 }
 
-const gjk2d_kernel_table gjk2d__scalar_table = {"scalar", 1, scalar_distance, scalar_overlap, scalar_sat, NULL};
+const gjk2d_kernel_table gjk2d__scalar_table = {
+    "scalar", 1, scalar_distance, scalar_overlap, scalar_sat, NULL, gjk2d__scalar_distance_cached};

@@ -12,6 +12,10 @@ typedef void (*gjk2d_distance_kernel)(const gjk2d_shapes *shapes, const gjk2d_po
                                       int64_t begin, int64_t end, const gjk2d_distance_out *out);
 typedef void (*gjk2d_overlap_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                      int64_t begin, int64_t end, const gjk2d_overlap_out *out);
+/// The distance with a cache entry per pair (NULL: cold starts) and a cutoff (INFINITY: none).
+typedef void (*gjk2d_distance_cached_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
+                                             const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
+                                             float max_distance, const gjk2d_distance_out *out);
 typedef void (*gjk2d_sat_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  int64_t begin, int64_t end, const gjk2d_sat_out *out);
 
@@ -29,6 +33,7 @@ typedef struct gjk2d_kernel_table {
     gjk2d_overlap_kernel overlap;
     gjk2d_sat_kernel sat;
     gjk2d_convex_kernel convex; ///< NULL: the reference validates every shape
+    gjk2d_distance_cached_kernel distance_cached;
 } gjk2d_kernel_table;
 
 /// auto's measurement (calibrate.c): the fastest of `candidates` for distance, overlap and SAT, in that
@@ -42,8 +47,9 @@ const gjk2d_kernel_table *gjk2d__active(void);
 /// what the SIMD kernels call for the pairs their lanes do not take.
 extern const gjk2d_kernel_table gjk2d__scalar_table;
 
-/// The cached (warm-started) batch queries, the reference pair by pair (fallback.c); the SIMD kernels
-/// do not take a cache yet.
+/// The cached (warm-started) batch queries, the reference pair by pair (fallback.c): the scalar table's
+/// distance_cached, what the SIMD kernels call for the pairs their lanes do not take, and the cached
+/// overlap query of every table (no SIMD kernel takes an overlap cache yet).
 void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                    int64_t begin, int64_t end, gjk2d_cache *cache, float max_distance,
                                    const gjk2d_distance_out *out);
