@@ -13,13 +13,6 @@ float ref_simplex_metric(const gjk2d_vec2 *w, int32_t count) {
     return 0.0f;
 }
 
-int ref_cache_indices_fit(const gjk2d_cache *c, int32_t na, int32_t nb) {
-    if (c->count < 1 || c->count > 3) return 0;
-    for (int32_t i = 0; i < c->count; ++i)
-        if (c->index_a[i] >= na || c->index_b[i] >= nb) return 0;
-    return 1;
-}
-
 int ref_cache_size_agrees(const gjk2d_cache *c, const gjk2d_vec2 *w) {
     if (c->count == 1) return 1;
     // Box2D's rule (b2Simplex::ReadCache): the size changed by less than a factor 2. Here the test is

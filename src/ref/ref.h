@@ -28,7 +28,6 @@
 #define ref_simplex_metric gjk2d__ref_simplex_metric
 #define ref_cache_fits gjk2d__ref_cache_fits
 #define ref_cache_store gjk2d__ref_cache_store
-#define ref_cache_indices_fit gjk2d__ref_cache_indices_fit
 #define ref_cache_size_agrees gjk2d__ref_cache_size_agrees
 
 /// A pair in A's local frame: A's vertices as given, B's vertices moved by the relative pose.
@@ -101,10 +100,16 @@ float ref_simplex_metric(const gjk2d_vec2 *w, int32_t count);
 /// Whether a cache entry may start GJK on this pair: 1..3 vertices, indices inside both shapes, and a
 /// size that still agrees with the cached one (cache.c). NULL and zeroed entries do not.
 int ref_cache_fits(const ref_pair *p, const gjk2d_cache *c);
-/// The two halves of that rule, for the SIMD kernels, which fetch the points w themselves: the entry's
-/// count and indices against shapes of na and nb vertices; then, for an entry that passed, its size
-/// against the points w[0 .. count) the indices give now.
-int ref_cache_indices_fit(const gjk2d_cache *c, int32_t na, int32_t nb);
+/// The two halves of that rule: the entry's count and indices against shapes of na and nb vertices
+/// (inline: the SIMD kernels test it lane by lane as they read the entries); then, for an entry that
+/// passed, its size against the points w[0 .. count) the indices give now (the kernels test it in lanes,
+/// with the same operations).
+static inline int ref_cache_indices_fit(const gjk2d_cache *c, int32_t na, int32_t nb) {
+    if (c->count < 1 || c->count > 3) return 0;
+    for (int32_t i = 0; i < c->count; ++i)
+        if (c->index_a[i] >= na || c->index_b[i] >= nb) return 0;
+    return 1;
+}
 int ref_cache_size_agrees(const gjk2d_cache *c, const gjk2d_vec2 *w);
 
 /// The vertices of a final simplex as a cache needs them, wherever a query keeps them: vertex i's

@@ -2,11 +2,11 @@
 // GJK distance with a per-pair cache and a distance cutoff in lockstep lanes (included by kernel_tmpl.c,
 // once per ISA, after distance_tmpl.h): src/ref/gjk.c's ref_distance_cached, operation for operation.
 //
-// - Warm start: each lane reads its cache entry and decides with the reference's own functions
-//   (ref_cache_indices_fit, ref_cache_size_agrees, on the points w = b - a its block holds, which are the
+// - Warm start: each lane reads its cache entry and decides with the reference's rule (ref_cache_fits:
+//   the indices lane by lane, the size in lanes, on the points w = b - a its block holds, which are the
 //   reference's bit for bit) whether to start from it; a lane whose entry does not fit starts cold. The
 //   block then runs the top of gjk_core's first loop turn on every lane's simplex (gjk_lanes_settle).
-//   The final simplex goes back with ref_cache_store, the write every query shares.
+//   The final simplex goes back as ref_cache_store writes it.
 // - Cutoff: gjk_lanes_step tests each support point's lower bound (gjk_lanes_cutoff); a lane past it
 //   ends with GJK2D_END_CUTOFF and the bound, and its outputs are those of the reference's beyond_cutoff.
 //
@@ -32,40 +32,85 @@ typedef struct cached_call {
     const gjk2d_distance_out *out;
 } cached_call;
 
+/// ref_simplex_metric in lanes: the length of a segment (cnt 2), twice the signed area of a triangle (3).
+static inline wf lane_simplex_metric(wf cnt, wf w0x, wf w0y, wf w1x, wf w1y, wf w2x, wf w2y) {
+    const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+    const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+    return wf_sel(wf_eq(cnt, wf_set1(3.0f)), area, wf_sqrt(wf_dot(ex, ey, ex, ey)));
+}
+
+/// |x| for the comparisons of ref_cache_size_agrees (the sign of a zero does not matter there).
+static inline wf lane_abs(wf x) { return wf_sel(wf_lt(x, wf_zero()), wf_neg(x), x); }
+
 /// Each lane's first simplex: its cache entry where the reference's rule accepts it, else the cold start
-/// {b_0 - a_0}; then the top of gjk_core's first loop turn. Points and keys as the lanes keep them.
+/// {b_0 - a_0}; then the top of gjk_core's first loop turn. The entries' fields are copied lane by lane
+/// into floats (exact), and ref_cache_indices_fit's test, the points and ref_cache_size_agrees's test run
+/// in lanes with the same operations; no point is fetched for an index outside its shape.
 static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_cache *cache) {
-    _Alignas(64) float w[6][W], key[3][W], cnt[W];
+    _Alignas(64) float field[7][W], then[W]; // count, index_a[0..2], index_b[0..2]
     for (int l = 0; l < W; l++) {
-        // Cold: one vertex, the first of each shape (key 0).
-        int32_t c = 1;
-        gjk2d_vec2 v[3] = {{bk->bx[0][l] - bk->ax[0][l], bk->by[0][l] - bk->ay[0][l]}, {0.0f, 0.0f}, {0.0f, 0.0f}};
-        float k[3] = {0.0f, 0.0f, 0.0f};
         if ((bk->live >> l) & 1u) {
             const gjk2d_cache *e = &cache[bk->pair[l]];
-            if (ref_cache_indices_fit(e, (int32_t)bk->naf[l], (int32_t)bk->nbf[l])) {
-                gjk2d_vec2 cw[3];
-                for (int i = 0; i < e->count; i++) {
-                    const int ia = e->index_a[i], ib = e->index_b[i];
-                    cw[i].x = bk->bx[ib][l] - bk->ax[ia][l];
-                    cw[i].y = bk->by[ib][l] - bk->ay[ia][l];
-                }
-                if (ref_cache_size_agrees(e, cw)) {
-                    c = e->count;
-                    for (int i = 0; i < c; i++) v[i] = cw[i], k[i] = (float)(e->index_a[i] * NMAX + e->index_b[i]);
-                }
-            }
+            field[0][l] = e->count;
+            for (int i = 0; i < 3; i++) field[1 + i][l] = e->index_a[i], field[4 + i][l] = e->index_b[i];
+            then[l] = e->metric;
+        } else {
+            for (int f = 0; f < 7; f++) field[f][l] = 0.0f; // count 0: a cold start
+            then[l] = 0.0f;
         }
-        for (int i = 0; i < 3; i++) w[2 * i][l] = v[i].x, w[2 * i + 1][l] = v[i].y, key[i][l] = k[i];
-        cnt[l] = (float)c;
     }
-    const wf zero = wf_zero(), none = wf_set1(-1.0f);
-    s->w0x = wf_load(w[0]), s->w0y = wf_load(w[1]), s->w1x = wf_load(w[2]), s->w1y = wf_load(w[3]);
-    s->w2x = wf_load(w[4]), s->w2y = wf_load(w[5]);
-    s->k0 = wf_load(key[0]), s->k1 = wf_load(key[1]), s->k2 = wf_load(key[2]);
-    s->cnt = wf_load(cnt);
+    // ref_cache_indices_fit: 1 to 3 vertices, each index inside its shape.
+    const wf count = wf_load(field[0]), na = wf_load(bk->naf), nb = wf_load(bk->nbf);
+    wm in_shapes = wm_and(wf_ge(count, wf_set1(1.0f)), wf_le(count, wf_set1(3.0f)));
+    wm used[3];
+    for (int i = 0; i < 3; i++) {
+        used[i] = wf_gt(count, wf_set1((float)i));
+        const wm inside = wm_and(wf_lt(wf_load(field[1 + i]), na), wf_lt(wf_load(field[4 + i]), nb));
+        in_shapes = wm_andnot(in_shapes, wm_andnot(used[i], inside));
+    }
+    // Keys ia * NMAX + ib (exact in float); 0 (valid columns) where unused or not fitting.
+    _Alignas(64) float key[3][W], cnt[W];
+    for (int i = 0; i < 3; i++) {
+        const wf k = wf_add(wf_mul(wf_load(field[1 + i]), wf_set1((float)NMAX)), wf_load(field[4 + i]));
+        wf_store(key[i], wf_sel(wm_and(in_shapes, used[i]), k, wf_zero()));
+    }
+    wf_store(cnt, wf_sel(in_shapes, count, wf_zero()));
+    _Alignas(64) float lane_f[W];
+    for (int l = 0; l < W; l++) lane_f[l] = (float)l;
+    const wf lane = wf_load(lane_f);
+    wf ax, ay, bx, by, w[6];
+    for (int i = 0; i < 3; i++) {
+        const wf ki = wf_load(key[i]);
+        // A third vertex only where some entry has one (the keys of the others are 0: valid columns).
+        if (i == 2 && !wm_any(wf_eq(wf_load(cnt), wf_set1(3.0f)))) {
+            w[4] = w[5] = wf_zero();
+            break;
+        }
+        key_points(bk, ki, lane, &ax, &ay, &bx, &by);
+        w[2 * i] = wf_sub(bx, ax);
+        w[2 * i + 1] = wf_sub(by, ay);
+    }
+    const wf zero = wf_zero(), one = wf_set1(1.0f), none = wf_set1(-1.0f);
+    wf c = wf_load(cnt);
+    const wf w0x = w[0], w0y = w[1], w1x = w[2], w1y = w[3], w2x = w[4], w2y = w[5];
+    // ref_cache_size_agrees: the same sign, not zero, within a factor 2 (a single vertex has no size).
+    const wf now = lane_simplex_metric(c, w0x, w0y, w1x, w1y, w2x, w2y), was = wf_load(then);
+    const wf a_now = lane_abs(now), a_was = lane_abs(was);
+    const wm same_sign = wm_or(wm_and(wf_gt(now, zero), wf_gt(was, zero)), wm_and(wf_lt(now, zero), wf_lt(was, zero)));
+    const wm agrees =
+        wm_and(wm_and(same_sign, wm_and(wf_gt(a_now, zero), wf_gt(a_was, zero))),
+               wm_and(wf_ge(a_now, wf_mul(wf_set1(0.5f), a_was)), wf_le(a_now, wf_mul(wf_set1(2.0f), a_was))));
+    const wm fits = wm_or(wf_eq(c, one), wm_and(wf_gt(c, one), agrees));
+    // The others start cold: one vertex, the first of each shape (key 0).
+    c = wf_sel(fits, c, one);
+    s->w0x = wf_sel(fits, w0x, wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0])));
+    s->w0y = wf_sel(fits, w0y, wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0])));
+    s->w1x = w1x, s->w1y = w1y, s->w2x = w2x, s->w2y = w2y;
+    s->k0 = wf_sel(fits, wf_load(key[0]), zero);
+    s->k1 = wf_load(key[1]), s->k2 = wf_load(key[2]);
+    s->cnt = c;
     // The simplex before the first solve, for case 1: the whole cached simplex.
-    const wm seg = wf_eq(s->cnt, wf_set1(2.0f)), tri = wf_eq(s->cnt, wf_set1(3.0f));
+    const wm seg = wf_eq(c, wf_set1(2.0f)), tri = wf_eq(c, wf_set1(3.0f));
     s->s0 = s->k0;
     s->s1 = wf_sel(wm_or(seg, tri), s->k1, none);
     s->s2 = wf_sel(tri, s->k2, none);
@@ -101,35 +146,37 @@ static void gjk_result_beyond(const gjk_lanes *st, gjk_result *r) {
     wf_store(r->fb, wf_sel(cut, none, wf_load(r->fb)));
 }
 
-/// The final simplex of each of `lanes` into its pair's cache entry (ref_cache_store).
+/// The final simplex of each of `lanes` into its pair's cache entry: ref_cache_store's entry (unused
+/// indices 0), its indices from the keys and its metric computed in lanes.
 static void gjk_cache_store_lanes(const gjk_lanes *st, const lblock *bk, unsigned lanes, gjk2d_cache *cache) {
-    _Alignas(64) float w[6][W], key[3][W], cnt[W];
-    wf_store(w[0], st->w0x), wf_store(w[1], st->w0y), wf_store(w[2], st->w1x), wf_store(w[3], st->w1y);
-    wf_store(w[4], st->w2x), wf_store(w[5], st->w2y);
-    wf_store(key[0], st->k0), wf_store(key[1], st->k1), wf_store(key[2], st->k2);
+    _Alignas(64) float ia[3][W], ib[3][W], cnt[W], metric[W];
+    const wf inv_nmax = wf_set1(1.0f / (float)NMAX), nmax = wf_set1((float)NMAX), zero = wf_zero();
+    const wf k[3] = {st->k0, wf_sel(wf_ge(st->cnt, wf_set1(2.0f)), st->k1, zero),
+                     wf_sel(wf_eq(st->cnt, wf_set1(3.0f)), st->k2, zero)};
+    for (int i = 0; i < 3; i++) {
+        const wf a = wf_floor(wf_mul(k[i], inv_nmax));
+        wf_store(ia[i], a);
+        wf_store(ib[i], wf_sub(k[i], wf_mul(a, nmax)));
+    }
     wf_store(cnt, st->cnt);
+    wf_store(metric, wf_sel(wf_eq(st->cnt, wf_set1(1.0f)), zero,
+                            lane_simplex_metric(st->cnt, st->w0x, st->w0y, st->w1x, st->w1y, st->w2x, st->w2y)));
     for (unsigned m = lanes; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
-        struct {
-            int32_t ia, ib;
-            gjk2d_vec2 w;
-        } v[3];
-        const int32_t n = (int32_t)cnt[l];
-        for (int32_t i = 0; i < n; i++) {
-            const int32_t k = (int32_t)key[i][l];
-            v[i].ia = k / NMAX, v[i].ib = k % NMAX;
-            v[i].w.x = w[2 * i][l], v[i].w.y = w[2 * i + 1][l];
-        }
-        ref_cache_store(&cache[bk->pair[l]], REF_SIMPLEX_VIEW(v, n));
+        gjk2d_cache *e = &cache[bk->pair[l]];
+        e->metric = metric[l];
+        e->count = (uint16_t)cnt[l];
+        for (int i = 0; i < 3; i++) e->index_a[i] = (uint16_t)ia[i][l], e->index_b[i] = (uint16_t)ib[i][l];
+        e->reserved = 0;
     }
 }
 
 /// The finished lanes `done` of a block: results (the whole block at once when `whole`, its other lanes
 /// being answered later) and cache entries.
 static inline __attribute__((always_inline)) void cached_write(const cached_call *c, const gjk_lanes *st,
-                                                               const lblock *bk, unsigned done, int whole,
-                                                               int cutting, gjk_result *r) {
-    gjk_lanes_finish(st, bk, r);
+                                                               const lblock *bk, unsigned done, int whole, int cutting,
+                                                               gjk_result *r) {
+    gjk_lanes_finish(st, bk, distance_need(c->out), r);
     if (cutting) gjk_result_beyond(st, r);
     const gjk_sink sink = {c->out, NULL};
     if (whole) {
@@ -184,8 +231,7 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
                 gjk_lanes_start(&st, &bk);
             unsigned running = wm_bits(wf_eq(st.end, wf_zero())) & bk.live;
             const int cap = warm ? CACHED_LOCKSTEP_ITERATIONS : LOCKSTEP_ITERATIONS;
-            gjk_block_steps(&st, &bk, cap, !warm, cutting ? CACHED_SPILL : 0, cutting ? &cut : NULL, &running,
-                            &stats);
+            gjk_block_steps(&st, &bk, cap, !warm, cutting ? CACHED_SPILL : 0, cutting ? &cut : NULL, &running, &stats);
             const unsigned done = bk.live & ~running;
             cached_write(c, &st, &bk, done, lanes == W, cutting, &r);
             if (count_stats) gjk_stats_lanes(&stats, &r, done);

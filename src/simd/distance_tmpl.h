@@ -192,6 +192,8 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
                          : wm_and(run, wm_or(wm_or(wf_eq(key, s->s0), wf_eq(key, s->s1)), wf_eq(key, s->s2)));
     s->end = wf_sel(rep, wf_set1((float)GJK2D_END_REPEATED_SUPPORT), s->end);
     run = wm_andnot(run, rep);
+    // Every lane has ended (a warm block's usual first step: the cached simplex's support repeats).
+    if (!first && !wm_any(run)) return 0;
 
     // Append the new vertex after the survivors.
     {
@@ -279,9 +281,18 @@ static inline wf lane_feature(const float (*cx)[W], const float (*cy)[W], int bo
     return wf_sel(ov, wf_set1((float)GJK2D_FEATURE_NONE), f);
 }
 
+/// What a caller's outputs need of gjk_lanes_finish beyond the distances, normal and iterations.
+enum { NEED_POINTS = 1, NEED_FEATURES = 2 };
+
+/// The `need` of the distance query's outputs.
+static inline unsigned distance_need(const gjk2d_distance_out *o) {
+    return (o->ax || o->ay || o->bx || o->by ? NEED_POINTS : 0u) | (o->feature_a || o->feature_b ? NEED_FEATURES : 0u);
+}
+
 /// The end of gjk_core (weights of the final simplex, witness_points) and of ref_distance (core distance,
-/// normal, radii, world frame) for every lane, the branches turned into selects.
-static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o) {
+/// normal, radii, world frame) for every lane, the branches turned into selects. The closest points and
+/// the features are formed only where `need` asks for them (their fields of `o` are left alone otherwise).
+static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, unsigned need, gjk_result *o) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     _Alignas(64) float lane_f[W];
     for (int l = 0; l < W; l++) lane_f[l] = (float)l;
@@ -289,38 +300,41 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     wf ax0, ay0, bx0, by0, ax1, ay1, bx1, by1, ax2, ay2, bx2, by2;
     key_points(bk, st->k0, lane, &ax0, &ay0, &bx0, &by0);
     key_points(bk, st->k1, lane, &ax1, &ay1, &bx1, &by1);
-    key_points(bk, st->k2, lane, &ax2, &ay2, &bx2, &by2);
+    if (need) key_points(bk, st->k2, lane, &ax2, &ay2, &bx2, &by2);
     const wf cnt = st->cnt, end = st->end;
     const wm c2 = wf_eq(cnt, two), c3 = wf_eq(cnt, three);
     const wf w0x = st->w0x, w0y = st->w0y, w1x = st->w1x, w1y = st->w1y, w2x = st->w2x, w2y = st->w2y;
 
-    // Weights: 1 for one vertex; the segment coordinates (u, v) / (u + v) for two; the triangle's
-    // (uABC, vABC, wABC) / area for three (containment).
-    // Each (numerator, denominator) is rescaled by weight_rescale's factor when 1 / den overflows, and a
-    // triangle whose area underflowed to zero takes weights (1, 0, 0), as in the reference.
-    const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
-    const wf su = wf_dot(w1x, w1y, ex, ey);
-    const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey);
-    const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
-    const wf den = wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one));
-    const wf big = wf_set1(FLT_MAX), rden = wf_div(one, den);
-    const wf sc = wf_sel(wm_and(wf_le(rden, big), wf_ge(rden, wf_neg(big))), one, wf_set1(0x1p64f));
-    const wf n0 = wf_mul(wf_sel(c3, wf_cross(w1x, w1y, w2x, w2y), wf_sel(c2, su, one)), sc);
-    const wf n1 = wf_mul(wf_sel(c3, wf_cross(w2x, w2y, w0x, w0y), sv), sc);
-    const wf n2 = wf_mul(wf_cross(w0x, w0y, w1x, w1y), sc);
-    const wf dens = wf_sel(c3, wf_mul(area, sc), wf_sel(c2, wf_add(n0, n1), one));
-    const wm flat = wm_and(c3, wf_eq(dens, zero));
-    const wf inv = wf_div(one, dens);
-    const wf wt0 = wf_sel(flat, one, wf_mul(n0, inv));
-    const wf wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
-    const wf wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
+    wf pax = zero, pay = zero, pbx = zero, pby = zero;
+    if (need) {
+        // Weights: 1 for one vertex; the segment coordinates (u, v) / (u + v) for two; the triangle's
+        // (uABC, vABC, wABC) / area for three (containment).
+        // Each (numerator, denominator) is rescaled by weight_rescale's factor when 1 / den overflows, and a
+        // triangle whose area underflowed to zero takes weights (1, 0, 0), as in the reference.
+        const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+        const wf su = wf_dot(w1x, w1y, ex, ey);
+        const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey);
+        const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+        const wf den = wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one));
+        const wf big = wf_set1(FLT_MAX), rden = wf_div(one, den);
+        const wf sc = wf_sel(wm_and(wf_le(rden, big), wf_ge(rden, wf_neg(big))), one, wf_set1(0x1p64f));
+        const wf n0 = wf_mul(wf_sel(c3, wf_cross(w1x, w1y, w2x, w2y), wf_sel(c2, su, one)), sc);
+        const wf n1 = wf_mul(wf_sel(c3, wf_cross(w2x, w2y, w0x, w0y), sv), sc);
+        const wf n2 = wf_mul(wf_cross(w0x, w0y, w1x, w1y), sc);
+        const wf dens = wf_sel(c3, wf_mul(area, sc), wf_sel(c2, wf_add(n0, n1), one));
+        const wm flat = wm_and(c3, wf_eq(dens, zero));
+        const wf inv = wf_div(one, dens);
+        const wf wt0 = wf_sel(flat, one, wf_mul(n0, inv));
+        const wf wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
+        const wf wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
 
-    // witness_points.
-    const wf pax2 = wf_add(wf_mul(wt0, ax0), wf_mul(wt1, ax1)), pay2 = wf_add(wf_mul(wt0, ay0), wf_mul(wt1, ay1));
-    const wf pbx2 = wf_add(wf_mul(wt0, bx0), wf_mul(wt1, bx1)), pby2 = wf_add(wf_mul(wt0, by0), wf_mul(wt1, by1));
-    const wf pax3 = wf_add(pax2, wf_mul(wt2, ax2)), pay3 = wf_add(pay2, wf_mul(wt2, ay2));
-    wf pax = wf_sel(c3, pax3, wf_sel(c2, pax2, ax0)), pay = wf_sel(c3, pay3, wf_sel(c2, pay2, ay0));
-    wf pbx = wf_sel(c3, pax3, wf_sel(c2, pbx2, bx0)), pby = wf_sel(c3, pay3, wf_sel(c2, pby2, by0));
+        // witness_points.
+        const wf pax2 = wf_add(wf_mul(wt0, ax0), wf_mul(wt1, ax1)), pay2 = wf_add(wf_mul(wt0, ay0), wf_mul(wt1, ay1));
+        const wf pbx2 = wf_add(wf_mul(wt0, bx0), wf_mul(wt1, bx1)), pby2 = wf_add(wf_mul(wt0, by0), wf_mul(wt1, by1));
+        const wf pax3 = wf_add(pax2, wf_mul(wt2, ax2)), pay3 = wf_add(pay2, wf_mul(wt2, ay2));
+        pax = wf_sel(c3, pax3, wf_sel(c2, pax2, ax0)), pay = wf_sel(c3, pay3, wf_sel(c2, pay2, ay0));
+        pbx = wf_sel(c3, pax3, wf_sel(c2, pbx2, bx0)), pby = wf_sel(c3, pay3, wf_sel(c2, pby2, by0));
+    }
 
     // ref_distance's tail. The cores overlap iff the last search direction has no length: it is zero
     // for the overlap ends (this state keeps the previous direction there, hence the end test), and
@@ -366,38 +380,43 @@ static void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *
     const wf t = wf_mul(wf_set1(0.5f), wf_add(lo, hi));
     const wf dist = wf_sel(apart, dist_d, zero);
     const wf sa = wf_sel(apart, ra, t);
-    const wf qax = wf_sel(wm_or(apart, rounded), wf_add(pax, wf_mul(sa, nx)), pax);
-    const wf qay = wf_sel(wm_or(apart, rounded), wf_add(pay, wf_mul(sa, ny)), pay);
-    const wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
-    const wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
 
-    // witness_feature on each side: a vertex where the simplex's indices agree, else an edge of the run
-    // whose outward normal points along n (A) or -n (B): its first edge, or for a run of more than one edge
-    // (rare), its edge nearest the witness point.
-    const wf inv_nmax = wf_set1(1.0f / (float)NMAX), nmax = wf_set1((float)NMAX);
-    const wf ia0 = wf_floor(wf_mul(st->k0, inv_nmax)), ia1 = wf_floor(wf_mul(st->k1, inv_nmax));
-    const wf ib0 = wf_sub(st->k0, wf_mul(ia0, nmax)), ib1 = wf_sub(st->k1, wf_mul(ia1, nmax));
-    const wm one_vertex = wf_eq(cnt, one);
-    const wf fa = lane_feature(bk->ax, bk->ay, bk->na_bound, wf_load(bk->naf), one_vertex, ov, ia0, ia1,
-                               wf_sub(ax1, ax0), wf_sub(ay1, ay0), pax, pay, nx, ny);
-    const wf fb = lane_feature(bk->bx, bk->by, bk->nb_bound, wf_load(bk->nbf), one_vertex, ov, ib0, ib1,
-                               wf_sub(bx1, bx0), wf_sub(by1, by0), pbx, pby, wf_neg(nx), wf_neg(ny));
-    wf_store(o->fa, fa);
-    wf_store(o->fb, fb);
+    if (need & NEED_FEATURES) {
+        // witness_feature on each side: a vertex where the simplex's indices agree, else an edge of the run
+        // whose outward normal points along n (A) or -n (B): its first edge, or for a run of more than one edge
+        // (rare), its edge nearest the witness point.
+        const wf inv_nmax = wf_set1(1.0f / (float)NMAX), nmax = wf_set1((float)NMAX);
+        const wf ia0 = wf_floor(wf_mul(st->k0, inv_nmax)), ia1 = wf_floor(wf_mul(st->k1, inv_nmax));
+        const wf ib0 = wf_sub(st->k0, wf_mul(ia0, nmax)), ib1 = wf_sub(st->k1, wf_mul(ia1, nmax));
+        const wm one_vertex = wf_eq(cnt, one);
+        const wf fa = lane_feature(bk->ax, bk->ay, bk->na_bound, wf_load(bk->naf), one_vertex, ov, ia0, ia1,
+                                   wf_sub(ax1, ax0), wf_sub(ay1, ay0), pax, pay, nx, ny);
+        const wf fb = lane_feature(bk->bx, bk->by, bk->nb_bound, wf_load(bk->nbf), one_vertex, ov, ib0, ib1,
+                                   wf_sub(bx1, bx0), wf_sub(by1, by0), pbx, pby, wf_neg(nx), wf_neg(ny));
+        wf_store(o->fa, fa);
+        wf_store(o->fb, fb);
+    }
 
-    // World frame: pose_apply / pose_rotate with A's pose.
-    wf wax, way, wbx, wby;
-    lblock_world_point(bk, qax, qay, &wax, &way);
-    lblock_world_point(bk, qbx, qby, &wbx, &wby);
-    const wm same = wm_or(ov, wf_eq(dist, zero));
+    if (need & NEED_POINTS) {
+        const wf qax = wf_sel(wm_or(apart, rounded), wf_add(pax, wf_mul(sa, nx)), pax);
+        const wf qay = wf_sel(wm_or(apart, rounded), wf_add(pay, wf_mul(sa, ny)), pay);
+        const wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
+        const wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
+        // World frame: pose_apply with A's pose.
+        wf wax, way, wbx, wby;
+        lblock_world_point(bk, qax, qay, &wax, &way);
+        lblock_world_point(bk, qbx, qby, &wbx, &wby);
+        const wm same = wm_or(ov, wf_eq(dist, zero));
+        wf_store(o->ax, wax);
+        wf_store(o->ay, way);
+        wf_store(o->bx, wf_sel(same, wax, wbx));
+        wf_store(o->by, wf_sel(same, way, wby));
+    }
+    // pose_rotate with A's pose.
     const wf pc = wf_load(bk->wc), ps = wf_load(bk->ws);
     wf_store(o->dist, dist);
     wf_store(o->sdist, sdist);
     wf_store(o->core, core);
-    wf_store(o->ax, wax);
-    wf_store(o->ay, way);
-    wf_store(o->bx, wf_sel(same, wax, wbx));
-    wf_store(o->by, wf_sel(same, way, wby));
     wf_store(o->nx, wf_sub(wf_mul(pc, nx), wf_mul(ps, ny)));
     wf_store(o->ny, wf_add(wf_mul(ps, nx), wf_mul(pc, ny)));
     wf_store(o->iter, st->iter);
@@ -491,10 +510,9 @@ static inline __attribute__((always_inline)) int gjk_block_loop(gjk_lanes *st, c
 static inline __attribute__((always_inline)) int gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps,
                                                                  int fresh, int spill, const gjk_cutoff *cut,
                                                                  unsigned *running, gjk2d_simd_stats *stats) {
-    const int steps =
-        bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
-            ? gjk_block_loop(st, bk, max_steps, fresh, LANE_ROW, LANE_ROW, spill, cut, running)
-            : gjk_block_loop(st, bk, max_steps, fresh, bk->na_bound, bk->nb_bound, spill, cut, running);
+    const int steps = bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
+                          ? gjk_block_loop(st, bk, max_steps, fresh, LANE_ROW, LANE_ROW, spill, cut, running)
+                          : gjk_block_loop(st, bk, max_steps, fresh, bk->na_bound, bk->nb_bound, spill, cut, running);
     stats->blocks++;
     stats->block_steps += steps;
     stats->lane_slots += (int64_t)steps * W;
@@ -537,7 +555,7 @@ static __attribute__((noinline)) void gjk_run_stragglers(lpending *p, const gjk_
     memcpy(&st, p->state, sizeof st);
     unsigned running = p->bk.live;
     gjk_block_steps(&st, &p->bk, INT32_MAX, 0, 0, NULL, &running, stats);
-    gjk_lanes_finish(&st, &p->bk, &r);
+    gjk_lanes_finish(&st, &p->bk, sink->oout ? 0u : distance_need(sink->out), &r);
     for (unsigned m = p->bk.live; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         gjk_write_lane(sink, &r, l, p->bk.pair[l]);
@@ -555,6 +573,7 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
     lpending_reset(&pend);
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     const int count_stats = STATS_ON(); // the per-lane counts are for the benchmark only
+    const unsigned need = sink->oout ? 0u : distance_need(sink->out);
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
         if (!lblock_load_range(&bk, in, k, lanes, mode)) {
@@ -565,7 +584,7 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
             continue;
         }
         const unsigned late = gjk_block_run(&st, &bk, LOCKSTEP_ITERATIONS, &stats);
-        gjk_lanes_finish(&st, &bk, &r);
+        gjk_lanes_finish(&st, &bk, need, &r);
         const unsigned done = bk.live & ~late;
         if (lanes == W && mode == TAKE_ALL) {
             gjk_write_block(sink->out, &r, k);

@@ -224,6 +224,11 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *p
 #include "simd/validate_tmpl.h"
 
 const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
-    STR(GJK2D_SIMD_NAME),         W, ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap), ISA_SYM(gjk2d__sat),
-    ISA_SYM(gjk2d__convex_block), ISA_SYM(gjk2d__distance_cached),
+    STR(GJK2D_SIMD_NAME),
+    W,
+    ISA_SYM(gjk2d__distance),
+    ISA_SYM(gjk2d__overlap),
+    ISA_SYM(gjk2d__sat),
+    ISA_SYM(gjk2d__convex_block),
+    ISA_SYM(gjk2d__distance_cached),
 };

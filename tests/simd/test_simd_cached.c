@@ -185,8 +185,8 @@ Test(simd_cached, garbage_caches_give_the_cold_answers, .timeout = 300) {
             spoilt_count++;
             not_cold += !xc_pair_exact(&cold, &ref, k);
         }
-        cr_expect(not_cold == 0, "%s: the reference's answer is not the cold one on %lld of %lld pairs", spoil_name[how],
-                  (long long)not_cold, (long long)spoilt_count);
+        cr_expect(not_cold == 0, "%s: the reference's answer is not the cold one on %lld of %lld pairs",
+                  spoil_name[how], (long long)not_cold, (long long)spoilt_count);
         cr_expect(spoilt_count > n / 4, "%s: too few entries spoilt (%lld)", spoil_name[how], (long long)spoilt_count);
         for (int i = 0; i < nt; i++) {
             char label[96];
