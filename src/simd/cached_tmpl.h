@@ -10,19 +10,19 @@
 // - Cutoff: gjk_lanes_step tests each support point's lower bound (gjk_lanes_cutoff); a lane past it
 //   ends with GJK2D_END_CUTOFF and the bound, and its outputs are those of the reference's beyond_cutoff.
 //
-// Lanes that end early free their block: a block ends as soon as no more than CACHED_SPILL lanes still
-// run, or after CACHED_LOCKSTEP_ITERATIONS steps, and moves those lanes on into a block of stragglers
-// (lpending), which runs once W of them wait. A warm or cut block therefore costs about one step, not the
-// steps of its slowest lane.
+// Lanes that end early free their block: a block ends when its lanes have ended (a step in which every
+// lane repeated its support stops before the append and the solve), or after CACHED_LOCKSTEP_ITERATIONS
+// steps when warm, or once no more than CACHED_SPILL lanes still run; the lanes still running move on
+// into a block of stragglers (lpending), which runs once W of them wait.
 
-/// Measured on W5 (bench/coherence.c; callgrind on avx2, instructions per pair): warm lanes end after one
-/// support search (repeated support), so nearly every warm block ends after one step; the few lanes
-/// still running after 2 steps cost less moved on than kept in lockstep.
+/// A warm lane usually ends after one support search (repeated support), so a warm block runs at most 2
+/// steps and moves the lanes still running on. Not tuned yet: measure 1..3 against the cold cap.
 #define CACHED_LOCKSTEP_ITERATIONS 2
-/// A block ends once this many of its lanes or fewer still run, and moves them on: with the cutoff most
-/// lanes of a fat-box pair list end at their first search, and a block of W lanes kept running for its
-/// few survivors costs W lane-steps per step.
-#define CACHED_SPILL (W / 4)
+/// A block with a cutoff ends once this many of its lanes or fewer still run, and moves them on. Measured
+/// on W5 with 70% of the pairs beyond the cutoff (callgrind, avx2, instructions per pair): 0 (end only
+/// when every lane has ended) 379, 1 391, W / 4 420: moving a lane (its columns and state copied lane
+/// by lane) costs more than the block steps it saves, at today's load and finish costs.
+#define CACHED_SPILL 0
 
 /// What a cached kernel call works on.
 typedef struct cached_call {
