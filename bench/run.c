@@ -214,11 +214,16 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 double median(const double *v, int n) {
-    double t[MAX_REPS];
+    // Any n (the coherence benchmark takes one value per frame): a copy on the heap past MAX_REPS.
+    double small[MAX_REPS], *t = n > MAX_REPS ? xmalloc((size_t)n * sizeof *t) : small;
     int m = 0;
     for (int i = 0; i < n; i++)
         if (!isnan(v[i])) t[m++] = v[i];
-    if (!m) return NAN;
-    qsort(t, (size_t)m, sizeof t[0], cmp_double);
-    return m % 2 ? t[m / 2] : 0.5 * (t[m / 2 - 1] + t[m / 2]);
+    double r = NAN;
+    if (m) {
+        qsort(t, (size_t)m, sizeof t[0], cmp_double);
+        r = m % 2 ? t[m / 2] : 0.5 * (t[m / 2 - 1] + t[m / 2]);
+    }
+    if (t != small) free(t);
+    return r;
 }

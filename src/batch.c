@@ -45,11 +45,7 @@ int gjk2d_batch_distance_cached(const gjk2d_shapes *shapes, const gjk2d_poses *p
     int rc = out ? gjk2d_check_batch(shapes, poses, pairs, begin, end, NULL) : GJK2D_ERR_NULL;
     if (rc == GJK2D_OK && !(max_distance >= 0.0f)) rc = GJK2D_ERR_CUTOFF;
     if (rc != GJK2D_OK || end == begin) return rc;
-    // Without a cache or a cutoff the answer is the cold one: the SIMD kernels give it bit for bit.
-    if (!cache && max_distance == INFINITY)
-        gjk2d__active()->distance(shapes, poses, pairs, begin, end, out);
-    else
-        gjk2d__scalar_distance_cached(shapes, poses, pairs, begin, end, cache, max_distance, out);
+    gjk2d__active()->distance_cached(shapes, poses, pairs, begin, end, cache, max_distance, out);
     return rc;
 }
 

@@ -90,6 +90,14 @@ static void scalar_sat(const gjk2d_shapes *s, const gjk2d_poses *poses, const gj
     }
 }
 
-const gjk2d_kernel_table gjk2d__scalar_table = {
-    "scalar", 1, scalar_distance, scalar_overlap, scalar_sat, NULL, gjk2d__scalar_cast, gjk2d__scalar_ray,
-    gjk2d__scalar_point, gjk2d__scalar_manifold};
+const gjk2d_kernel_table gjk2d__scalar_table = {"scalar",
+                                                1,
+                                                scalar_distance,
+                                                scalar_overlap,
+                                                scalar_sat,
+                                                NULL,
+                                                gjk2d__scalar_cast,
+                                                gjk2d__scalar_ray,
+                                                gjk2d__scalar_point,
+                                                gjk2d__scalar_manifold,
+                                                gjk2d__scalar_distance_cached};

@@ -94,18 +94,6 @@ static void start_simplex(const ref_pair *p, const gjk2d_cache *warm, simplex *s
     s->count = 1;
 }
 
-/// The final simplex as a cache entry for the next frame.
-static void write_cache(const simplex *s, gjk2d_cache *c) {
-    int32_t ia[3], ib[3];
-    gjk2d_vec2 w[3];
-    for (int32_t i = 0; i < s->count; ++i) {
-        ia[i] = s->v[i].ia;
-        ib[i] = s->v[i].ib;
-        w[i] = s->v[i].w;
-    }
-    ref_cache_store(c, s->count, ia, ib, w);
-}
-
 /// The GJK loop on the cores, started from `warm` when it fits (NULL: cold) and stopped early once the
 /// lower bound of the distance passes `cutoff` (INFINITY: never; the bound is then written to *bound).
 /// Returns the final simplex, the closest points in A's frame, the distance of the final simplex to the
@@ -265,7 +253,7 @@ void ref_closest_cores_cached(const ref_pair *p, gjk2d_cache *cache, double cuto
     double simplex_core;
     simplex s;
     out->end = gjk_core(p, cache, cutoff, &s, &pa, &pb, &simplex_core, &d, &out->bound, &out->iterations, trace);
-    if (cache) write_cache(&s, cache);
+    if (cache) ref_cache_store(cache, REF_SIMPLEX_VIEW(s.v, s.count));
 
     // The cores overlap when the last search direction has no length: exactly zero for the overlap ends
     // (containment, vertex overlap, edge overlap), and also when the simplex is so close to the origin

@@ -163,17 +163,6 @@ static int warm_simplex(const ref_pair *p, const gjk2d_cache *c, bool_simplex *s
     return 1;
 }
 
-static void write_cache(const bool_simplex *s, gjk2d_cache *c) {
-    int32_t ia[3], ib[3];
-    gjk2d_vec2 w[3];
-    for (int32_t i = 0; i < s->count; ++i) {
-        ia[i] = s->p[i].ia;
-        ib[i] = s->p[i].ib;
-        w[i] = s->p[i].w;
-    }
-    ref_cache_store(c, s->count, ia, ib, w);
-}
-
 /// Boolean GJK on the cores, from the cached simplex when it fits. Returns 1 (overlap), 0 (separated)
 /// or -1 (iteration cap); leaves the simplex that decided it in *s.
 static int gjk_boolean(const ref_pair *p, const gjk2d_cache *warm, bool_simplex *s, int32_t *iterations) {
@@ -228,7 +217,7 @@ void ref_overlap_cached(const ref_pair *p, gjk2d_cache *cache, gjk2d_overlap_res
     }
     bool_simplex s;
     int res = gjk_boolean(p, cache, &s, &out->iterations);
-    if (cache) write_cache(&s, cache);
+    if (cache) ref_cache_store(cache, REF_SIMPLEX_VIEW(s.p, s.count));
     out->overlap = res == 1;
     out->status = res < 0 ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK;
 }

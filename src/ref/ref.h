@@ -4,6 +4,8 @@
 #ifndef GJK2D_REF_H
 #define GJK2D_REF_H
 
+#include <stddef.h>
+
 #include "gjk2d.h"
 #include "shapes.h"
 
@@ -27,6 +29,7 @@
 #define ref_cache_fits gjk2d__ref_cache_fits
 #define ref_cache_store gjk2d__ref_cache_store
 #define ref_solve_simplex gjk2d__ref_solve_simplex
+#define ref_cache_size_agrees gjk2d__ref_cache_size_agrees
 
 /// A pair in A's local frame: A's vertices as given, B's vertices moved by the relative pose.
 /// Working here keeps large world coordinates out of every difference the queries take.
@@ -115,8 +118,30 @@ float ref_simplex_metric(const gjk2d_vec2 *w, int32_t count);
 /// Whether a cache entry may start GJK on this pair: 1..3 vertices, indices inside both shapes, and a
 /// size that still agrees with the cached one (cache.c). NULL and zeroed entries do not.
 int ref_cache_fits(const ref_pair *p, const gjk2d_cache *c);
-/// Write a final simplex (vertex indices on A and B, its points w = b - a) as a cache entry.
-void ref_cache_store(gjk2d_cache *c, int32_t count, const int32_t *ia, const int32_t *ib, const gjk2d_vec2 *w);
+/// The two halves of that rule: the entry's count and indices against shapes of na and nb vertices
+/// (inline: the SIMD kernels test it lane by lane as they read the entries); then, for an entry that
+/// passed, its size against the points w[0 .. count) the indices give now (the kernels test it in lanes,
+/// with the same operations).
+static inline int ref_cache_indices_fit(const gjk2d_cache *c, int32_t na, int32_t nb) {
+    if (c->count < 1 || c->count > 3) return 0;
+    for (int32_t i = 0; i < c->count; ++i)
+        if (c->index_a[i] >= na || c->index_b[i] >= nb) return 0;
+    return 1;
+}
+int ref_cache_size_agrees(const gjk2d_cache *c, const gjk2d_vec2 *w);
+
+/// The vertices of a final simplex as a cache needs them, wherever a query keeps them: vertex i's
+/// indices and point at byte offset i * stride from ia, ib and w (REF_SIMPLEX_VIEW of an array of
+/// vertex structs with fields ia, ib and w).
+typedef struct ref_simplex_view {
+    const int32_t *ia, *ib;
+    const gjk2d_vec2 *w;
+    size_t stride;
+    int32_t count;
+} ref_simplex_view;
+#define REF_SIMPLEX_VIEW(v, n) ((ref_simplex_view){&(v)[0].ia, &(v)[0].ib, &(v)[0].w, sizeof((v)[0]), (n)})
+/// Write a final simplex as a cache entry (the one home of the cache's write, for every query and kernel).
+void ref_cache_store(gjk2d_cache *c, ref_simplex_view s);
 
 /// Index of the vertex of v[0..n) furthest along d; the lowest index wins ties (strict '>'), so
 /// repeating the last vertex as padding never changes the answer.

@@ -103,8 +103,6 @@ typedef struct cast_lanes {
 } cast_lanes;
 
 /// |a|, +0 for both zeros (fabsf).
-static inline wf lane_abs(wf a) { return wf_sel(wf_le(a, wf_zero()), wf_sub(wf_zero(), a), a); }
-
 /// v2_rescaled: d scaled by 2^64 where its squared length is below FLT_MIN.
 static inline void lane_rescaled(wf dx, wf dy, wf *rx, wf *ry) {
     const wm tiny = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
@@ -458,7 +456,7 @@ static __attribute__((noinline)) void cast_run_starts(cast_job *j) {
                                 : lblock_load_items(&bk, j->shapes, j->poses, &it, j->start, 0, j->starts, sa, item);
     if (loaded) {
         gjk_block_run(&st, &bk, INT32_MAX, &stats);
-        gjk_lanes_finish(&st, &bk, &r);
+        gjk_lanes_finish(&st, &bk, NEED_POINTS | NEED_FEATURES, &r);
     }
     const gjk2d_cast_out *out = j->out;
     for (int l = 0; l < j->starts; l++) {
@@ -607,7 +605,7 @@ static void ISA_SYM(gjk2d__point)(const gjk2d_shapes *shapes, const gjk2d_poses 
         const int lanes = end - k < W ? (int)(end - k) : W;
         if (lblock_load_items(&bk, shapes, poses, &it, NULL, k, lanes, sa, item)) {
             gjk_block_run(&st, &bk, INT32_MAX, &stats);
-            gjk_lanes_finish(&st, &bk, &r);
+            gjk_lanes_finish(&st, &bk, NEED_POINTS | NEED_FEATURES, &r);
             for (unsigned m = bk.live; m; m &= m - 1) {
                 const int l = __builtin_ctz(m);
                 const int64_t kk = bk.pair[l];

@@ -34,8 +34,15 @@ typedef struct gjk_lanes {
     wf k0, k1, k2;                   ///< its vertices' keys
     wf s0, s1, s2;                   ///< keys of the simplex before that solve culled it (-1: none)
     wf cnt, dx, dy, iter, cap;
-    wf end; ///< 0 while running, else gjk2d_end (or END_EMPTY)
+    wf end;        ///< 0 while running, else gjk2d_end (or END_EMPTY)
+    wf bcore, bsd; ///< end GJK2D_END_CUTOFF: the lower bound that passed the cutoff, and it less both radii
 } gjk_lanes;
+
+/// A block's distance cutoff (cached_tmpl.h; the plain kernels pass NULL): per lane, the limit on the
+/// cores (max_distance + (ra + rb), in double as ref_distance_cached forms it) and the radii (ra + rb).
+typedef struct gjk_cutoff {
+    wd limit, radii;
+} gjk_cutoff;
 
 /// gjk_core's first loop turn up to its first support search: the simplex {b_0 - a_0}, solved as one
 /// vertex, direction -w0, case 3a if that is zero.
@@ -52,54 +59,20 @@ static inline void gjk_lanes_start(gjk_lanes *s, const lblock *bk) {
     s->dy = wf_neg(s->w0y);
     s->iter = zero;
     s->cap = wf_add(wf_add(wf_load(bk->naf), wf_load(bk->nbf)), wf_set1(16.0f));
+    s->bcore = s->bsd = zero;
     const wm vert_ov = wm_and(wf_eq(s->dx, zero), wf_eq(s->dy, zero));
     s->end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), zero);
 }
 
-/// One GJK iteration of every running lane: the support search, case 1, the append, then the next
-/// solve, direction and termination tests (in the reference, the top of its next loop turn). Returns
-/// the lanes still running. `first`: the block's first iteration (a constant), where every running lane
-/// holds one vertex: the append makes a segment, no lane has a triangle to solve, and the simplex before
-/// the solve is that one vertex. `check_cap`: whether a lane may reach its iteration cap in these steps.
-static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *s, const lblock *bk, int bound_a,
-                                                                     int bound_b, int first, int check_cap) {
-    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
-    wf end = s->end, cnt = s->cnt, dx = s->dx, dy = s->dy;
-    wm run = wf_eq(end, zero);
-
-    // Support of Z = B - A along d.
-    wf pax, pay, pbx, pby, ia, ib;
-    lane_support(bk->ax, bk->ay, bound_a, wf_neg(dx), wf_neg(dy), &pax, &pay, &ia);
-    lane_support(bk->bx, bk->by, bound_b, dx, dy, &pbx, &pby, &ib);
-    const wf key = wf_add(wf_mul(ia, wf_set1((float)NMAX)), ib);
-    s->iter = wf_sel(run, wf_add(s->iter, one), s->iter);
-
-    // Case 1: the support point is a vertex of the simplex before the last solve culled it.
-    const wm rep = first ? wm_and(run, wf_eq(key, s->s0))
-                         : wm_and(run, wm_or(wm_or(wf_eq(key, s->s0), wf_eq(key, s->s1)), wf_eq(key, s->s2)));
-    end = wf_sel(rep, wf_set1((float)GJK2D_END_REPEATED_SUPPORT), end);
-    run = wm_andnot(run, rep);
-
-    // Append the new vertex after the survivors.
+/// The top of gjk_core's loop turn for the lanes in `run`: solve_simplex on the simplex (w, k, cnt) of
+/// each, a segment in `seg`, a triangle in `tri` (none unless `may_tri`), one vertex in the others; then
+/// case 2, the search direction and the ends (cases 3b/4 and 3a, the cap, tested only when `check_cap`:
+/// whether a lane may reach its iteration cap here). Returns the lanes still running.
+static inline __attribute__((always_inline)) wm gjk_lanes_settle(gjk_lanes *s, wm run, wm seg, wm tri, int may_tri,
+                                                                 int check_cap) {
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
     wf w0x = s->w0x, w0y = s->w0y, w1x = s->w1x, w1y = s->w1y, w2x = s->w2x, w2y = s->w2y;
-    wf k0 = s->k0, k1 = s->k1, k2 = s->k2;
-    {
-        const wf nwx = wf_sub(pbx, pax), nwy = wf_sub(pby, pay);
-        const wm put1 = first ? run : wm_and(run, wf_eq(cnt, one)),
-                 put2 = first ? wm_none() : wm_and(run, wf_eq(cnt, two));
-        w1x = wf_sel(put1, nwx, w1x);
-        w1y = wf_sel(put1, nwy, w1y);
-        k1 = wf_sel(put1, key, k1);
-        w2x = wf_sel(put2, nwx, w2x);
-        w2y = wf_sel(put2, nwy, w2y);
-        k2 = wf_sel(put2, key, k2);
-        cnt = wf_sel(run, wf_add(cnt, one), cnt);
-    }
-    const wm seg = first ? run : wm_and(run, wf_eq(cnt, two)), tri = first ? wm_none() : wm_and(run, wf_eq(cnt, three));
-    // The simplex before this solve, for the next case-1 test.
-    s->s0 = wf_sel(run, k0, s->s0);
-    s->s1 = wf_sel(run, k1, s->s1);
-    s->s2 = wf_sel(tri, k2, wf_sel(run, wf_set1(-1.0f), s->s2));
+    wf k0 = s->k0, k1 = s->k1, k2 = s->k2, cnt = s->cnt, dx = s->dx, dy = s->dy, end = s->end;
 
     // --- solve_simplex: segment (gjk2d_closest_on_segment with q = 0): only its regions are needed ---
     // Only the signs of the coordinates are needed here, so each v = dot(q - a, e) is tested as -v =
@@ -113,10 +86,9 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
     const wm segA = wm_andnot(wm_and(seg, wf_ge(nsv, zero)), segB);
 
     // --- solve_simplex: triangle (gjk2d_closest_on_triangle with q = 0), a = w0, b = w1, c = w2 ---
-    // (none in the first iteration)
     wm rA = wm_none(), rB = wm_none(), rC = wm_none(), rAB = wm_none(), rBC = wm_none(), rCA = wm_none(),
        rABC = wm_none();
-    if (!first) {
+    if (may_tri) {
         const wf bax = wf_sub(w1x, w0x), bay = wf_sub(w1y, w0y);
         const wf cbx = wf_sub(w2x, w1x), cby = wf_sub(w2y, w1y);
         const wf acx = wf_sub(w0x, w2x), acy = wf_sub(w0y, w2y);
@@ -184,11 +156,80 @@ static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *
         run = wm_andnot(run, capped);
     }
 
-    // Lanes that did not append keep their simplex: every select above is inside `run`.
-    s->w0x = w0x, s->w0y = w0y, s->w1x = w1x, s->w1y = w1y, s->w2x = w2x, s->w2y = w2y;
-    s->k0 = k0, s->k1 = k1, s->k2 = k2;
+    s->w0x = w0x, s->w0y = w0y, s->w1x = w1x, s->w1y = w1y;
+    s->k0 = k0, s->k1 = k1;
     s->cnt = cnt, s->dx = dx, s->dy = dy, s->end = end;
-    return wm_bits(run);
+    return run;
+}
+
+/// The distance cutoff after a support search (a, b) along d, for the lanes in `run`: no point of Z lies
+/// further along d than w = b - a, so the cores are at least -dot(w, d) / |d| apart (in double, as in
+/// gjk_core). Lanes whose bound passes the limit end with GJK2D_END_CUTOFF and keep the bound.
+static inline __attribute__((always_inline)) wm gjk_lanes_cutoff(gjk_lanes *s, const gjk_cutoff *cut, wm run, wf pax,
+                                                                 wf pay, wf pbx, wf pby) {
+    const wd wx = wd_sub(wd_from(pbx), wd_from(pax)), wy = wd_sub(wd_from(pby), wd_from(pay));
+    const wd dx = wd_from(s->dx), dy = wd_from(s->dy), dzero = wd_set1(0.0);
+    const wd len = wd_sqrt(wd_add(wd_mul(dx, dx), wd_mul(dy, dy)));
+    const wd lower = wd_div(wd_sub(dzero, wd_add(wd_mul(wx, dx), wd_mul(wy, dy))), len);
+    // The double comparison as a float mask (wide.h has no conversion between the two mask kinds).
+    const wf past = wd_to(wd_sel(wd_gt(lower, cut->limit), wd_set1(1.0), dzero));
+    const wm beyond = wm_and(run, wf_eq(past, wf_set1(1.0f)));
+    s->end = wf_sel(beyond, wf_set1((float)GJK2D_END_CUTOFF), s->end);
+    s->bcore = wf_sel(beyond, wd_to(lower), s->bcore);
+    s->bsd = wf_sel(beyond, wd_to(wd_sub(lower, cut->radii)), s->bsd);
+    return wm_andnot(run, beyond);
+}
+
+/// One GJK iteration of every running lane: the support search, the cutoff (`cut`, NULL: none), case 1,
+/// the append, then the next solve, direction and termination tests (in the reference, the top of its
+/// next loop turn: gjk_lanes_settle). Returns the lanes still running. `first`: the block's first
+/// iteration from a cold start (a constant), where every running lane holds one vertex: the append
+/// makes a segment, no lane has a triangle to solve, and the simplex before the solve is that one vertex.
+/// `check_cap`: whether a lane may reach its iteration cap in these steps.
+static inline __attribute__((always_inline)) unsigned gjk_lanes_step(gjk_lanes *s, const lblock *bk, int bound_a,
+                                                                     int bound_b, int first, int check_cap,
+                                                                     const gjk_cutoff *cut) {
+    const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
+    wf cnt = s->cnt;
+    wm run = wf_eq(s->end, zero);
+
+    // Support of Z = B - A along d.
+    wf pax, pay, pbx, pby, ia, ib;
+    lane_support(bk->ax, bk->ay, bound_a, wf_neg(s->dx), wf_neg(s->dy), &pax, &pay, &ia);
+    lane_support(bk->bx, bk->by, bound_b, s->dx, s->dy, &pbx, &pby, &ib);
+    const wf key = wf_add(wf_mul(ia, wf_set1((float)NMAX)), ib);
+    s->iter = wf_sel(run, wf_add(s->iter, one), s->iter);
+    if (cut) run = gjk_lanes_cutoff(s, cut, run, pax, pay, pbx, pby);
+
+    // Case 1: the support point is a vertex of the simplex before the last solve culled it.
+    const wm rep = first ? wm_and(run, wf_eq(key, s->s0))
+                         : wm_and(run, wm_or(wm_or(wf_eq(key, s->s0), wf_eq(key, s->s1)), wf_eq(key, s->s2)));
+    s->end = wf_sel(rep, wf_set1((float)GJK2D_END_REPEATED_SUPPORT), s->end);
+    run = wm_andnot(run, rep);
+    // Every lane has ended (a warm block's usual first step: the cached simplex's support repeats).
+    if (!first && !wm_any(run)) return 0;
+
+    // Append the new vertex after the survivors.
+    {
+        const wf nwx = wf_sub(pbx, pax), nwy = wf_sub(pby, pay);
+        const wm put1 = first ? run : wm_and(run, wf_eq(cnt, one)),
+                 put2 = first ? wm_none() : wm_and(run, wf_eq(cnt, two));
+        s->w1x = wf_sel(put1, nwx, s->w1x);
+        s->w1y = wf_sel(put1, nwy, s->w1y);
+        s->k1 = wf_sel(put1, key, s->k1);
+        s->w2x = wf_sel(put2, nwx, s->w2x);
+        s->w2y = wf_sel(put2, nwy, s->w2y);
+        s->k2 = wf_sel(put2, key, s->k2);
+        cnt = wf_sel(run, wf_add(cnt, one), cnt);
+        s->cnt = cnt;
+    }
+    const wm seg = first ? run : wm_and(run, wf_eq(cnt, two)), tri = first ? wm_none() : wm_and(run, wf_eq(cnt, three));
+    // The simplex before this solve, for the next case-1 test.
+    s->s0 = wf_sel(run, s->k0, s->s0);
+    s->s1 = wf_sel(run, s->k1, s->s1);
+    s->s2 = wf_sel(tri, s->k2, wf_sel(run, wf_set1(-1.0f), s->s2));
+    // Lanes that did not append keep their simplex: every select in the solve is inside `run`.
+    return wm_bits(gjk_lanes_settle(s, run, seg, tri, !first, check_cap));
 }
 
 /// Results of a block, per lane (world frame).
@@ -254,9 +295,18 @@ static inline wf lane_feature(const float (*cx)[W], const float (*cy)[W], int bo
     return wf_sel(ov, wf_set1((float)GJK2D_FEATURE_NONE), f);
 }
 
+/// What a caller's outputs need of gjk_lanes_finish beyond the distances, normal and iterations.
+enum { NEED_POINTS = 1, NEED_FEATURES = 2 };
+
+/// The `need` of the distance query's outputs.
+static inline unsigned distance_need(const gjk2d_distance_out *o) {
+    return (o->ax || o->ay || o->bx || o->by ? NEED_POINTS : 0u) | (o->feature_a || o->feature_b ? NEED_FEATURES : 0u);
+}
+
 /// The end of gjk_core (weights of the final simplex, witness_points) and of ref_distance (core distance,
-/// normal, radii, world frame) for every lane, the branches turned into selects.
-static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, gjk_result *o) {
+/// normal, radii, world frame) for every lane, the branches turned into selects. The closest points and
+/// the features are formed only where `need` asks for them (their fields of `o` are left alone otherwise).
+static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, unsigned need, gjk_result *o) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     _Alignas(64) float lane_f[W];
     for (int l = 0; l < W; l++) lane_f[l] = (float)l;
@@ -264,38 +314,41 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
     wf ax0, ay0, bx0, by0, ax1, ay1, bx1, by1, ax2, ay2, bx2, by2;
     key_points(bk, st->k0, lane, &ax0, &ay0, &bx0, &by0);
     key_points(bk, st->k1, lane, &ax1, &ay1, &bx1, &by1);
-    key_points(bk, st->k2, lane, &ax2, &ay2, &bx2, &by2);
+    if (need) key_points(bk, st->k2, lane, &ax2, &ay2, &bx2, &by2);
     const wf cnt = st->cnt, end = st->end;
     const wm c2 = wf_eq(cnt, two), c3 = wf_eq(cnt, three);
     const wf w0x = st->w0x, w0y = st->w0y, w1x = st->w1x, w1y = st->w1y, w2x = st->w2x, w2y = st->w2y;
 
-    // Weights: 1 for one vertex; the segment coordinates (u, v) / (u + v) for two; the triangle's
-    // (uABC, vABC, wABC) / area for three (containment).
-    // Each (numerator, denominator) is rescaled by weight_rescale's factor when 1 / den overflows, and a
-    // triangle whose area underflowed to zero takes weights (1, 0, 0), as in the reference.
-    const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
-    const wf su = wf_dot(w1x, w1y, ex, ey);
-    const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey);
-    const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
-    const wf den = wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one));
-    const wf big = wf_set1(FLT_MAX), rden = wf_div(one, den);
-    const wf sc = wf_sel(wm_and(wf_le(rden, big), wf_ge(rden, wf_neg(big))), one, wf_set1(0x1p64f));
-    const wf n0 = wf_mul(wf_sel(c3, wf_cross(w1x, w1y, w2x, w2y), wf_sel(c2, su, one)), sc);
-    const wf n1 = wf_mul(wf_sel(c3, wf_cross(w2x, w2y, w0x, w0y), sv), sc);
-    const wf n2 = wf_mul(wf_cross(w0x, w0y, w1x, w1y), sc);
-    const wf dens = wf_sel(c3, wf_mul(area, sc), wf_sel(c2, wf_add(n0, n1), one));
-    const wm flat = wm_and(c3, wf_eq(dens, zero));
-    const wf inv = wf_div(one, dens);
-    const wf wt0 = wf_sel(flat, one, wf_mul(n0, inv));
-    const wf wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
-    const wf wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
+    wf pax = zero, pay = zero, pbx = zero, pby = zero;
+    if (need) {
+        // Weights: 1 for one vertex; the segment coordinates (u, v) / (u + v) for two; the triangle's
+        // (uABC, vABC, wABC) / area for three (containment).
+        // Each (numerator, denominator) is rescaled by weight_rescale's factor when 1 / den overflows, and a
+        // triangle whose area underflowed to zero takes weights (1, 0, 0), as in the reference.
+        const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+        const wf su = wf_dot(w1x, w1y, ex, ey);
+        const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey);
+        const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+        const wf den = wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one));
+        const wf big = wf_set1(FLT_MAX), rden = wf_div(one, den);
+        const wf sc = wf_sel(wm_and(wf_le(rden, big), wf_ge(rden, wf_neg(big))), one, wf_set1(0x1p64f));
+        const wf n0 = wf_mul(wf_sel(c3, wf_cross(w1x, w1y, w2x, w2y), wf_sel(c2, su, one)), sc);
+        const wf n1 = wf_mul(wf_sel(c3, wf_cross(w2x, w2y, w0x, w0y), sv), sc);
+        const wf n2 = wf_mul(wf_cross(w0x, w0y, w1x, w1y), sc);
+        const wf dens = wf_sel(c3, wf_mul(area, sc), wf_sel(c2, wf_add(n0, n1), one));
+        const wm flat = wm_and(c3, wf_eq(dens, zero));
+        const wf inv = wf_div(one, dens);
+        const wf wt0 = wf_sel(flat, one, wf_mul(n0, inv));
+        const wf wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
+        const wf wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
 
-    // witness_points.
-    const wf pax2 = wf_add(wf_mul(wt0, ax0), wf_mul(wt1, ax1)), pay2 = wf_add(wf_mul(wt0, ay0), wf_mul(wt1, ay1));
-    const wf pbx2 = wf_add(wf_mul(wt0, bx0), wf_mul(wt1, bx1)), pby2 = wf_add(wf_mul(wt0, by0), wf_mul(wt1, by1));
-    const wf pax3 = wf_add(pax2, wf_mul(wt2, ax2)), pay3 = wf_add(pay2, wf_mul(wt2, ay2));
-    wf pax = wf_sel(c3, pax3, wf_sel(c2, pax2, ax0)), pay = wf_sel(c3, pay3, wf_sel(c2, pay2, ay0));
-    wf pbx = wf_sel(c3, pax3, wf_sel(c2, pbx2, bx0)), pby = wf_sel(c3, pay3, wf_sel(c2, pby2, by0));
+        // witness_points.
+        const wf pax2 = wf_add(wf_mul(wt0, ax0), wf_mul(wt1, ax1)), pay2 = wf_add(wf_mul(wt0, ay0), wf_mul(wt1, ay1));
+        const wf pbx2 = wf_add(wf_mul(wt0, bx0), wf_mul(wt1, bx1)), pby2 = wf_add(wf_mul(wt0, by0), wf_mul(wt1, by1));
+        const wf pax3 = wf_add(pax2, wf_mul(wt2, ax2)), pay3 = wf_add(pay2, wf_mul(wt2, ay2));
+        pax = wf_sel(c3, pax3, wf_sel(c2, pax2, ax0)), pay = wf_sel(c3, pay3, wf_sel(c2, pay2, ay0));
+        pbx = wf_sel(c3, pax3, wf_sel(c2, pbx2, bx0)), pby = wf_sel(c3, pay3, wf_sel(c2, pby2, by0));
+    }
 
     // ref_distance's tail. The cores overlap iff the last search direction has no length: it is zero
     // for the overlap ends (this state keeps the previous direction there, hence the end test), and
@@ -341,38 +394,43 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
     const wf t = wf_mul(wf_set1(0.5f), wf_add(lo, hi));
     const wf dist = wf_sel(apart, dist_d, zero);
     const wf sa = wf_sel(apart, ra, t);
-    const wf qax = wf_sel(wm_or(apart, rounded), wf_add(pax, wf_mul(sa, nx)), pax);
-    const wf qay = wf_sel(wm_or(apart, rounded), wf_add(pay, wf_mul(sa, ny)), pay);
-    const wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
-    const wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
 
-    // witness_feature on each side: a vertex where the simplex's indices agree, else an edge of the run
-    // whose outward normal points along n (A) or -n (B): its first edge, or for a run of more than one edge
-    // (rare), its edge nearest the witness point.
-    const wf inv_nmax = wf_set1(1.0f / (float)NMAX), nmax = wf_set1((float)NMAX);
-    const wf ia0 = wf_floor(wf_mul(st->k0, inv_nmax)), ia1 = wf_floor(wf_mul(st->k1, inv_nmax));
-    const wf ib0 = wf_sub(st->k0, wf_mul(ia0, nmax)), ib1 = wf_sub(st->k1, wf_mul(ia1, nmax));
-    const wm one_vertex = wf_eq(cnt, one);
-    const wf fa = lane_feature(bk->ax, bk->ay, bk->na_bound, wf_load(bk->naf), one_vertex, ov, ia0, ia1,
-                               wf_sub(ax1, ax0), wf_sub(ay1, ay0), pax, pay, nx, ny);
-    const wf fb = lane_feature(bk->bx, bk->by, bk->nb_bound, wf_load(bk->nbf), one_vertex, ov, ib0, ib1,
-                               wf_sub(bx1, bx0), wf_sub(by1, by0), pbx, pby, wf_neg(nx), wf_neg(ny));
-    wf_store(o->fa, fa);
-    wf_store(o->fb, fb);
+    if (need & NEED_FEATURES) {
+        // witness_feature on each side: a vertex where the simplex's indices agree, else an edge of the run
+        // whose outward normal points along n (A) or -n (B): its first edge, or for a run of more than one edge
+        // (rare), its edge nearest the witness point.
+        const wf inv_nmax = wf_set1(1.0f / (float)NMAX), nmax = wf_set1((float)NMAX);
+        const wf ia0 = wf_floor(wf_mul(st->k0, inv_nmax)), ia1 = wf_floor(wf_mul(st->k1, inv_nmax));
+        const wf ib0 = wf_sub(st->k0, wf_mul(ia0, nmax)), ib1 = wf_sub(st->k1, wf_mul(ia1, nmax));
+        const wm one_vertex = wf_eq(cnt, one);
+        const wf fa = lane_feature(bk->ax, bk->ay, bk->na_bound, wf_load(bk->naf), one_vertex, ov, ia0, ia1,
+                                   wf_sub(ax1, ax0), wf_sub(ay1, ay0), pax, pay, nx, ny);
+        const wf fb = lane_feature(bk->bx, bk->by, bk->nb_bound, wf_load(bk->nbf), one_vertex, ov, ib0, ib1,
+                                   wf_sub(bx1, bx0), wf_sub(by1, by0), pbx, pby, wf_neg(nx), wf_neg(ny));
+        wf_store(o->fa, fa);
+        wf_store(o->fb, fb);
+    }
 
-    // World frame: pose_apply / pose_rotate with A's pose.
-    wf wax, way, wbx, wby;
-    lblock_world_point(bk, qax, qay, &wax, &way);
-    lblock_world_point(bk, qbx, qby, &wbx, &wby);
-    const wm same = wm_or(ov, wf_eq(dist, zero));
+    if (need & NEED_POINTS) {
+        const wf qax = wf_sel(wm_or(apart, rounded), wf_add(pax, wf_mul(sa, nx)), pax);
+        const wf qay = wf_sel(wm_or(apart, rounded), wf_add(pay, wf_mul(sa, ny)), pay);
+        const wf qbx = wf_sel(apart, wf_sub(pbx, wf_mul(rb, nx)), wf_sel(rounded, qax, pbx));
+        const wf qby = wf_sel(apart, wf_sub(pby, wf_mul(rb, ny)), wf_sel(rounded, qay, pby));
+        // World frame: pose_apply with A's pose.
+        wf wax, way, wbx, wby;
+        lblock_world_point(bk, qax, qay, &wax, &way);
+        lblock_world_point(bk, qbx, qby, &wbx, &wby);
+        const wm same = wm_or(ov, wf_eq(dist, zero));
+        wf_store(o->ax, wax);
+        wf_store(o->ay, way);
+        wf_store(o->bx, wf_sel(same, wax, wbx));
+        wf_store(o->by, wf_sel(same, way, wby));
+    }
+    // pose_rotate with A's pose.
     const wf pc = wf_load(bk->wc), ps = wf_load(bk->ws);
     wf_store(o->dist, dist);
     wf_store(o->sdist, sdist);
     wf_store(o->core, core);
-    wf_store(o->ax, wax);
-    wf_store(o->ay, way);
-    wf_store(o->bx, wf_sel(same, wax, wbx));
-    wf_store(o->by, wf_sel(same, way, wby));
     wf_store(o->nx, wf_sub(wf_mul(pc, nx), wf_mul(ps, ny)));
     wf_store(o->ny, wf_add(wf_mul(ps, nx), wf_mul(pc, ny)));
     wf_store(o->iter, st->iter);
@@ -380,7 +438,9 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
 }
 
 static inline uint8_t end_status(float end) {
-    return (uint8_t)((int)end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER : GJK2D_STATUS_OK);
+    return (uint8_t)((int)end == GJK2D_END_MAX_ITERATIONS ? GJK2D_STATUS_MAXITER
+                     : (int)end == GJK2D_END_CUTOFF       ? GJK2D_STATUS_BEYOND
+                                                          : GJK2D_STATUS_OK);
 }
 
 /// Where a distance pass writes: the distance query's outputs, or (rounded pairs of the boolean query,
@@ -440,31 +500,35 @@ static void slow_distance_pair(const batch_in *in, int64_t k, const gjk_sink *si
 }
 
 /// The step loop, with the state in locals (kept in registers where they fit) and, for blocks whose shapes
-/// all fit one row, support loops of a constant length (unrolled).
-static inline __attribute__((always_inline)) int
-gjk_block_loop(gjk_lanes *st, const lblock *bk, int max_steps, int fresh, int bound_a, int bound_b, unsigned *running) {
+/// all fit one row, support loops of a constant length (unrolled). It stops after `max_steps` steps, or
+/// once no more than `spill` lanes still run (0: when every lane has ended).
+static inline __attribute__((always_inline)) int gjk_block_loop(gjk_lanes *st, const lblock *bk, int max_steps,
+                                                                int fresh, int bound_a, int bound_b, int spill,
+                                                                const gjk_cutoff *cut, unsigned *running) {
     gjk_lanes s = *st;
     int steps = 0;
     // A fresh block starts at iteration 0 and the smallest cap is GJK_MIN_CAP: a short run cannot reach it.
     const int check_cap = !fresh || max_steps >= GJK_MIN_CAP;
     if (fresh && *running && steps < max_steps) {
-        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 1, check_cap) & bk->live;
+        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 1, check_cap, cut) & bk->live;
         steps++;
     }
-    while (*running && steps < max_steps) {
-        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 0, check_cap) & bk->live;
+    while (__builtin_popcount(*running) > spill && steps < max_steps) {
+        *running = gjk_lanes_step(&s, bk, bound_a, bound_b, 0, check_cap, cut) & bk->live;
         steps++;
     }
     *st = s;
     return steps;
 }
 
-/// Run a block's steps: at most `max_steps`, or until every lane ends. Returns the steps run.
-static inline __attribute__((always_inline)) int
-gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps, int fresh, unsigned *running, gjk2d_simd_stats *stats) {
+/// Run a block's steps: at most `max_steps`, or until every lane ends (no more than `spill` run on: see
+/// gjk_block_loop). Returns the steps run.
+static inline __attribute__((always_inline)) int gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps,
+                                                                 int fresh, int spill, const gjk_cutoff *cut,
+                                                                 unsigned *running, gjk2d_simd_stats *stats) {
     const int steps = bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
-                          ? gjk_block_loop(st, bk, max_steps, fresh, LANE_ROW, LANE_ROW, running)
-                          : gjk_block_loop(st, bk, max_steps, fresh, bk->na_bound, bk->nb_bound, running);
+                          ? gjk_block_loop(st, bk, max_steps, fresh, LANE_ROW, LANE_ROW, spill, cut, running)
+                          : gjk_block_loop(st, bk, max_steps, fresh, bk->na_bound, bk->nb_bound, spill, cut, running);
     stats->blocks++;
     stats->block_steps += steps;
     stats->lane_slots += (int64_t)steps * W;
@@ -475,7 +539,7 @@ gjk_block_steps(gjk_lanes *st, const lblock *bk, int max_steps, int fresh, unsig
 static KERNEL_PHASE unsigned gjk_block_run(gjk_lanes *st, const lblock *bk, int max_steps, gjk2d_simd_stats *stats) {
     gjk_lanes_start(st, bk);
     unsigned running = wm_bits(wf_eq(st->end, wf_zero())) & bk->live;
-    gjk_block_steps(st, bk, max_steps, 1, &running, stats);
+    gjk_block_steps(st, bk, max_steps, 1, 0, NULL, &running, stats);
     return running;
 }
 
@@ -506,8 +570,8 @@ static __attribute__((noinline)) void gjk_run_stragglers(lpending *p, const gjk_
     gjk_result r;
     memcpy(&st, p->state, sizeof st);
     unsigned running = p->bk.live;
-    gjk_block_steps(&st, &p->bk, INT32_MAX, 0, &running, stats);
-    gjk_lanes_finish(&st, &p->bk, &r);
+    gjk_block_steps(&st, &p->bk, INT32_MAX, 0, 0, NULL, &running, stats);
+    gjk_lanes_finish(&st, &p->bk, sink->oout ? 0u : distance_need(sink->out), &r);
     for (unsigned m = p->bk.live; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         gjk_write_lane(sink, &r, l, p->bk.pair[l]);
@@ -525,6 +589,7 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
     lpending_reset(&pend);
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     const int count_stats = STATS_ON(); // the per-lane counts are for the benchmark only
+    const unsigned need = sink->oout ? 0u : distance_need(sink->out);
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
         if (!lblock_load_range(&bk, in, k, lanes, mode)) {
@@ -535,7 +600,7 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
             continue;
         }
         const unsigned late = gjk_block_run(&st, &bk, LOCKSTEP_ITERATIONS, &stats);
-        gjk_lanes_finish(&st, &bk, &r);
+        gjk_lanes_finish(&st, &bk, need, &r);
         const unsigned done = bk.live & ~late;
         if (lanes == W && mode == TAKE_ALL) {
             gjk_write_block(sink->out, &r, k);

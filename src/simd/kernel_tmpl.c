@@ -42,6 +42,27 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_shapes *shapes, const gjk2d_pos
 }
 
 // ---------------------------------------------------------------------------------------------
+// GJK distance with a cache and a cutoff (cached_tmpl.h).
+
+#include "simd/cached_tmpl.h"
+
+static void ISA_SYM(gjk2d__distance_cached)(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
+                                            const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
+                                            float max_distance, const gjk2d_distance_out *out) {
+    const batch_in in = {shapes, poses, pairs};
+    const cached_call c = {&in, cache, max_distance, out};
+    const int cutting = max_distance < INFINITY;
+    if (cache && cutting)
+        cached_distance_warm_cut(&c, begin, end);
+    else if (cache)
+        cached_distance_warm(&c, begin, end);
+    else if (cutting)
+        cached_distance_cold_cut(&c, begin, end);
+    else
+        ISA_SYM(gjk2d__distance)(shapes, poses, pairs, begin, end, out);
+}
+
+// ---------------------------------------------------------------------------------------------
 // GJK boolean: lockstep blocks (overlap_tmpl.h).
 
 #include "simd/overlap_tmpl.h"
@@ -280,9 +301,15 @@ static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_pos
 #include "simd/validate_tmpl.h"
 
 const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
-    STR(GJK2D_SIMD_NAME),     W,
-    ISA_SYM(gjk2d__distance), ISA_SYM(gjk2d__overlap),
-    ISA_SYM(gjk2d__sat),      ISA_SYM(gjk2d__convex_block),
-    ISA_SYM(gjk2d__cast),     ISA_SYM(gjk2d__ray),
-    ISA_SYM(gjk2d__point),    ISA_SYM(gjk2d__manifold),
+    STR(GJK2D_SIMD_NAME),
+    W,
+    ISA_SYM(gjk2d__distance),
+    ISA_SYM(gjk2d__overlap),
+    ISA_SYM(gjk2d__sat),
+    ISA_SYM(gjk2d__convex_block),
+    ISA_SYM(gjk2d__cast),
+    ISA_SYM(gjk2d__ray),
+    ISA_SYM(gjk2d__point),
+    ISA_SYM(gjk2d__manifold),
+    ISA_SYM(gjk2d__distance_cached),
 };

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+// GJK distance with a per-pair cache and a distance cutoff in lockstep lanes (included by kernel_tmpl.c,
+// once per ISA, after distance_tmpl.h): src/ref/gjk.c's ref_distance_cached, operation for operation.
+//
+// - Warm start: each lane reads its cache entry and decides with the reference's rule (ref_cache_fits:
+//   the indices lane by lane, the size in lanes, on the points w = b - a its block holds, which are the
+//   reference's bit for bit) whether to start from it; a lane whose entry does not fit starts cold. The
+//   block then runs the top of gjk_core's first loop turn on every lane's simplex (gjk_lanes_settle).
+//   The final simplex goes back as ref_cache_store writes it.
+// - Cutoff: gjk_lanes_step tests each support point's lower bound (gjk_lanes_cutoff); a lane past it
+//   ends with GJK2D_END_CUTOFF and the bound, and its outputs are those of the reference's beyond_cutoff.
+//
+// Lanes that end early free their block: a block ends when its lanes have ended (a step in which every
+// lane repeated its support stops before the append and the solve), or after CACHED_LOCKSTEP_ITERATIONS
+// steps when warm, or once no more than CACHED_SPILL lanes still run; the lanes still running move on
+// into a block of stragglers (lpending), which runs once W of them wait.
+
+/// A warm lane usually ends after one support search (repeated support), so a warm block runs at most 2
+/// steps and moves the lanes still running on. Not tuned yet: measure 1..3 against the cold cap.
+#define CACHED_LOCKSTEP_ITERATIONS 2
+/// A block with a cutoff ends once this many of its lanes or fewer still run, and moves them on. Measured
+/// on W5 with 70% of the pairs beyond the cutoff (callgrind, avx2, instructions per pair): 0 (end only
+/// when every lane has ended) 379, 1 391, W / 4 420: moving a lane (its columns and state copied lane
+/// by lane) costs more than the block steps it saves, at today's load and finish costs.
+#define CACHED_SPILL 0
+
+/// What a cached kernel call works on.
+typedef struct cached_call {
+    const batch_in *in;
+    gjk2d_cache *cache; ///< NULL: cold starts and nothing written
+    float max_distance; ///< INFINITY: no cutoff
+    const gjk2d_distance_out *out;
+} cached_call;
+
+/// ref_simplex_metric in lanes: the length of a segment (cnt 2), twice the signed area of a triangle (3).
+static inline wf lane_simplex_metric(wf cnt, wf w0x, wf w0y, wf w1x, wf w1y, wf w2x, wf w2y) {
+    const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+    const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+    return wf_sel(wf_eq(cnt, wf_set1(3.0f)), area, wf_sqrt(wf_dot(ex, ey, ex, ey)));
+}
+
+/// |x| for the comparisons of ref_cache_size_agrees (the sign of a zero does not matter there).
+/// Each lane's first simplex: its cache entry where the reference's rule accepts it, else the cold start
+/// {b_0 - a_0}; then the top of gjk_core's first loop turn. The entries' fields are copied lane by lane
+/// into floats (exact), and ref_cache_indices_fit's test, the points and ref_cache_size_agrees's test run
+/// in lanes with the same operations; no point is fetched for an index outside its shape.
+static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_cache *cache) {
+    _Alignas(64) float field[7][W], then[W]; // count, index_a[0..2], index_b[0..2]
+    for (int l = 0; l < W; l++) {
+        if ((bk->live >> l) & 1u) {
+            const gjk2d_cache *e = &cache[bk->pair[l]];
+            field[0][l] = e->count;
+            for (int i = 0; i < 3; i++) field[1 + i][l] = e->index_a[i], field[4 + i][l] = e->index_b[i];
+            then[l] = e->metric;
+        } else {
+            for (int f = 0; f < 7; f++) field[f][l] = 0.0f; // count 0: a cold start
+            then[l] = 0.0f;
+        }
+    }
+    // ref_cache_indices_fit: 1 to 3 vertices, each index inside its shape.
+    const wf count = wf_load(field[0]), na = wf_load(bk->naf), nb = wf_load(bk->nbf);
+    wm in_shapes = wm_and(wf_ge(count, wf_set1(1.0f)), wf_le(count, wf_set1(3.0f)));
+    wm used[3];
+    for (int i = 0; i < 3; i++) {
+        used[i] = wf_gt(count, wf_set1((float)i));
+        const wm inside = wm_and(wf_lt(wf_load(field[1 + i]), na), wf_lt(wf_load(field[4 + i]), nb));
+        in_shapes = wm_andnot(in_shapes, wm_andnot(used[i], inside));
+    }
+    // Keys ia * NMAX + ib (exact in float); 0 (valid columns) where unused or not fitting.
+    _Alignas(64) float key[3][W], cnt[W];
+    for (int i = 0; i < 3; i++) {
+        const wf k = wf_add(wf_mul(wf_load(field[1 + i]), wf_set1((float)NMAX)), wf_load(field[4 + i]));
+        wf_store(key[i], wf_sel(wm_and(in_shapes, used[i]), k, wf_zero()));
+    }
+    wf_store(cnt, wf_sel(in_shapes, count, wf_zero()));
+    _Alignas(64) float lane_f[W];
+    for (int l = 0; l < W; l++) lane_f[l] = (float)l;
+    const wf lane = wf_load(lane_f);
+    wf ax, ay, bx, by, w[6];
+    for (int i = 0; i < 3; i++) {
+        const wf ki = wf_load(key[i]);
+        // A third vertex only where some entry has one (the keys of the others are 0: valid columns).
+        if (i == 2 && !wm_any(wf_eq(wf_load(cnt), wf_set1(3.0f)))) {
+            w[4] = w[5] = wf_zero();
+            break;
+        }
+        key_points(bk, ki, lane, &ax, &ay, &bx, &by);
+        w[2 * i] = wf_sub(bx, ax);
+        w[2 * i + 1] = wf_sub(by, ay);
+    }
+    const wf zero = wf_zero(), one = wf_set1(1.0f), none = wf_set1(-1.0f);
+    wf c = wf_load(cnt);
+    const wf w0x = w[0], w0y = w[1], w1x = w[2], w1y = w[3], w2x = w[4], w2y = w[5];
+    // ref_cache_size_agrees: the same sign, not zero, within a factor 2 (a single vertex has no size).
+    const wf now = lane_simplex_metric(c, w0x, w0y, w1x, w1y, w2x, w2y), was = wf_load(then);
+    const wf a_now = lane_abs(now), a_was = lane_abs(was);
+    const wm same_sign = wm_or(wm_and(wf_gt(now, zero), wf_gt(was, zero)), wm_and(wf_lt(now, zero), wf_lt(was, zero)));
+    const wm agrees =
+        wm_and(wm_and(same_sign, wm_and(wf_gt(a_now, zero), wf_gt(a_was, zero))),
+               wm_and(wf_ge(a_now, wf_mul(wf_set1(0.5f), a_was)), wf_le(a_now, wf_mul(wf_set1(2.0f), a_was))));
+    const wm fits = wm_or(wf_eq(c, one), wm_and(wf_gt(c, one), agrees));
+    // The others start cold: one vertex, the first of each shape (key 0).
+    c = wf_sel(fits, c, one);
+    s->w0x = wf_sel(fits, w0x, wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0])));
+    s->w0y = wf_sel(fits, w0y, wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0])));
+    s->w1x = w1x, s->w1y = w1y, s->w2x = w2x, s->w2y = w2y;
+    s->k0 = wf_sel(fits, wf_load(key[0]), zero);
+    s->k1 = wf_load(key[1]), s->k2 = wf_load(key[2]);
+    s->cnt = c;
+    // The simplex before the first solve, for case 1: the whole cached simplex.
+    const wm seg = wf_eq(c, wf_set1(2.0f)), tri = wf_eq(c, wf_set1(3.0f));
+    s->s0 = s->k0;
+    s->s1 = wf_sel(wm_or(seg, tri), s->k1, none);
+    s->s2 = wf_sel(tri, s->k2, none);
+    s->dx = s->dy = s->iter = s->end = s->bcore = s->bsd = zero;
+    s->cap = wf_add(wf_add(wf_load(bk->naf), wf_load(bk->nbf)), wf_set1(16.0f));
+    const wm all = wf_eq(zero, zero);
+    if (wm_any(tri))
+        gjk_lanes_settle(s, all, seg, tri, 1, 1);
+    else
+        gjk_lanes_settle(s, all, seg, tri, 0, 1);
+}
+
+/// The block's cutoff: ref_distance_cached's limit on the cores, max_distance + (ra + rb) in double.
+static inline void gjk_cutoff_of(gjk_cutoff *cut, const lblock *bk, float max_distance) {
+    cut->radii = wd_add(wd_from(wf_load(bk->ra)), wd_from(wf_load(bk->rb)));
+    cut->limit = wd_add(wd_set1((double)max_distance), cut->radii);
+}
+
+/// beyond_cutoff for the lanes the cutoff stopped: the bound as the distances, no points, no features
+/// (the normal and the iterations are already the reference's).
+static void gjk_result_beyond(const gjk_lanes *st, gjk_result *r) {
+    const wm cut = wf_eq(st->end, wf_set1((float)GJK2D_END_CUTOFF));
+    if (!wm_any(cut)) return;
+    const wf nan = wf_set1(NAN), none = wf_set1((float)GJK2D_FEATURE_NONE);
+    wf_store(r->dist, wf_sel(cut, st->bsd, wf_load(r->dist)));
+    wf_store(r->sdist, wf_sel(cut, st->bsd, wf_load(r->sdist)));
+    wf_store(r->core, wf_sel(cut, st->bcore, wf_load(r->core)));
+    wf_store(r->ax, wf_sel(cut, nan, wf_load(r->ax)));
+    wf_store(r->ay, wf_sel(cut, nan, wf_load(r->ay)));
+    wf_store(r->bx, wf_sel(cut, nan, wf_load(r->bx)));
+    wf_store(r->by, wf_sel(cut, nan, wf_load(r->by)));
+    wf_store(r->fa, wf_sel(cut, none, wf_load(r->fa)));
+    wf_store(r->fb, wf_sel(cut, none, wf_load(r->fb)));
+}
+
+/// The final simplex of each of `lanes` into its pair's cache entry: ref_cache_store's entry (unused
+/// indices 0), its indices from the keys and its metric computed in lanes.
+static void gjk_cache_store_lanes(const gjk_lanes *st, const lblock *bk, unsigned lanes, gjk2d_cache *cache) {
+    _Alignas(64) float ia[3][W], ib[3][W], cnt[W], metric[W];
+    const wf inv_nmax = wf_set1(1.0f / (float)NMAX), nmax = wf_set1((float)NMAX), zero = wf_zero();
+    const wf k[3] = {st->k0, wf_sel(wf_ge(st->cnt, wf_set1(2.0f)), st->k1, zero),
+                     wf_sel(wf_eq(st->cnt, wf_set1(3.0f)), st->k2, zero)};
+    for (int i = 0; i < 3; i++) {
+        const wf a = wf_floor(wf_mul(k[i], inv_nmax));
+        wf_store(ia[i], a);
+        wf_store(ib[i], wf_sub(k[i], wf_mul(a, nmax)));
+    }
+    wf_store(cnt, st->cnt);
+    wf_store(metric, wf_sel(wf_eq(st->cnt, wf_set1(1.0f)), zero,
+                            lane_simplex_metric(st->cnt, st->w0x, st->w0y, st->w1x, st->w1y, st->w2x, st->w2y)));
+    for (unsigned m = lanes; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        gjk2d_cache *e = &cache[bk->pair[l]];
+        e->metric = metric[l];
+        e->count = (uint16_t)cnt[l];
+        for (int i = 0; i < 3; i++) e->index_a[i] = (uint16_t)ia[i][l], e->index_b[i] = (uint16_t)ib[i][l];
+        e->reserved = 0;
+    }
+}
+
+/// The finished lanes `done` of a block: results (the whole block at once when `whole`, its other lanes
+/// being answered later) and cache entries.
+static inline __attribute__((always_inline)) void cached_write(const cached_call *c, const gjk_lanes *st,
+                                                               const lblock *bk, unsigned done, int whole, int cutting,
+                                                               gjk_result *r) {
+    gjk_lanes_finish(st, bk, distance_need(c->out), r);
+    if (cutting) gjk_result_beyond(st, r);
+    const gjk_sink sink = {c->out, NULL};
+    if (whole) {
+        gjk_write_block(c->out, r, bk->pair[0]);
+    } else {
+        for (unsigned m = done; m; m &= m - 1) gjk_write_lane(&sink, r, __builtin_ctz(m), bk->pair[__builtin_ctz(m)]);
+    }
+    if (c->cache) gjk_cache_store_lanes(st, bk, done, c->cache);
+}
+
+/// The waiting stragglers, run on from their state to their ends and written.
+static __attribute__((noinline)) void cached_run_stragglers(const cached_call *c, lpending *p, int cutting,
+                                                            gjk2d_simd_stats *stats) {
+    if (!p->n) return;
+    lpending_seal(p, GJK_STATE_FIELDS, GJK_END_FIELD, (float)END_EMPTY);
+    gjk_lanes st;
+    gjk_result r;
+    gjk_cutoff cut;
+    memcpy(&st, p->state, sizeof st);
+    if (cutting) gjk_cutoff_of(&cut, &p->bk, c->max_distance);
+    unsigned running = p->bk.live;
+    gjk_block_steps(&st, &p->bk, INT32_MAX, 0, 0, cutting ? &cut : NULL, &running, stats);
+    cached_write(c, &st, &p->bk, p->bk.live, 0, cutting, &r);
+    if (STATS_ON()) gjk_stats_lanes(stats, &r, p->bk.live);
+    lpending_reset(p);
+}
+
+static void cached_slow_pair(const cached_call *c, int64_t k) {
+    const batch_in *in = c->in;
+    gjk2d__scalar_distance_cached(in->shapes, in->poses, in->pairs, k, k + 1, c->cache, c->max_distance, c->out);
+}
+
+/// The cached distance over a range; `warm` (a cache is given) and `cutting` (a finite max_distance) are
+/// constants, so each combination compiles to its own loop.
+static inline __attribute__((always_inline)) void cached_distance_run(const cached_call *c, int64_t begin, int64_t end,
+                                                                      int warm, int cutting) {
+    lblock bk;
+    gjk_lanes st;
+    gjk_result r;
+    gjk_cutoff cut;
+    lpending pend;
+    lpending_reset(&pend);
+    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
+    const int count_stats = STATS_ON();
+    for (int64_t k = begin; k < end; k += W) {
+        const int lanes = end - k < W ? (int)(end - k) : W;
+        if (lblock_load_range(&bk, c->in, k, lanes, TAKE_ALL)) {
+            if (cutting) gjk_cutoff_of(&cut, &bk, c->max_distance);
+            if (warm)
+                gjk_lanes_start_cached(&st, &bk, c->cache);
+            else
+                gjk_lanes_start(&st, &bk);
+            unsigned running = wm_bits(wf_eq(st.end, wf_zero())) & bk.live;
+            const int cap = warm ? CACHED_LOCKSTEP_ITERATIONS : LOCKSTEP_ITERATIONS;
+            gjk_block_steps(&st, &bk, cap, !warm, cutting ? CACHED_SPILL : 0, cutting ? &cut : NULL, &running, &stats);
+            const unsigned done = bk.live & ~running;
+            cached_write(c, &st, &bk, done, lanes == W, cutting, &r);
+            if (count_stats) gjk_stats_lanes(&stats, &r, done);
+            for (unsigned m = running; m; m &= m - 1)
+                if (lpending_add(&pend, &bk, &st, GJK_STATE_FIELDS, __builtin_ctz(m)))
+                    cached_run_stragglers(c, &pend, cutting, &stats);
+        }
+        for (unsigned m = bk.slow; m; m &= m - 1) {
+            cached_slow_pair(c, bk.pair[__builtin_ctz(m)]);
+            stats.slow_pairs++;
+        }
+    }
+    cached_run_stragglers(c, &pend, cutting, &stats);
+    if (count_stats) gjk2d__simd_stats_add(&stats);
+}
+
+static __attribute__((noinline)) void cached_distance_warm(const cached_call *c, int64_t begin, int64_t end) {
+    cached_distance_run(c, begin, end, 1, 0);
+}
+static __attribute__((noinline)) void cached_distance_warm_cut(const cached_call *c, int64_t begin, int64_t end) {
+    cached_distance_run(c, begin, end, 1, 1);
+}
+static __attribute__((noinline)) void cached_distance_cold_cut(const cached_call *c, int64_t begin, int64_t end) {
+    cached_distance_run(c, begin, end, 0, 1);
+}

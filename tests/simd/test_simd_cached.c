@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+// The cached distance kernels (warm starts from a per-pair cache, the distance cutoff) on every ISA,
+// native and SIMDe-emulated, against the reference run pair by pair (gjk2d__scalar_distance_cached, i.e.
+// ref_distance_cached): every output and every cache entry written bit for bit. The reference itself is
+// checked against the exact oracle in tests/test_coherence.c. Ranges of 37 pairs end in the middle of
+// blocks, so stragglers of each range run at its end.
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coherent.h"
+#include "pairgen.h"
+#include "simd/simd.h"
+#include "xcheck.h"
+
+enum { FRAMES = 60, CHUNK = 37, MAX_TABLES = 16 };
+
+/// The cached distance of table t over the pairs in ranges of `chunk`.
+static void run_cached(const gjk2d_kernel_table *t, const test_set *set, const gjk2d_poses *poses,
+                       const gjk2d_pairs *pairs, gjk2d_cache *cache, float max_distance, int64_t chunk,
+                       query_outputs *o) {
+    const gjk2d_distance_out out = outputs_distance(o);
+    for (int64_t k = 0; k < pairs->count; k += chunk) {
+        const int64_t e = k + chunk < pairs->count ? k + chunk : pairs->count;
+        t->distance_cached(set->shapes, poses, pairs, k, e, cache, max_distance, &out);
+    }
+}
+
+/// Pairs whose cache entries differ, reporting the first.
+static int64_t cache_differences(const char *label, const gjk2d_cache *ref, const gjk2d_cache *got, int64_t n) {
+    int64_t bad = 0;
+    for (int64_t k = 0; k < n; k++) {
+        if (memcmp(&ref[k], &got[k], sizeof ref[k]) == 0) continue;
+        if (!bad++)
+            fprintf(stderr,
+                    "%s: pair %lld cache entry: reference count %u a %u %u %u b %u %u %u metric %a, got count %u a %u "
+                    "%u %u b %u %u %u metric %a\n",
+                    label, (long long)k, ref[k].count, ref[k].index_a[0], ref[k].index_a[1], ref[k].index_a[2],
+                    ref[k].index_b[0], ref[k].index_b[1], ref[k].index_b[2], (double)ref[k].metric, got[k].count,
+                    got[k].index_a[0], got[k].index_a[1], got[k].index_a[2], got[k].index_b[0], got[k].index_b[1],
+                    got[k].index_b[2], (double)got[k].metric);
+    }
+    return bad;
+}
+
+/// One way of carrying a W5 run: with a cache or not, with a cutoff or not.
+typedef struct carry {
+    const char *name;
+    int warm;
+    float max_distance;
+} carry;
+
+Test(simd_cached, every_frame_of_a_warm_w5_run_is_the_reference_bit_for_bit, .timeout = 600) {
+    // Mixed bodies (polygons, boxes, circles, capsules); a cutoff of 4 stops most of these fat-box pairs, not all.
+    static const carry carries[] = {{"warm", 1, INFINITY}, {"warm+cutoff", 1, 4.0f}, {"cold+cutoff", 0, 4.0f}};
+    enum { NC = sizeof carries / sizeof carries[0] };
+    coherent_scene scene;
+    cr_assert(coherent_make(&scene, 1000, 2.0, 0.05, FRAMES, COHERENT_MIXED, 0xcac4e) == 0);
+    test_set set;
+    cr_assert(test_set_make(&set, &scene.geometry, NULL, NULL, NULL, NULL, NULL) == 0);
+    const gjk2d_pairs pairs = coherent_pairs(&scene);
+    const int64_t n = pairs.count;
+    xc_table tables[MAX_TABLES];
+    const int nt = xc_tables(tables, MAX_TABLES);
+    cr_assert(nt >= 1, "no SIMD kernel table available");
+    // caches[c][0]: the reference's; caches[c][1 + i]: table i's.
+    gjk2d_cache *caches[NC][MAX_TABLES + 1];
+    for (int c = 0; c < NC; c++)
+        for (int i = 0; i <= nt; i++) cr_assert((caches[c][i] = calloc((size_t)n, sizeof(gjk2d_cache))) != NULL);
+    query_outputs ref, got;
+    outputs_alloc(&ref, n);
+    outputs_alloc(&got, n);
+    int64_t bad[NC][MAX_TABLES] = {{0}}, warm_searches = 0, beyond = 0;
+    for (int f = 0; f < FRAMES; f++) {
+        const gjk2d_poses poses = coherent_poses(&scene);
+        for (int c = 0; c < NC; c++) {
+            gjk2d_cache *rc = carries[c].warm ? caches[c][0] : NULL;
+            outputs_fill(&ref, 0xee);
+            run_cached(&gjk2d__scalar_table, &set, &poses, &pairs, rc, carries[c].max_distance, n, &ref);
+            for (int64_t k = 0; k < n; k++) {
+                warm_searches += c == 0 ? ref.iter[k] : 0;
+                beyond += c == 1 && ref.st[k] == GJK2D_STATUS_BEYOND;
+            }
+            for (int i = 0; i < nt; i++) {
+                char label[96];
+                snprintf(label, sizeof label, "%.31s %s frame %d", tables[i].label, carries[c].name, f);
+                gjk2d_cache *tc = carries[c].warm ? caches[c][1 + i] : NULL;
+                outputs_fill(&got, 0xee);
+                run_cached(tables[i].table, &set, &poses, &pairs, tc, carries[c].max_distance, CHUNK, &got);
+                // Only the first frames with a difference print one.
+                const int quiet = bad[c][i] > 0;
+                int64_t d = quiet ? !outputs_equal(&ref, &got)
+                                  : xc_compare_exact("reference", label, &set, &poses, &pairs, &ref, &got);
+                if (rc) d += quiet ? memcmp(rc, tc, (size_t)n * sizeof *rc) != 0 : cache_differences(label, rc, tc, n);
+                bad[c][i] += d;
+            }
+        }
+        coherent_step(&scene);
+    }
+    const double mean = (double)warm_searches / ((double)n * FRAMES);
+    fprintf(stderr, "W5, %lld pairs, %d frames: reference warm mean support searches %.3f; cutoff %g stopped %.1f%%\n",
+            (long long)n, FRAMES, mean, (double)carries[1].max_distance, 100.0 * (double)beyond / ((double)n * FRAMES));
+    for (int i = 0; i < nt; i++)
+        for (int c = 0; c < NC; c++) {
+            fprintf(stderr, "  %-12s %-12s %lld differences from the reference\n", tables[i].label, carries[c].name,
+                    (long long)bad[c][i]);
+            cr_expect(bad[c][i] == 0, "%s %s: differs from the reference", tables[i].label, carries[c].name);
+        }
+    // The run must exercise what it claims: warm starts and stops by the cutoff, both common.
+    cr_expect(mean < 1.5 && beyond > n * FRAMES / 4 && beyond < n * FRAMES - n * FRAMES / 20);
+    for (int c = 0; c < NC; c++)
+        for (int i = 0; i <= nt; i++) free(caches[c][i]);
+    outputs_free(&ref);
+    outputs_free(&got);
+    test_set_free(&set);
+    coherent_free(&scene);
+}
+
+/// How a test spoils a cache that was carried one frame. The first three never fit (a cold start); a
+/// scaled metric fits or not by the size rule's bounds (a factor 2 either way, the same sign).
+enum spoil { RANDOM_BYTES, INDICES_OUTSIDE, NAN_METRIC, SCALED_METRIC, NSPOIL };
+static const char *const spoil_name[NSPOIL] = {"random bytes", "indices outside the shapes", "NaN metric",
+                                               "scaled metric"};
+
+static void spoil_cache(gjk2d_cache *c, int64_t n, int how, const test_set *set, const gjk2d_pairs *pairs,
+                        oracle_rng *r) {
+    for (int64_t k = 0; k < n; k++) {
+        if (how == RANDOM_BYTES) {
+            unsigned char *b = (unsigned char *)&c[k];
+            for (size_t j = 0; j < sizeof c[k]; j++) b[j] = (unsigned char)oracle_next(r);
+        } else if (how == INDICES_OUTSIDE) {
+            // One index of the entry at or past its shape's count (up to 65535), the rest left valid.
+            const int32_t side = oracle_int(r, 0, 1), shape = side ? pairs->b[k] : pairs->a[k];
+            const int32_t count = set->geometry.count[shape];
+            if (c[k].count < 1 || c[k].count > 3) c[k].count = 1;
+            const int i = oracle_int(r, 0, c[k].count - 1);
+            const uint16_t bad = (uint16_t)(k % 3 == 0 ? 65535 : count + oracle_int(r, 0, 20));
+            if (side)
+                c[k].index_b[i] = bad;
+            else
+                c[k].index_a[i] = bad;
+        } else if (how == NAN_METRIC) {
+            c[k].metric = NAN;
+        } else {
+            // The same poses give the same size again: the bounds lie exactly at the factors 0.5 and 2.
+            static const float factor[] = {0.25f, 0.4f, 0.5f, 0.75f, 1.5f, 2.0f, 2.5f, 4.0f, -1.0f, 0.0f};
+            c[k].metric *= factor[k % (int64_t)(sizeof factor / sizeof factor[0])];
+        }
+    }
+}
+
+Test(simd_cached, garbage_caches_give_the_cold_answers, .timeout = 300) {
+    // Random pairs of 3..8-gons, of 12..20-gons (the larger ones go to the scalar fallback), and the hard
+    // cases (touching, containment, degenerate and invalid shapes).
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0xbad0, 1500, 3, 8, 200);
+    pg_workload(&g, 0xbad1, 300, 12, 20, 40);
+    pg_hard_cases(&g, 1);
+    gjk2d_geometry geo = pg_geometry(&g);
+    test_set set;
+    cr_assert_geq(test_set_make(&set, &geo, g.px, g.py, g.c, g.s, NULL), 0);
+    const gjk2d_pairs pairs = pg_pairs(&g);
+    const int64_t n = pairs.count;
+    xc_table tables[MAX_TABLES];
+    const int nt = xc_tables(tables, MAX_TABLES);
+    cr_assert(nt >= 1);
+    gjk2d_cache *fitted = calloc((size_t)n, sizeof *fitted), *spoilt = calloc((size_t)n, sizeof *spoilt);
+    gjk2d_cache *ref_cache = calloc((size_t)n, sizeof *ref_cache), *got_cache = calloc((size_t)n, sizeof *got_cache);
+    cr_assert(fitted && spoilt && ref_cache && got_cache);
+    query_outputs cold, ref, got;
+    outputs_alloc(&cold, n);
+    outputs_alloc(&ref, n);
+    outputs_alloc(&got, n);
+    outputs_fill(&cold, 0xee);
+    run_cached(&gjk2d__scalar_table, &set, &set.poses, &pairs, NULL, INFINITY, n, &cold);
+    run_cached(&gjk2d__scalar_table, &set, &set.poses, &pairs, fitted, INFINITY, n, &ref); // entries that fit
+    oracle_rng r = oracle_rng_seed(0x9a5ba9e);
+    for (int how = 0; how < NSPOIL; how++) {
+        memcpy(spoilt, fitted, (size_t)n * sizeof *spoilt);
+        spoil_cache(spoilt, n, how, &set, &pairs, &r);
+        memcpy(ref_cache, spoilt, (size_t)n * sizeof *spoilt);
+        outputs_fill(&ref, 0xee);
+        run_cached(&gjk2d__scalar_table, &set, &set.poses, &pairs, ref_cache, INFINITY, n, &ref);
+        // A NaN metric spoils only entries of 2 or 3 vertices (a single vertex has no size to compare).
+        int64_t not_cold = 0, spoilt_count = 0;
+        for (int64_t k = 0; k < n; k++) {
+            if (how == SCALED_METRIC) { // compared with the reference only, and must go both ways
+                not_cold += !xc_pair_exact(&cold, &ref, k);
+                continue;
+            }
+            if (how == NAN_METRIC && (spoilt[k].count < 2 || spoilt[k].count > 3)) continue;
+            spoilt_count++;
+            not_cold += !xc_pair_exact(&cold, &ref, k);
+        }
+        if (how == SCALED_METRIC) {
+            cr_expect(not_cold > n / 10 && not_cold < n - n / 10, "scaled metric: %lld of %lld pairs warm",
+                      (long long)not_cold, (long long)n);
+        } else {
+            cr_expect(not_cold == 0, "%s: the reference's answer is not the cold one on %lld of %lld pairs",
+                      spoil_name[how], (long long)not_cold, (long long)spoilt_count);
+            cr_expect(spoilt_count > n / 4, "%s: too few entries spoilt (%lld)", spoil_name[how],
+                      (long long)spoilt_count);
+        }
+        for (int i = 0; i < nt; i++) {
+            char label[96];
+            snprintf(label, sizeof label, "%.31s, %s", tables[i].label, spoil_name[how]);
+            memcpy(got_cache, spoilt, (size_t)n * sizeof *spoilt);
+            outputs_fill(&got, 0xee);
+            run_cached(tables[i].table, &set, &set.poses, &pairs, got_cache, INFINITY, CHUNK, &got);
+            const int64_t d = xc_compare_exact("reference", label, &set, &set.poses, &pairs, &ref, &got);
+            const int64_t dc = cache_differences(label, ref_cache, got_cache, n);
+            fprintf(stderr, "%-40s %lld pairs: %lld outputs and %lld cache entries differ from the reference\n", label,
+                    (long long)n, (long long)d, (long long)dc);
+            cr_expect(d == 0 && dc == 0, "%s: differs from the reference", label);
+        }
+    }
+    free(fitted), free(spoilt), free(ref_cache), free(got_cache);
+    outputs_free(&cold);
+    outputs_free(&ref);
+    outputs_free(&got);
+    test_set_free(&set);
+    pg_free(&g);
+}
