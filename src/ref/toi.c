@@ -95,9 +95,27 @@ static int32_t support(const ref_shape *s, dvec d) {
 /// Catto's separation function: the separation of the cores along an axis that moves with the bodies.
 typedef enum axis_kind { AXIS_POINTS, AXIS_FACE_A, AXIS_FACE_B } axis_kind;
 
+/// Both sweeps' poses at one time t. Every step evaluates both shapes at the same few times (the
+/// distance, the axis and the bound at t1; the separation at t2, which becomes the next t1), and the
+/// cos and sin of a pose are most of its cost, so the last poses are kept and reused at the same t.
+typedef struct sweep_poses {
+    const gjk2d_sweep *sweep_a, *sweep_b;
+    double t; ///< NaN: none yet
+    gjk2d__pose a, b;
+} sweep_poses;
+
+static const sweep_poses *poses_at(sweep_poses *x, double t) {
+    if (!(x->t == t)) {
+        x->a = ref_sweep_pose(x->sweep_a, t);
+        x->b = ref_sweep_pose(x->sweep_b, t);
+        x->t = t;
+    }
+    return x;
+}
+
 typedef struct separation {
     const ref_shape *a, *b;
-    const gjk2d_sweep *sweep_a, *sweep_b;
+    sweep_poses *poses;
     axis_kind kind;
     dvec axis;  ///< POINTS: world axis from A to B; FACE_A / FACE_B: the face's unit normal in its shape's frame
     dvec local; ///< FACE_A / FACE_B: the face's midpoint in its shape's frame
@@ -114,7 +132,8 @@ static void face(const ref_shape *s, int32_t e, dvec *mid, dvec *normal) {
 /// cache): two vertices give the axis between them, an edge of B (with a vertex of A) B's face normal,
 /// otherwise A's face normal. A face normal is turned to point at the other shape.
 static void separation_init(separation *f, const gjk2d_distance_result *d, double t1) {
-    const gjk2d__pose xa = ref_sweep_pose(f->sweep_a, t1), xb = ref_sweep_pose(f->sweep_b, t1);
+    const sweep_poses *x = poses_at(f->poses, t1);
+    const gjk2d__pose xa = x->a, xb = x->b;
     const int32_t ia = GJK2D_FEATURE_INDEX(d->feature_a), ib = GJK2D_FEATURE_INDEX(d->feature_b);
     if (!GJK2D_FEATURE_IS_EDGE(d->feature_a) && !GJK2D_FEATURE_IS_EDGE(d->feature_b)) {
         f->kind = AXIS_POINTS;
@@ -134,7 +153,8 @@ static void separation_init(separation *f, const gjk2d_distance_result *d, doubl
 
 /// Separation at t of the vertices ia, ib (-1: the deepest along the axis at t, returned through ia, ib).
 static double separation_at(const separation *f, double t, int32_t *ia, int32_t *ib) {
-    const gjk2d__pose xa = ref_sweep_pose(f->sweep_a, t), xb = ref_sweep_pose(f->sweep_b, t);
+    const sweep_poses *x = poses_at(f->poses, t);
+    const gjk2d__pose xa = x->a, xb = x->b;
     switch (f->kind) {
     case AXIS_POINTS: {
         if (*ia < 0) {
@@ -160,13 +180,15 @@ static double separation_at(const separation *f, double t, int32_t *ia, int32_t 
     return 0.0;
 }
 
-/// GJK distance of the cores at time t (the witness features come with it).
-static void distance_at(const ref_shape *a, const gjk2d_sweep *sa, const ref_shape *b, const gjk2d_sweep *sb, double t,
+/// GJK distance of the cores at time t (the witness features come with it), started from the previous
+/// call's simplex (Box2D's b2SimplexCache carried through b2TimeOfImpact): the poses move little between
+/// steps, so the old closest features are usually the new ones.
+static void distance_at(const ref_shape *a, const ref_shape *b, sweep_poses *poses, double t, gjk2d_cache *cache,
                         gjk2d_distance_result *d) {
     ref_pair p;
-    const gjk2d__pose xa = ref_sweep_pose(sa, t), xb = ref_sweep_pose(sb, t);
-    ref_pair_load(&p, a->x, a->y, a->stride, a->n, 0.0f, &xa, b->x, b->y, b->stride, b->n, 0.0f, &xb);
-    ref_distance(&p, d, NULL);
+    const sweep_poses *x = poses_at(poses, t);
+    ref_pair_load(&p, a->x, a->y, a->stride, a->n, 0.0f, &x->a, b->x, b->y, b->stride, b->n, 0.0f, &x->b);
+    ref_distance_cached(&p, cache, INFINITY, d, NULL);
 }
 
 /// Largest distance of a vertex from the sweep's centre of rotation.
@@ -183,10 +205,12 @@ static double sweep_rho(const ref_shape *s, const gjk2d_sweep *sw) {
 
 /// The conservative advancement bound from t1: the earliest time at which the cores could come within
 /// `aim` (beyond 1 when they cannot before t = 1). n is the distance query's normal at t1 (world frame).
-static double advancement_bound(const ref_shape *a, const gjk2d_sweep *sa, double rho_a, const ref_shape *b,
-                                const gjk2d_sweep *sb, double rho_b, dvec n, double t1, double aim) {
+static double advancement_bound(const ref_shape *a, double rho_a, const ref_shape *b, double rho_b, sweep_poses *poses,
+                                dvec n, double t1, double aim) {
     n = normalize(n);
-    const gjk2d__pose xa = ref_sweep_pose(sa, t1), xb = ref_sweep_pose(sb, t1);
+    const gjk2d_sweep *sa = poses->sweep_a, *sb = poses->sweep_b;
+    const sweep_poses *x = poses_at(poses, t1);
+    const gjk2d__pose xa = x->a, xb = x->b;
     // The separation along n at t1, from the vertices (exact in double but for a few roundings).
     double amax = -INFINITY, bmin = INFINITY;
     for (int32_t i = 0; i < a->n; ++i) {
@@ -223,11 +247,13 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
     double t1 = 0.0, core = 0.0;
     int32_t iter = 0;
     gjk2d_toi_state state;
-    separation f = {a, b, sweep_a, sweep_b, AXIS_POINTS, {0.0, 0.0}, {0.0, 0.0}};
+    sweep_poses poses = {sweep_a, sweep_b, NAN, {0.0f, 0.0f, 0.0, 0.0}, {0.0f, 0.0f, 0.0, 0.0}};
+    gjk2d_cache cache = {0};
+    separation f = {a, b, &poses, AXIS_POINTS, {0.0, 0.0}, {0.0, 0.0}};
 
     for (;;) {
         gjk2d_distance_result d;
-        distance_at(a, sweep_a, b, sweep_b, t1, &d);
+        distance_at(a, b, &poses, t1, &cache, &d);
         core = d.core_distance;
         if (core < aim - tol) {
             // Below the band: at the start the shapes overlap already; later the advancement overshot.
@@ -247,8 +273,7 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
 
         // Advance along this axis: push t2 back until the deepest points at t2 sit on the target, from the
         // conservative advancement bound (or 1).
-        const double bound =
-            advancement_bound(a, sweep_a, rho_a, b, sweep_b, rho_b, dv(d.normal.x, d.normal.y), t1, aim);
+        const double bound = advancement_bound(a, rho_a, b, rho_b, &poses, dv(d.normal.x, d.normal.y), t1, aim);
         double t2 = bound < 1.0 ? bound : 1.0;
         int done = 0;
         for (int32_t push = 0; push < push_cap; ++push) {
@@ -306,7 +331,7 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
     out->t = state == GJK2D_TOI_SEPARATED ? 1.0f : float_down(t1);
     if (state == GJK2D_TOI_SEPARATED) {
         gjk2d_distance_result d;
-        distance_at(a, sweep_a, b, sweep_b, 1.0, &d);
+        distance_at(a, b, &poses, 1.0, &cache, &d);
         core = d.core_distance;
     }
     out->separation = (float)(core - radii);
