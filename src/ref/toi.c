@@ -196,14 +196,14 @@ static void distance_at(const ref_shape *a, const ref_shape *b, sweep_poses *pos
 
 /// Largest distance of a vertex from the sweep's centre of rotation.
 static double sweep_rho(const ref_shape *s, const gjk2d_sweep *sw) {
-    double rho = 0.0;
+    double rho2 = 0.0; // one square root at the end: sqrt is monotonic and correctly rounded
     for (int32_t i = 0; i < s->n; ++i) {
         const dvec v = vertex(s, i);
         const double dx = v.x - sw->local_center.x, dy = v.y - sw->local_center.y;
-        const double r = sqrt(dx * dx + dy * dy);
-        rho = r > rho ? r : rho;
+        const double r2 = dx * dx + dy * dy;
+        rho2 = r2 > rho2 ? r2 : rho2;
     }
-    return rho;
+    return sqrt(rho2);
 }
 
 /// The conservative advancement bound from t1: the earliest time at which the cores could come within
@@ -246,7 +246,7 @@ static float float_down(double t) {
 }
 
 void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const ref_shape *b, const gjk2d_sweep *sweep_b,
-                        float target, float tolerance, gjk2d_toi_result *out) {
+                        float target, float tolerance, int with_separation, gjk2d_toi_result *out) {
     const double tol = tolerance, radii = (double)a->r + b->r;
     const double aim = (double)target + radii > 4.0 * tol ? (double)target + radii : 4.0 * tol; // core distance
     const int32_t push_cap = a->n + b->n;
@@ -346,12 +346,12 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
 
     out->state = state;
     out->t = state == GJK2D_TOI_SEPARATED ? 1.0f : float_down(t1);
-    if (state == GJK2D_TOI_SEPARATED) {
+    if (state == GJK2D_TOI_SEPARATED && with_separation) {
         gjk2d_distance_result d;
         distance_at(a, b, &poses, 1.0, &cache, &d);
         core = d.core_distance;
     }
-    out->separation = (float)(core - radii);
+    out->separation = state == GJK2D_TOI_SEPARATED && !with_separation ? NAN : (float)(core - radii);
     out->iterations = iter;
     out->status = GJK2D_STATUS_OK;
 }
