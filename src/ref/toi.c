@@ -95,6 +95,15 @@ static int32_t support(const ref_shape *s, dvec d) {
     return best;
 }
 
+/// What an advancement step takes from the distance of the cores: the distance (rounded to float, as the
+/// distance query reports it), the unit normal from A to B in world frame (zero when the cores overlap)
+/// and the witness features.
+typedef struct core_distance {
+    float core;
+    gjk2d_vec2 normal;
+    int32_t feature_a, feature_b;
+} core_distance;
+
 /// Catto's separation function: the separation of the cores along an axis that moves with the bodies.
 typedef enum axis_kind { AXIS_POINTS, AXIS_FACE_A, AXIS_FACE_B } axis_kind;
 
@@ -134,7 +143,7 @@ static void face(const ref_shape *s, int32_t e, dvec *mid, dvec *normal) {
 /// The axis from the witness features of the distance query at t1 (Box2D takes them from the simplex
 /// cache): two vertices give the axis between them, an edge of B (with a vertex of A) B's face normal,
 /// otherwise A's face normal. A face normal is turned to point at the other shape.
-static void separation_init(separation *f, const gjk2d_distance_result *d, double t1) {
+static void separation_init(separation *f, const core_distance *d, double t1) {
     const sweep_poses *x = poses_at(f->poses, t1);
     const gjk2d__pose xa = x->a, xb = x->b;
     const int32_t ia = GJK2D_FEATURE_INDEX(d->feature_a), ib = GJK2D_FEATURE_INDEX(d->feature_b);
@@ -183,15 +192,21 @@ static double separation_at(const separation *f, double t, int32_t *ia, int32_t 
     return 0.0;
 }
 
-/// GJK distance of the cores at time t (the witness features come with it), started from the previous
-/// call's simplex (Box2D's b2SimplexCache carried through b2TimeOfImpact): the poses move little between
-/// steps, so the old closest features are usually the new ones.
+/// GJK distance of the cores at time t, started from the previous call's simplex (Box2D's b2SimplexCache
+/// carried through b2TimeOfImpact): the poses move little between steps, so the old closest features are
+/// usually the new ones. GJK on the cores alone: the distance query's closest points and radii are not
+/// needed here.
 static void distance_at(const ref_shape *a, const ref_shape *b, sweep_poses *poses, double t, gjk2d_cache *cache,
-                        gjk2d_distance_result *d) {
+                        core_distance *d) {
     ref_pair p;
     const sweep_poses *x = poses_at(poses, t);
     ref_pair_load(&p, a->x, a->y, a->stride, a->n, 0.0f, &x->a, b->x, b->y, b->stride, b->n, 0.0f, &x->b);
-    ref_distance_cached(&p, cache, INFINITY, d, NULL);
+    ref_cores c;
+    ref_closest_cores_cached(&p, cache, INFINITY, &c, NULL);
+    d->core = (float)c.core;
+    d->normal = pose_rotate(&p.pose_a, c.normal);
+    d->feature_a = c.feature_a;
+    d->feature_b = c.feature_b;
 }
 
 /// Largest distance of a vertex from the sweep's centre of rotation.
@@ -259,9 +274,9 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
     separation f = {a, b, &poses, AXIS_POINTS, {0.0, 0.0}, {0.0, 0.0}};
 
     for (;;) {
-        gjk2d_distance_result d;
+        core_distance d;
         distance_at(a, b, &poses, t1, &cache, &d);
-        core = d.core_distance;
+        core = d.core;
         if (core < aim - tol) {
             // Below the band: at the start the shapes overlap already; later the advancement overshot.
             state = t1 == 0.0 ? GJK2D_TOI_OVERLAPPED : GJK2D_TOI_FAILED;
@@ -347,9 +362,9 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
     out->state = state;
     out->t = state == GJK2D_TOI_SEPARATED ? 1.0f : float_down(t1);
     if (state == GJK2D_TOI_SEPARATED && with_separation) {
-        gjk2d_distance_result d;
+        core_distance d;
         distance_at(a, b, &poses, 1.0, &cache, &d);
-        core = d.core_distance;
+        core = d.core;
     }
     out->separation = state == GJK2D_TOI_SEPARATED && !with_separation ? NAN : (float)(core - radii);
     out->iterations = iter;
