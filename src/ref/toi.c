@@ -221,12 +221,27 @@ static double sweep_rho(const ref_shape *s, const gjk2d_sweep *sw) {
     return sqrt(rho2);
 }
 
+/// What the advancement bound needs of the motion, fixed for the whole sweep: the relative velocity of the
+/// centres (vB - vA) and, per shape, |w| rho (its angle's change times the largest distance of a vertex from
+/// its centre of rotation): the fastest a vertex moves about its centre.
+typedef struct motion {
+    dvec v;
+    double spin_a, spin_b;
+} motion;
+
+static motion motion_of(const ref_shape *a, const gjk2d_sweep *sa, const ref_shape *b, const gjk2d_sweep *sb) {
+    const dvec va = dv((double)sa->c1.x - sa->c0.x, (double)sa->c1.y - sa->c0.y);
+    const dvec vb = dv((double)sb->c1.x - sb->c0.x, (double)sb->c1.y - sb->c0.y);
+    const motion m = {dv(vb.x - va.x, vb.y - va.y), fabs((double)sa->a1 - sa->a0) * sweep_rho(a, sa),
+                      fabs((double)sb->a1 - sb->a0) * sweep_rho(b, sb)};
+    return m;
+}
+
 /// The conservative advancement bound from t1: the earliest time at which the cores could come within
-/// `aim` (beyond 1 when they cannot before t = 1). n is the distance query's normal at t1 (world frame).
-static double advancement_bound(const ref_shape *a, double rho_a, const ref_shape *b, double rho_b, sweep_poses *poses,
-                                dvec n, double t1, double aim) {
-    n = normalize(n);
-    const gjk2d_sweep *sa = poses->sweep_a, *sb = poses->sweep_b;
+/// `aim` (beyond 1 when they cannot before t = 1). n is a unit direction in world frame, the distance
+/// query's normal at t1 or at an earlier time (the bound holds along any fixed direction).
+static double advancement_bound(const ref_shape *a, const ref_shape *b, const motion *m, sweep_poses *poses, dvec n,
+                                double t1, double aim) {
     const sweep_poses *x = poses_at(poses, t1);
     const gjk2d__pose xa = x->a, xb = x->b;
     // The separation along n at t1, from the vertices (exact in double but for a few roundings): n is
@@ -243,10 +258,7 @@ static double advancement_bound(const ref_shape *a, double rho_a, const ref_shap
         bmin = v < bmin ? v : bmin;
     }
     const double gap = ddot(n, dv(xb.px - xa.px, xb.py - xa.py)) + (bmin - amax);
-    const dvec va = dv((double)sa->c1.x - sa->c0.x, (double)sa->c1.y - sa->c0.y);
-    const dvec vb = dv((double)sb->c1.x - sb->c0.x, (double)sb->c1.y - sb->c0.y);
-    const double rate = -ddot(n, dv(vb.x - va.x, vb.y - va.y)) + fabs((double)sa->a1 - sa->a0) * rho_a +
-                        fabs((double)sb->a1 - sb->a0) * rho_b;
+    const double rate = -ddot(n, m->v) + m->spin_a + m->spin_b;
     if (!(rate > 0.0)) return INFINITY; // nothing approaches along n
     // Never back: with coordinates far larger than the gap, the separation from the vertices may round
     // below the aim where the distance query found it above; then no step is safe here.
@@ -265,7 +277,7 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
     const double tol = tolerance, radii = (double)a->r + b->r;
     const double aim = (double)target + radii > 4.0 * tol ? (double)target + radii : 4.0 * tol; // core distance
     const int32_t push_cap = a->n + b->n;
-    const double rho_a = sweep_rho(a, sweep_a), rho_b = sweep_rho(b, sweep_b);
+    const motion m = motion_of(a, sweep_a, b, sweep_b);
     double t1 = 0.0, core = 0.0;
     int32_t iter = 0;
     gjk2d_toi_state state;
@@ -295,13 +307,13 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
 
         // Advance along this axis: push t2 back until the deepest points at t2 sit on the target, from the
         // conservative advancement bound (or 1).
-        const dvec n = dv(d.normal.x, d.normal.y);
-        double bound = advancement_bound(a, rho_a, b, rho_b, &poses, n, t1, aim);
+        const dvec n = normalize(dv(d.normal.x, d.normal.y));
+        double bound = advancement_bound(a, b, &m, &poses, n, t1, aim);
         // The bound holds along any fixed direction, so it can be taken again from where it ends along the
         // same n: a few vertex projections instead of a distance query, while each step still moves on by
         // at least a quarter of the first (n goes stale as the shapes turn; then a new distance pays).
         for (int32_t k = 0; k < CHAINED_BOUNDS && bound < 1.0; ++k) {
-            const double next = advancement_bound(a, rho_a, b, rho_b, &poses, n, bound, aim);
+            const double next = advancement_bound(a, b, &m, &poses, n, bound, aim);
             const int small = next - bound < 0.25 * (bound - t1) || !(next > bound);
             bound = next;
             if (small) break;
