@@ -205,7 +205,8 @@ int gjk2d_batch_toi(const gjk2d_shapes *shapes, const gjk2d_sweeps *sweeps, cons
             r.status = st;
         } else {
             const ref_shape a = row_shape(shapes, ia), b = row_shape(shapes, ib);
-            ref_time_of_impact(&a, &sa, &b, &sb, target, tolerance, &r);
+            // A separated pair's separation costs a distance query: only when it is asked for.
+            ref_time_of_impact(&a, &sa, &b, &sb, target, tolerance, out->separation != NULL, &r);
         }
         PUT(state, k, (uint8_t)r.state);
         PUT(t, k, r.t);

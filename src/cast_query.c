@@ -130,6 +130,6 @@ gjk2d_status gjk2d_time_of_impact(const gjk2d_shape *a, const gjk2d_sweep *sweep
         return st;
     }
     const ref_shape sa = as_ref(a), sb = as_ref(b);
-    ref_time_of_impact(&sa, sweep_a, &sb, sweep_b, target, tolerance, out);
+    ref_time_of_impact(&sa, sweep_a, &sb, sweep_b, target, tolerance, 1, out);
     return out->status;
 }

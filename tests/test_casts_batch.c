@@ -234,6 +234,21 @@ Test(cast_batch, null_fields_and_ranges) {
     cr_assert_eq(memcmp(got.t, sentinel.t, sizeof got.t), 0);
 }
 
+/// Without the separation column a separated pair skips its distance at t = 1; the rest is unchanged.
+Test(cast_batch, toi_without_separation_same_times) {
+    outputs all;
+    memcpy(&all, &sentinel, sizeof all);
+    const gjk2d_toi_out full = toi_out(&all);
+    gjk2d_toi_out part = toi_out(&got);
+    part.separation = NULL;
+    cr_assert_eq(gjk2d_batch_toi(set.shapes, &sweeps, &pairs, 0.01f, 1e-3f, 0, NP, &full), GJK2D_OK);
+    cr_assert_eq(gjk2d_batch_toi(set.shapes, &sweeps, &pairs, 0.01f, 1e-3f, 0, NP, &part), GJK2D_OK);
+    for (int k = 0; k < NP; k++)
+        cr_assert(got.state[k] == all.state[k] && same(got.t[k], all.t[k]) && got.iterations[k] == all.iterations[k] &&
+                      got.status[k] == all.status[k],
+                  "pair %d", k);
+}
+
 /// Every call's argument errors: the code, and nothing written.
 Test(cast_batch, argument_errors_give_their_code_and_write_nothing) {
     const gjk2d_cast_out co = cast_out(&got);

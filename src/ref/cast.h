@@ -51,8 +51,9 @@ gjk2d_status ref_sweep_check(const gjk2d_sweep *sweep);
 gjk2d_status ref_motion_check(gjk2d_vec2 p, gjk2d_vec2 d, float f);
 
 /// Time of impact of two shapes on their sweeps (validated), with the core distance aimed at
-/// max(target + ra + rb, 4 tolerance) (gjk2d_time_of_impact).
+/// max(target + ra + rb, 4 tolerance) (gjk2d_time_of_impact). with_separation 0: a separated pair's
+/// separation at t = 1 (one more distance query) is not measured and is NaN; nothing else changes.
 void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const ref_shape *b, const gjk2d_sweep *sweep_b,
-                        float target, float tolerance, gjk2d_toi_result *out);
+                        float target, float tolerance, int with_separation, gjk2d_toi_result *out);
 
 #endif

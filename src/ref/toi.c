@@ -33,6 +33,9 @@
 /// other step: 2^-25 of the step, far below any useful tolerance).
 #define ROOT_ITERATIONS 50
 
+/// Conservative advancement steps along one distance query's normal before the next query.
+#define CHAINED_BOUNDS 3
+
 gjk2d__pose ref_sweep_pose(const gjk2d_sweep *sw, double t) {
     const double angle = (double)sw->a0 + t * ((double)sw->a1 - (double)sw->a0);
     gjk2d__pose x;
@@ -92,12 +95,39 @@ static int32_t support(const ref_shape *s, dvec d) {
     return best;
 }
 
+/// What an advancement step takes from the distance of the cores: the distance (rounded to float, as the
+/// distance query reports it), the unit normal from A to B in world frame (zero when the cores overlap)
+/// and the witness features.
+typedef struct core_distance {
+    float core;
+    gjk2d_vec2 normal;
+    int32_t feature_a, feature_b;
+} core_distance;
+
 /// Catto's separation function: the separation of the cores along an axis that moves with the bodies.
 typedef enum axis_kind { AXIS_POINTS, AXIS_FACE_A, AXIS_FACE_B } axis_kind;
 
+/// Both sweeps' poses at one time t. Every step evaluates both shapes at the same few times (the
+/// distance, the axis and the bound at t1; the separation at t2, which becomes the next t1), and the
+/// cos and sin of a pose are most of its cost, so the last poses are kept and reused at the same t.
+typedef struct sweep_poses {
+    const gjk2d_sweep *sweep_a, *sweep_b;
+    double t; ///< NaN: none yet
+    gjk2d__pose a, b;
+} sweep_poses;
+
+static const sweep_poses *poses_at(sweep_poses *x, double t) {
+    if (!(x->t == t)) {
+        x->a = ref_sweep_pose(x->sweep_a, t);
+        x->b = ref_sweep_pose(x->sweep_b, t);
+        x->t = t;
+    }
+    return x;
+}
+
 typedef struct separation {
     const ref_shape *a, *b;
-    const gjk2d_sweep *sweep_a, *sweep_b;
+    sweep_poses *poses;
     axis_kind kind;
     dvec axis;  ///< POINTS: world axis from A to B; FACE_A / FACE_B: the face's unit normal in its shape's frame
     dvec local; ///< FACE_A / FACE_B: the face's midpoint in its shape's frame
@@ -113,8 +143,9 @@ static void face(const ref_shape *s, int32_t e, dvec *mid, dvec *normal) {
 /// The axis from the witness features of the distance query at t1 (Box2D takes them from the simplex
 /// cache): two vertices give the axis between them, an edge of B (with a vertex of A) B's face normal,
 /// otherwise A's face normal. A face normal is turned to point at the other shape.
-static void separation_init(separation *f, const gjk2d_distance_result *d, double t1) {
-    const gjk2d__pose xa = ref_sweep_pose(f->sweep_a, t1), xb = ref_sweep_pose(f->sweep_b, t1);
+static void separation_init(separation *f, const core_distance *d, double t1) {
+    const sweep_poses *x = poses_at(f->poses, t1);
+    const gjk2d__pose xa = x->a, xb = x->b;
     const int32_t ia = GJK2D_FEATURE_INDEX(d->feature_a), ib = GJK2D_FEATURE_INDEX(d->feature_b);
     if (!GJK2D_FEATURE_IS_EDGE(d->feature_a) && !GJK2D_FEATURE_IS_EDGE(d->feature_b)) {
         f->kind = AXIS_POINTS;
@@ -134,7 +165,8 @@ static void separation_init(separation *f, const gjk2d_distance_result *d, doubl
 
 /// Separation at t of the vertices ia, ib (-1: the deepest along the axis at t, returned through ia, ib).
 static double separation_at(const separation *f, double t, int32_t *ia, int32_t *ib) {
-    const gjk2d__pose xa = ref_sweep_pose(f->sweep_a, t), xb = ref_sweep_pose(f->sweep_b, t);
+    const sweep_poses *x = poses_at(f->poses, t);
+    const gjk2d__pose xa = x->a, xb = x->b;
     switch (f->kind) {
     case AXIS_POINTS: {
         if (*ia < 0) {
@@ -160,51 +192,77 @@ static double separation_at(const separation *f, double t, int32_t *ia, int32_t 
     return 0.0;
 }
 
-/// GJK distance of the cores at time t (the witness features come with it).
-static void distance_at(const ref_shape *a, const gjk2d_sweep *sa, const ref_shape *b, const gjk2d_sweep *sb, double t,
-                        gjk2d_distance_result *d) {
+/// GJK distance of the cores at time t, started from the previous call's simplex (Box2D's b2SimplexCache
+/// carried through b2TimeOfImpact): the poses move little between steps, so the old closest features are
+/// usually the new ones. GJK on the cores alone: the distance query's closest points and radii are not
+/// needed here.
+static void distance_at(const ref_shape *a, const ref_shape *b, sweep_poses *poses, double t, gjk2d_cache *cache,
+                        core_distance *d) {
     ref_pair p;
-    const gjk2d__pose xa = ref_sweep_pose(sa, t), xb = ref_sweep_pose(sb, t);
-    ref_pair_load(&p, a->x, a->y, a->stride, a->n, 0.0f, &xa, b->x, b->y, b->stride, b->n, 0.0f, &xb);
-    ref_distance(&p, d, NULL);
+    const sweep_poses *x = poses_at(poses, t);
+    ref_pair_load(&p, a->x, a->y, a->stride, a->n, 0.0f, &x->a, b->x, b->y, b->stride, b->n, 0.0f, &x->b);
+    ref_cores c;
+    ref_closest_cores_cached(&p, cache, INFINITY, &c, NULL);
+    d->core = (float)c.core;
+    d->normal = pose_rotate(&p.pose_a, c.normal);
+    d->feature_a = c.feature_a;
+    d->feature_b = c.feature_b;
 }
 
 /// Largest distance of a vertex from the sweep's centre of rotation.
 static double sweep_rho(const ref_shape *s, const gjk2d_sweep *sw) {
-    double rho = 0.0;
+    double rho2 = 0.0; // one square root at the end: sqrt is monotonic and correctly rounded
     for (int32_t i = 0; i < s->n; ++i) {
         const dvec v = vertex(s, i);
         const double dx = v.x - sw->local_center.x, dy = v.y - sw->local_center.y;
-        const double r = sqrt(dx * dx + dy * dy);
-        rho = r > rho ? r : rho;
+        const double r2 = dx * dx + dy * dy;
+        rho2 = r2 > rho2 ? r2 : rho2;
     }
-    return rho;
+    return sqrt(rho2);
+}
+
+/// What the advancement bound needs of the motion, fixed for the whole sweep: the relative velocity of the
+/// centres (vB - vA) and, per shape, |w| rho (its angle's change times the largest distance of a vertex from
+/// its centre of rotation): the fastest a vertex moves about its centre.
+typedef struct motion {
+    dvec v;
+    double spin_a, spin_b;
+} motion;
+
+static motion motion_of(const ref_shape *a, const gjk2d_sweep *sa, const ref_shape *b, const gjk2d_sweep *sb) {
+    const dvec va = dv((double)sa->c1.x - sa->c0.x, (double)sa->c1.y - sa->c0.y);
+    const dvec vb = dv((double)sb->c1.x - sb->c0.x, (double)sb->c1.y - sb->c0.y);
+    const motion m = {dv(vb.x - va.x, vb.y - va.y), fabs((double)sa->a1 - sa->a0) * sweep_rho(a, sa),
+                      fabs((double)sb->a1 - sb->a0) * sweep_rho(b, sb)};
+    return m;
 }
 
 /// The conservative advancement bound from t1: the earliest time at which the cores could come within
-/// `aim` (beyond 1 when they cannot before t = 1). n is the distance query's normal at t1 (world frame).
-static double advancement_bound(const ref_shape *a, const gjk2d_sweep *sa, double rho_a, const ref_shape *b,
-                                const gjk2d_sweep *sb, double rho_b, dvec n, double t1, double aim) {
-    n = normalize(n);
-    const gjk2d__pose xa = ref_sweep_pose(sa, t1), xb = ref_sweep_pose(sb, t1);
-    // The separation along n at t1, from the vertices (exact in double but for a few roundings).
+/// `aim` (beyond 1 when they cannot before t = 1). n is a unit direction in world frame, the distance
+/// query's normal at t1 or at an earlier time (the bound holds along any fixed direction).
+static double advancement_bound(const ref_shape *a, const ref_shape *b, const motion *m, sweep_poses *poses, dvec n,
+                                double t1, double aim) {
+    const sweep_poses *x = poses_at(poses, t1);
+    const gjk2d__pose xa = x->a, xb = x->b;
+    // The separation along n at t1, from the vertices (exact in double but for a few roundings): n is
+    // taken into each shape's frame once, and the positions' difference is taken first so that large
+    // coordinates cancel before they round.
+    const dvec na = rotate_t(&xa, n), nb = rotate_t(&xb, n);
     double amax = -INFINITY, bmin = INFINITY;
     for (int32_t i = 0; i < a->n; ++i) {
-        const double v = ddot(n, apply(&xa, vertex(a, i)));
+        const double v = ddot(na, vertex(a, i));
         amax = v > amax ? v : amax;
     }
     for (int32_t i = 0; i < b->n; ++i) {
-        const double v = ddot(n, apply(&xb, vertex(b, i)));
+        const double v = ddot(nb, vertex(b, i));
         bmin = v < bmin ? v : bmin;
     }
-    const dvec va = dv((double)sa->c1.x - sa->c0.x, (double)sa->c1.y - sa->c0.y);
-    const dvec vb = dv((double)sb->c1.x - sb->c0.x, (double)sb->c1.y - sb->c0.y);
-    const double rate = -ddot(n, dv(vb.x - va.x, vb.y - va.y)) + fabs((double)sa->a1 - sa->a0) * rho_a +
-                        fabs((double)sb->a1 - sb->a0) * rho_b;
+    const double gap = ddot(n, dv(xb.px - xa.px, xb.py - xa.py)) + (bmin - amax);
+    const double rate = -ddot(n, m->v) + m->spin_a + m->spin_b;
     if (!(rate > 0.0)) return INFINITY; // nothing approaches along n
     // Never back: with coordinates far larger than the gap, the separation from the vertices may round
     // below the aim where the distance query found it above; then no step is safe here.
-    const double bound = t1 + ((bmin - amax) - aim) / rate;
+    const double bound = t1 + (gap - aim) / rate;
     return bound > t1 ? bound : t1;
 }
 
@@ -215,20 +273,22 @@ static float float_down(double t) {
 }
 
 void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const ref_shape *b, const gjk2d_sweep *sweep_b,
-                        float target, float tolerance, gjk2d_toi_result *out) {
+                        float target, float tolerance, int with_separation, gjk2d_toi_result *out) {
     const double tol = tolerance, radii = (double)a->r + b->r;
     const double aim = (double)target + radii > 4.0 * tol ? (double)target + radii : 4.0 * tol; // core distance
     const int32_t push_cap = a->n + b->n;
-    const double rho_a = sweep_rho(a, sweep_a), rho_b = sweep_rho(b, sweep_b);
+    const motion m = motion_of(a, sweep_a, b, sweep_b);
     double t1 = 0.0, core = 0.0;
     int32_t iter = 0;
     gjk2d_toi_state state;
-    separation f = {a, b, sweep_a, sweep_b, AXIS_POINTS, {0.0, 0.0}, {0.0, 0.0}};
+    sweep_poses poses = {sweep_a, sweep_b, NAN, {0.0f, 0.0f, 0.0, 0.0}, {0.0f, 0.0f, 0.0, 0.0}};
+    gjk2d_cache cache = {0};
+    separation f = {a, b, &poses, AXIS_POINTS, {0.0, 0.0}, {0.0, 0.0}};
 
     for (;;) {
-        gjk2d_distance_result d;
-        distance_at(a, sweep_a, b, sweep_b, t1, &d);
-        core = d.core_distance;
+        core_distance d;
+        distance_at(a, b, &poses, t1, &cache, &d);
+        core = d.core;
         if (core < aim - tol) {
             // Below the band: at the start the shapes overlap already; later the advancement overshot.
             state = t1 == 0.0 ? GJK2D_TOI_OVERLAPPED : GJK2D_TOI_FAILED;
@@ -247,8 +307,17 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
 
         // Advance along this axis: push t2 back until the deepest points at t2 sit on the target, from the
         // conservative advancement bound (or 1).
-        const double bound =
-            advancement_bound(a, sweep_a, rho_a, b, sweep_b, rho_b, dv(d.normal.x, d.normal.y), t1, aim);
+        const dvec n = normalize(dv(d.normal.x, d.normal.y));
+        double bound = advancement_bound(a, b, &m, &poses, n, t1, aim);
+        // The bound holds along any fixed direction, so it can be taken again from where it ends along the
+        // same n: a few vertex projections instead of a distance query, while each step still moves on by
+        // at least a quarter of the first (n goes stale as the shapes turn; then a new distance pays).
+        for (int32_t k = 0; k < CHAINED_BOUNDS && bound < 1.0; ++k) {
+            const double next = advancement_bound(a, b, &m, &poses, n, bound, aim);
+            const int small = next - bound < 0.25 * (bound - t1) || !(next > bound);
+            bound = next;
+            if (small) break;
+        }
         double t2 = bound < 1.0 ? bound : 1.0;
         int done = 0;
         for (int32_t push = 0; push < push_cap; ++push) {
@@ -304,12 +373,12 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
 
     out->state = state;
     out->t = state == GJK2D_TOI_SEPARATED ? 1.0f : float_down(t1);
-    if (state == GJK2D_TOI_SEPARATED) {
-        gjk2d_distance_result d;
-        distance_at(a, sweep_a, b, sweep_b, 1.0, &d);
-        core = d.core_distance;
+    if (state == GJK2D_TOI_SEPARATED && with_separation) {
+        core_distance d;
+        distance_at(a, b, &poses, 1.0, &cache, &d);
+        core = d.core;
     }
-    out->separation = (float)(core - radii);
+    out->separation = state == GJK2D_TOI_SEPARATED && !with_separation ? NAN : (float)(core - radii);
     out->iterations = iter;
     out->status = GJK2D_STATUS_OK;
 }
