@@ -138,10 +138,16 @@ static int place(scene *sc, int32_t a, int32_t b, double cx, double cy, double t
 // Generate pair k (shapes 2k, 2k+1) from its own random stream, so any split over threads or chunks
 // gives the same scene. Both shapes contain their origin, so along the ray of offsets t * u the pair
 // overlaps exactly for t in [0, t*]: a rejected draw narrows the interval the next one is drawn from.
+/// Stream `k` of a kind of item (`salt` tells the kinds apart): one seed, the same items, whatever else
+/// the scene holds.
+static rc_stream item_stream(rc_xoshiro *x, uint64_t seed, uint64_t salt, uint64_t k) {
+    rc_xoshiro_seed(x, (seed ^ salt) * 0x9e3779b97f4a7c15ull + k);
+    return rc_xoshiro_stream(x);
+}
+
 static int gen_pair(const gen_opts *o, int64_t index, scene *sc, int64_t k) {
     rc_xoshiro x;
-    rc_xoshiro_seed(&x, o->seed * 0x9e3779b97f4a7c15ull + (uint64_t)index);
-    rc_stream r = rc_xoshiro_stream(&x);
+    rc_stream r = item_stream(&x, o->seed, 0, (uint64_t)index);
     int32_t a = (int32_t)(2 * k), b = a + 1;
     float bound_a, bound_b;
     add_shape(o, r, sc, a, &bound_a);
@@ -262,8 +268,7 @@ int gen_frames(scene *sc, int32_t frames, double motion, uint64_t seed) {
     // shapes' (the same seed gives the same frames whatever the thread count).
     for (int32_t i = 0; i < sc->shape_count; i++) {
         rc_xoshiro x;
-        rc_xoshiro_seed(&x, (seed ^ 0x5bd1e9955bd1e995ull) * 0x9e3779b97f4a7c15ull + (uint64_t)i);
-        rc_stream r = rc_xoshiro_stream(&x);
+        rc_stream r = item_stream(&x, seed, 0x5bd1e9955bd1e995ull, (uint64_t)i);
         double vx = rc_uniform(r, -motion, motion), vy = rc_uniform(r, -motion, motion);
         double spin = rc_uniform(r, -motion, motion);
         for (int32_t f = 1; f < frames; f++) {
@@ -295,8 +300,7 @@ int gen_items(scene *sc, int64_t points, int64_t rays, uint64_t seed) {
     // Item k's stream is seeded apart from the shapes' and the frames' (the same seed, the same items).
     for (int64_t k = 0; k < points; k++) {
         rc_xoshiro x;
-        rc_xoshiro_seed(&x, (seed ^ 0x2545f4914f6cdd1dull) * 0x9e3779b97f4a7c15ull + (uint64_t)k);
-        rc_stream r = rc_xoshiro_stream(&x);
+        rc_stream r = item_stream(&x, seed, 0x2545f4914f6cdd1dull, (uint64_t)k);
         const int32_t i = (int32_t)rc_int(r, 0, sc->shape_count - 1);
         sc->point_shape[k] = i;
         // Within 2 of the shape's position: inside, on and beyond the shape.
@@ -305,8 +309,7 @@ int gen_items(scene *sc, int64_t points, int64_t rays, uint64_t seed) {
     }
     for (int64_t k = 0; k < rays; k++) {
         rc_xoshiro x;
-        rc_xoshiro_seed(&x, (seed ^ 0x94d049bb133111ebull) * 0x9e3779b97f4a7c15ull + (uint64_t)k);
-        rc_stream r = rc_xoshiro_stream(&x);
+        rc_stream r = item_stream(&x, seed, 0x94d049bb133111ebull, (uint64_t)k);
         const int32_t i = (int32_t)rc_int(r, 0, sc->shape_count - 1);
         sc->ray_shape[k] = i;
         // From 4 away, toward the shape's position, scattered: hits, misses and rays that stop short.

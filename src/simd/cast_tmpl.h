@@ -340,23 +340,9 @@ static void cast_lanes_finish(const cast_lanes *s, const lblock *bk, cast_lane_o
     nx = wf_sel(edge_n, wf_mul(einv, prx), wf_sel(vertex_n, wf_mul(vinv, s->vx), nx));
     ny = wf_sel(edge_n, wf_mul(einv, pry), wf_sel(vertex_n, wf_mul(vinv, s->vy), ny));
 
-    // Weights at x: the segment's (u, v) / (u + v), the triangle's (uABC, vABC, wABC) / area, each pair
-    // rescaled by weight_rescale's factor; a triangle whose area underflowed takes (1, 0, 0).
-    const wf su = wf_dot(wf_sub(w1x, x), wf_sub(w1y, y), ex, ey), sv = wf_dot(wf_sub(x, w0x), wf_sub(y, w0y), ex, ey);
-    const wf qax = wf_sub(w0x, x), qay = wf_sub(w0y, y), qbx = wf_sub(w1x, x), qby = wf_sub(w1y, y);
-    const wf qcx = wf_sub(w2x, x), qcy = wf_sub(w2y, y);
-    const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
-    const wf den = wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one));
-    const wf big = wf_set1(FLT_MAX), rden = wf_div(one, den);
-    const wf sc = wf_sel(wm_and(wf_le(rden, big), wf_ge(rden, wf_neg(big))), one, wf_set1(0x1p64f));
-    const wf n0 = wf_mul(wf_sel(c3, wf_cross(qbx, qby, qcx, qcy), wf_sel(c2, su, one)), sc);
-    const wf n1 = wf_mul(wf_sel(c3, wf_cross(qcx, qcy, qax, qay), sv), sc);
-    const wf n2 = wf_mul(wf_cross(qax, qay, qbx, qby), sc);
-    const wf dens = wf_sel(c3, wf_mul(area, sc), wf_sel(c2, wf_add(n0, n1), one));
-    const wm flat = wm_and(c3, wf_eq(dens, zero));
-    const wf inv = wf_div(one, dens);
-    const wf wt0 = wf_sel(flat, one, wf_mul(n0, inv)), wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
-    const wf wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
+    // Weights at x.
+    wf wt0, wt1, wt2;
+    lane_simplex_weights(x, y, w0x, w0y, w1x, w1y, w2x, w2y, c2, c3, &wt0, &wt1, &wt2);
 
     // The contact point on A's core, out to A's surface.
     wf ax0, ay0, ax1, ay1, ax2, ay2, bx_, by_;

@@ -295,6 +295,34 @@ static inline wf lane_feature(const float (*cx)[W], const float (*cy)[W], int bo
     return wf_sel(ov, wf_set1((float)GJK2D_FEATURE_NONE), f);
 }
 
+/// The weights of the point of the simplex (w0, w1, w2) closest to q: 1 for one vertex; the segment's
+/// (u, v) / (u + v) where c2; the triangle's (uABC, vABC, wABC) / area where c3 (containment). Each
+/// (numerator, denominator) is rescaled by weight_rescale's factor when 1 / den overflows, and a triangle
+/// whose area underflowed to zero takes (1, 0, 0), as in the reference. q = 0 costs nothing extra: w - 0
+/// is w exactly.
+static inline void lane_simplex_weights(wf qx, wf qy, wf w0x, wf w0y, wf w1x, wf w1y, wf w2x, wf w2y, wm c2, wm c3,
+                                        wf *wt0, wf *wt1, wf *wt2) {
+    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
+    const wf su = wf_dot(wf_sub(w1x, qx), wf_sub(w1y, qy), ex, ey);
+    const wf sv = wf_dot(wf_sub(qx, w0x), wf_sub(qy, w0y), ex, ey);
+    const wf qax = wf_sub(w0x, qx), qay = wf_sub(w0y, qy), qbx = wf_sub(w1x, qx), qby = wf_sub(w1y, qy);
+    const wf qcx = wf_sub(w2x, qx), qcy = wf_sub(w2y, qy);
+    const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
+    const wf den = wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one));
+    const wf big = wf_set1(FLT_MAX), rden = wf_div(one, den);
+    const wf sc = wf_sel(wm_and(wf_le(rden, big), wf_ge(rden, wf_neg(big))), one, wf_set1(0x1p64f));
+    const wf n0 = wf_mul(wf_sel(c3, wf_cross(qbx, qby, qcx, qcy), wf_sel(c2, su, one)), sc);
+    const wf n1 = wf_mul(wf_sel(c3, wf_cross(qcx, qcy, qax, qay), sv), sc);
+    const wf n2 = wf_mul(wf_cross(qax, qay, qbx, qby), sc);
+    const wf dens = wf_sel(c3, wf_mul(area, sc), wf_sel(c2, wf_add(n0, n1), one));
+    const wm flat = wm_and(c3, wf_eq(dens, zero));
+    const wf inv = wf_div(one, dens);
+    *wt0 = wf_sel(flat, one, wf_mul(n0, inv));
+    *wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
+    *wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
+}
+
 /// What a caller's outputs need of gjk_lanes_finish beyond the distances, normal and iterations.
 enum { NEED_POINTS = 1, NEED_FEATURES = 2 };
 
@@ -321,26 +349,8 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
 
     wf pax = zero, pay = zero, pbx = zero, pby = zero;
     if (need) {
-        // Weights: 1 for one vertex; the segment coordinates (u, v) / (u + v) for two; the triangle's
-        // (uABC, vABC, wABC) / area for three (containment).
-        // Each (numerator, denominator) is rescaled by weight_rescale's factor when 1 / den overflows, and a
-        // triangle whose area underflowed to zero takes weights (1, 0, 0), as in the reference.
-        const wf ex = wf_sub(w1x, w0x), ey = wf_sub(w1y, w0y);
-        const wf su = wf_dot(w1x, w1y, ex, ey);
-        const wf sv = wf_dot(wf_sub(zero, w0x), wf_sub(zero, w0y), ex, ey);
-        const wf area = wf_cross(ex, ey, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
-        const wf den = wf_sel(c3, area, wf_sel(c2, wf_add(su, sv), one));
-        const wf big = wf_set1(FLT_MAX), rden = wf_div(one, den);
-        const wf sc = wf_sel(wm_and(wf_le(rden, big), wf_ge(rden, wf_neg(big))), one, wf_set1(0x1p64f));
-        const wf n0 = wf_mul(wf_sel(c3, wf_cross(w1x, w1y, w2x, w2y), wf_sel(c2, su, one)), sc);
-        const wf n1 = wf_mul(wf_sel(c3, wf_cross(w2x, w2y, w0x, w0y), sv), sc);
-        const wf n2 = wf_mul(wf_cross(w0x, w0y, w1x, w1y), sc);
-        const wf dens = wf_sel(c3, wf_mul(area, sc), wf_sel(c2, wf_add(n0, n1), one));
-        const wm flat = wm_and(c3, wf_eq(dens, zero));
-        const wf inv = wf_div(one, dens);
-        const wf wt0 = wf_sel(flat, one, wf_mul(n0, inv));
-        const wf wt1 = wf_sel(flat, zero, wf_mul(n1, inv));
-        const wf wt2 = wf_sel(flat, zero, wf_mul(n2, inv));
+        wf wt0, wt1, wt2;
+        lane_simplex_weights(zero, zero, w0x, w0y, w1x, w1y, w2x, w2y, c2, c3, &wt0, &wt1, &wt2);
 
         // witness_points.
         const wf pax2 = wf_add(wf_mul(wt0, ax0), wf_mul(wt1, ax1)), pay2 = wf_add(wf_mul(wt0, ay0), wf_mul(wt1, ay1));
