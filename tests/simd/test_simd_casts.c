@@ -38,7 +38,7 @@ static void make_set(void) {
             static float px[GJK2D_MAX_VERTICES], py[GJK2D_MAX_VERTICES];
             const int n = k == 100 || k == 200 ? 40 : (k % 128 == 7 ? 12 : 16);
             gjk2d_vec2 *v = wide[k == 100 ? SHAPES / 64 : k == 200 ? SHAPES / 64 + 1 : k / 64];
-            pg_polygon(&r, n, 1.0, px, py);
+            rc_convex_sectors(oracle_stream(&r), n, 1.0, px, py);
             for (int i = 0; i < n; i++) v[i].x = px[i], v[i].y = py[i];
             shape[k].s.vertices = v;
             shape[k].s.count = n;
