@@ -627,40 +627,56 @@ static void ray_clip_block(const lblock *bk, unsigned lanes, wf rx, wf ry, wf lm
     wf_store(o->end, wf_sel(miss, wf_set1((float)CAST_MISS), wf_set1((float)CAST_CONTACT)));
 }
 
+/// A block of ray items ks[0 .. lanes): loaded, its sharp polygons clipped, its other lanes (rounded,
+/// segments, points) cast by GJK with the clipped lanes dead, the lanes it cannot take by the reference.
+static void ray_block(cast_job *j, const item_in *it, const int64_t *ks, int lanes, lpending *pend) {
+    const gjk2d_rays *rays = j->rays;
+    lblock bk;
+    int32_t sa[W];
+    int64_t item[W];
+    if (lblock_load_items(&bk, j->shapes, j->poses, it, ks, 0, lanes, sa, item)) {
+        _Alignas(64) float tx[W], ty[W], fmax[W], ox[W], oy[W];
+        for (int l = 0; l < W; l++) {
+            tx[l] = rays->dx[item[l]], ty[l] = rays->dy[item[l]];
+            ox[l] = rays->ox[item[l]], oy[l] = rays->oy[item[l]];
+            fmax[l] = rays->max_fraction ? rays->max_fraction[item[l]] : 1.0f;
+        }
+        const unsigned clip = ray_clip_lanes(&bk);
+        if (clip) {
+            cast_lane_out r;
+            wf rx, ry;
+            lane_to_frame_a(&bk, wf_load(tx), wf_load(ty), &rx, &ry);
+            ray_clip_block(&bk, clip, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty), &r);
+            cast_lanes_write(j, &r, &bk, clip);
+            bk.live &= ~clip;
+        }
+        if (bk.live) cast_block(j, &bk, tx, ty, wf_load(fmax), pend);
+    }
+    for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(j, bk.pair[__builtin_ctz(m)]);
+}
+
 static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_rays *rays,
                                 int64_t begin, int64_t end, const gjk2d_cast_out *out) {
     const item_in it = {rays->shape, rays->ox, rays->oy, rays->dx, rays->dy, rays->max_fraction};
     cast_job j = {shapes, poses, NULL, NULL, rays, out, {0}, {0}, {0}, 0};
-    lblock bk;
     lpending pend;
     lpending_reset(&pend);
-    int32_t sa[W];
-    int64_t item[W];
-    for (int64_t k = begin; k < end; k += W) {
-        const int lanes = end - k < W ? (int)(end - k) : W;
-        if (lblock_load_items(&bk, shapes, poses, &it, NULL, k, lanes, sa, item)) {
-            _Alignas(64) float tx[W], ty[W], fmax[W], ox[W], oy[W];
-            for (int l = 0; l < W; l++) {
-                tx[l] = rays->dx[item[l]], ty[l] = rays->dy[item[l]];
-                ox[l] = rays->ox[item[l]], oy[l] = rays->oy[item[l]];
-                fmax[l] = rays->max_fraction ? rays->max_fraction[item[l]] : 1.0f;
-            }
-            // Sharp polygons by one clipping pass; the other lanes (rounded, segments, points) by the GJK
-            // ray cast, in the same block with the clipped lanes dead.
-            const unsigned clip = ray_clip_lanes(&bk);
-            if (clip) {
-                cast_lane_out r;
-                wf rx, ry;
-                lane_to_frame_a(&bk, wf_load(tx), wf_load(ty), &rx, &ry);
-                ray_clip_block(&bk, clip, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty),
-                               &r);
-                cast_lanes_write(&j, &r, &bk, clip);
-                bk.live &= ~clip;
-            }
-            if (bk.live) cast_block(&j, &bk, tx, ty, wf_load(fmax), &pend);
+    // Two queues, so that a block is all clipping or all GJK: a mixed block would pay for both passes.
+    // Queue 0 the sharp polygons (ray_clip_lanes' test, on the shape as given), queue 1 the others; the
+    // load sorts out what neither lane path takes.
+    int64_t queue[2][W];
+    int queued[2] = {0, 0};
+    for (int64_t k = begin; k < end; k++) {
+        const int32_t s = rays->shape[k];
+        const int q = shapes->count[s] >= 3 && shapes->radius[s] == 0.0f ? 0 : 1;
+        queue[q][queued[q]++] = k;
+        if (queued[q] == W) {
+            ray_block(&j, &it, queue[q], W, &pend);
+            queued[q] = 0;
         }
-        for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(&j, bk.pair[__builtin_ctz(m)]);
     }
+    for (int q = 0; q < 2; q++)
+        if (queued[q]) ray_block(&j, &it, queue[q], queued[q], &pend);
     cast_run_stragglers(&pend, &j);
     cast_run_starts(&j);
 }
