@@ -294,25 +294,27 @@ int gen_items(scene *sc, int64_t points, int64_t rays, uint64_t seed) {
         return -1;
     // Item k's stream is seeded apart from the shapes' and the frames' (the same seed, the same items).
     for (int64_t k = 0; k < points; k++) {
-        rng r;
-        rng_seed(&r, (seed ^ 0x2545f4914f6cdd1dull) * 0x9e3779b97f4a7c15ull + (uint64_t)k);
-        const int32_t i = (int32_t)rng_int(&r, 0, sc->shape_count - 1);
+        rc_xoshiro x;
+        rc_xoshiro_seed(&x, (seed ^ 0x2545f4914f6cdd1dull) * 0x9e3779b97f4a7c15ull + (uint64_t)k);
+        const rc_stream r = rc_xoshiro_stream(&x);
+        const int32_t i = (int32_t)rc_int(r, 0, sc->shape_count - 1);
         sc->point_shape[k] = i;
         // Within 2 of the shape's position: inside, on and beyond the shape.
-        sc->qx[k] = (float)(sc->px[i] + rng_range(&r, -2.0, 2.0));
-        sc->qy[k] = (float)(sc->py[i] + rng_range(&r, -2.0, 2.0));
+        sc->qx[k] = (float)(sc->px[i] + rc_uniform(r, -2.0, 2.0));
+        sc->qy[k] = (float)(sc->py[i] + rc_uniform(r, -2.0, 2.0));
     }
     for (int64_t k = 0; k < rays; k++) {
-        rng r;
-        rng_seed(&r, (seed ^ 0x94d049bb133111ebull) * 0x9e3779b97f4a7c15ull + (uint64_t)k);
-        const int32_t i = (int32_t)rng_int(&r, 0, sc->shape_count - 1);
+        rc_xoshiro x;
+        rc_xoshiro_seed(&x, (seed ^ 0x94d049bb133111ebull) * 0x9e3779b97f4a7c15ull + (uint64_t)k);
+        const rc_stream r = rc_xoshiro_stream(&x);
+        const int32_t i = (int32_t)rc_int(r, 0, sc->shape_count - 1);
         sc->ray_shape[k] = i;
         // From 4 away, toward the shape's position, scattered: hits, misses and rays that stop short.
-        const double phi = rng_range(&r, 0.0, 2.0 * PI), f = rng_range(&r, 0.5, 2.0);
+        const double phi = rc_uniform(r, 0.0, 2.0 * PI), f = rc_uniform(r, 0.5, 2.0);
         const double ox = sc->px[i] + 4.0 * cos(phi), oy = sc->py[i] + 4.0 * sin(phi);
         sc->rox[k] = (float)ox, sc->roy[k] = (float)oy;
-        sc->rdx[k] = (float)(f * (sc->px[i] - ox) + rng_range(&r, -1.0, 1.0));
-        sc->rdy[k] = (float)(f * (sc->py[i] - oy) + rng_range(&r, -1.0, 1.0));
+        sc->rdx[k] = (float)(f * (sc->px[i] - ox) + rc_uniform(r, -1.0, 1.0));
+        sc->rdy[k] = (float)(f * (sc->py[i] - oy) + rc_uniform(r, -1.0, 1.0));
         sc->rmax[k] = 1.0f;
     }
     sc->point_count = points;
