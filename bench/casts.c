@@ -6,7 +6,8 @@
 // and the ratios are taken within it; the medians of the repetitions are reported. The time of impact has
 // no kernel: both gjk2d columns run the reference. Inputs: the cast tests' generators (about unit shapes of
 // 3..8 vertices, circles and capsules, radii at least b2_polygonRadius; rays at polygons without radius and
-// circles; query points within 2 of the shape's position; sweeps rotating up to b2_maxRotation a step).
+// circles, and those at polygons alone as a row of their own; query points within 2 of the shape's position;
+// sweeps rotating up to b2_maxRotation a step). Box2D's ray shapes are built once, as gjk2d's set is prepared.
 // Usage: gjk2d_bench_casts [items (default 200000)] [repetitions (default 7)]
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +42,7 @@ static double median(double *v, int n) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-enum { QUERIES = 4, REFERENCE = 0, KERNEL = 1, BOX2D = 2 };
+enum { QUERIES = 5, REFERENCE = 0, KERNEL = 1, BOX2D = 2 };
 
 /// One repetition's ns per item of query `q` on the reference, the kernels and Box2D (0: no peer).
 typedef double timing[QUERIES][3][99];
@@ -131,6 +132,22 @@ int main(int argc, char **argv) {
     const gjk2d_pairs pairs = {ia, ib, n};
     const gjk2d_translations trans = {tx, ty};
     const gjk2d_rays ray_list = {ia, ox, oy, dx, dy, mf, n};
+    // The rays at polygons alone (Box2D's polygon ray cast against gjk2d's clipping pass): those items
+    // compacted into a list of their own.
+    int64_t np = 0;
+    int32_t *ip = xmalloc((size_t)n * sizeof *ip);
+    gjk2d_ray *prays = xmalloc((size_t)n * sizeof *prays);
+    float *pox = xmalloc((size_t)n * 5 * sizeof *pox), *poy = pox + n, *pdx = poy + n, *pdy = pdx + n, *pmf = pdy + n;
+    for (int64_t k = 0; k < n; k++) {
+        if (ray_shapes[ia[k]].count < 3) continue;
+        ip[np] = ia[k], prays[np] = rays[k];
+        pox[np] = ox[k], poy[np] = oy[k], pdx[np] = dx[k], pdy[np] = dy[k], pmf[np] = mf[k];
+        np++;
+    }
+    const gjk2d_rays poly_list = {ip, pox, poy, pdx, pdy, pmf, np};
+    const double per_poly = 1e9 / (double)(np ? np : 1);
+    // Box2D's shapes built once, as gjk2d's set is prepared once.
+    b2c_ray_shapes *b2rays = b2c_ray_shapes_new(ray_shapes, poses, ns);
     float *fraction = xmalloc((size_t)n * sizeof *fraction), *fb = xmalloc((size_t)n * sizeof *fb);
     uint8_t *state = xmalloc((size_t)n);
     const gjk2d_cast_out out = {state, fraction, NULL, NULL, NULL, NULL, NULL, NULL};
@@ -156,13 +173,18 @@ int main(int argc, char **argv) {
             t[2][i][rep] = per * TIMED(on[i], gjk2d_batch_point(set.shapes, &set.poses, &points, 0, n, &pout));
             t[3][i][rep] = per * TIMED(on[i], gjk2d_batch_toi(set.shapes, &sweeps, &pairs, -3.0f * B2C_LINEAR_SLOP,
                                                               0.25f * B2C_LINEAR_SLOP, 0, n, &tout));
+            t[4][i][rep] =
+                per_poly * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &poly_list, 0, np, &out));
         }
         t0 = now();
         b2c_shape_cast_many(shapes, poses, ia, ib, tx, ty, n, fb);
         t[0][BOX2D][rep] = per * (now() - t0);
         t0 = now();
-        b2c_ray_many(ray_shapes, poses, ia, rays, n, fb);
+        b2c_ray_prepared_many(b2rays, ia, rays, n, fb);
         t[1][BOX2D][rep] = per * (now() - t0);
+        t0 = now();
+        b2c_ray_prepared_many(b2rays, ip, prays, np, fb);
+        t[4][BOX2D][rep] = per_poly * (now() - t0);
         t[2][BOX2D][rep] = 0.0;
         t0 = now();
         b2c_toi_many(shapes, sw, ia, ib, n, fb);
@@ -173,12 +195,14 @@ int main(int argc, char **argv) {
            gjk2d_isa_reason());
     printf("| query          | reference ns | kernel ns | Box2D ns | Box2D / kernel | reference / kernel |\n"
            "|---|---|---|---|---|---|\n");
-    const char *names[QUERIES] = {"shape cast", "ray cast", "point query", "time of impact"};
+    const char *names[QUERIES] = {"shape cast", "ray cast", "point query", "time of impact", "ray, polygons"};
     for (int i = 0; i < QUERIES; i++) report(names[i], t[i], reps);
     free(dist);
     test_set_free(&set);
     test_set_free(&ray_set);
     free(cs), free(shapes), free(poses), free(sw), free(ia), free(ib), free(tx), free(ty), free(rays), free(ox);
     free(rs), free(ray_shapes), free(sv), free(fraction), free(fb), free(state);
+    b2c_ray_shapes_free(b2rays);
+    free(ip), free(prays), free(pox);
     return 0;
 }

@@ -14,6 +14,7 @@
 #define ref_sweep_pose gjk2d__ref_sweep_pose
 #define ref_sweep_check gjk2d__ref_sweep_check
 #define ref_motion_check gjk2d__ref_motion_check
+#define ref_cast_at_start gjk2d__ref_cast_at_start
 
 /// A shape as strided float coordinates (AoS vertices: stride 2; a prepared row: stride 1) and its radius.
 typedef struct ref_shape {
@@ -26,6 +27,10 @@ typedef struct ref_shape {
 /// Shape cast on a loaded pair: B moves by lambda * r (r in A's frame) for lambda in [0, lambda_max].
 /// Results in world frame; status OK or MAXITER.
 void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cast_result *out);
+
+/// A cast that ends at fraction 0 (the shapes within the contact slack at the start): the distance query
+/// says overlap or touch (a hit at 0), with its point and normal; iterations and status are the cast's.
+void ref_cast_at_start(const ref_pair *p, int32_t iterations, gjk2d_status status, gjk2d_cast_result *out);
 
 /// Ray cast against a shape at a pose (both validated; the ray checked by ref_motion_check).
 void ref_ray_cast(const ref_shape *shape, const gjk2d__pose *pose, const gjk2d_ray *ray, gjk2d_cast_result *out);

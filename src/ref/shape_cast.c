@@ -42,7 +42,7 @@ static float max_abs(const gjk2d_vec2 *v, int32_t n) {
 /// The start of the cast, when the shapes are already within the contact slack: the distance query says
 /// whether they overlap (the cores overlap, or the signed distance is below 0) or touch (a hit at fraction
 /// 0); its point and normal.
-static void at_start(const ref_pair *p, int32_t iterations, gjk2d_status status, gjk2d_cast_result *out) {
+void ref_cast_at_start(const ref_pair *p, int32_t iterations, gjk2d_status status, gjk2d_cast_result *out) {
     gjk2d_distance_result d;
     ref_distance(p, &d, NULL);
     out->state = v2_is_zero(d.normal) || d.signed_distance < 0.0f ? GJK2D_CAST_OVERLAP : GJK2D_CAST_HIT;
@@ -156,7 +156,7 @@ void ref_shape_cast(const ref_pair *p, gjk2d_vec2 r, float lambda_max, gjk2d_cas
         return;
     }
     if (lambda == 0.0f) {
-        at_start(p, iter, status, out);
+        ref_cast_at_start(p, iter, status, out);
         return;
     }
     // Contact at lambda. The normal from A to B: on an edge of C its exact perpendicular, on the side of

@@ -464,20 +464,25 @@ static __attribute__((noinline)) void cast_run_starts(cast_job *j) {
     j->starts = 0;
 }
 
-/// Finish a block and write its lanes `done`; those at the start wait for the distance lanes.
+/// Write a block's lanes `done` from their results; those at the start wait for the distance lanes.
+static void cast_lanes_write(cast_job *j, const cast_lane_out *r, const lblock *bk, unsigned done) {
+    for (unsigned m = done; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        if (!cast_lane_at_start(r, l)) {
+            cast_write_lane(j->out, r, l, bk->pair[l]);
+            continue;
+        }
+        j->start[j->starts] = bk->pair[l], j->iter[j->starts] = (int32_t)r->iter[l];
+        j->status[j->starts] = cast_lane_status(r, l);
+        if (++j->starts == W) cast_run_starts(j);
+    }
+}
+
+/// Finish a block and write its lanes `done`.
 static void cast_block_write(cast_job *j, const cast_lanes *st, const lblock *bk, unsigned done) {
     cast_lane_out r;
     cast_lanes_finish(st, bk, &r);
-    for (unsigned m = done; m; m &= m - 1) {
-        const int l = __builtin_ctz(m);
-        if (!cast_lane_at_start(&r, l)) {
-            cast_write_lane(j->out, &r, l, bk->pair[l]);
-            continue;
-        }
-        j->start[j->starts] = bk->pair[l], j->iter[j->starts] = (int32_t)r.iter[l];
-        j->status[j->starts] = cast_lane_status(&r, l);
-        if (++j->starts == W) cast_run_starts(j);
-    }
+    cast_lanes_write(j, &r, bk, done);
 }
 
 // A block runs CAST_LOCKSTEP_ITERATIONS turns; its lanes still running then move on to a block of
@@ -550,27 +555,112 @@ static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *
     cast_run_starts(&j);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Ray clipping lanes: ray.c's clip_polygon, for the lanes whose shape is a sharp polygon.
+
+/// The lanes ref_ray_cast clips: a sharp polygon (three or more vertices, radius 0).
+static inline unsigned ray_clip_lanes(const lblock *bk) {
+    const wm sharp = wm_and(wf_ge(wf_load(bk->naf), wf_set1(3.0f)), wf_eq(wf_load(bk->ra), wf_zero()));
+    return bk->live & wm_bits(sharp);
+}
+
+/// clip_polygon and the rest of ref_ray_cast for the lanes `lanes`: the ray from B's one vertex (the
+/// origin in A's frame) along (rx, ry) up to lmax; (ox, oy) and (tx, ty) the origin and translation in the
+/// world frame, for the point. Lanes at the start get fraction 0 and end CAST_CONTACT (cast_lane_at_start).
+static void ray_clip_block(const lblock *bk, unsigned lanes, wf rx, wf ry, wf lmax, wf ox, wf oy, wf tx, wf ty,
+                           cast_lane_out *o) {
+    // Columns up to the largest vertex count of these lanes: a lane with fewer repeats its last vertex
+    // there, whose zero-length edges change nothing (n = 0: num = den = 0, a parallel edge inside), and the
+    // edge from the last column back to column 0 is its closing edge, as in the reference's order.
+    int bound = 0;
+    for (unsigned m = lanes; m; m &= m - 1) {
+        const int n = (int)bk->naf[__builtin_ctz(m)];
+        bound = n > bound ? n : bound;
+    }
+    const wf zero = wf_zero(), qx = wf_load(bk->bx[0]), qy = wf_load(bk->by[0]);
+    wf lower = zero, upper = lmax, enx = zero, eny = zero;
+    wm miss = wm_none();
+    for (int j = 0; j < bound; j++) {
+        const int k = j + 1 == bound ? 0 : j + 1;
+        const wf ax = wf_load(bk->ax[j]), ay = wf_load(bk->ay[j]);
+        const wf nx = wf_sub(wf_load(bk->ay[k]), ay), ny = wf_neg(wf_sub(wf_load(bk->ax[k]), ax)); // right(b - a)
+        const wf num = wf_dot(nx, ny, wf_sub(ax, qx), wf_sub(ay, qy)), den = wf_dot(nx, ny, rx, ry);
+        const wf q = wf_div(num, den); // used only where den != 0
+        miss = wm_or(miss, wm_and(wf_eq(den, zero), wf_lt(num, zero)));
+        const wm enter = wm_and(wf_lt(den, zero), wf_lt(num, wf_mul(lower, den)));
+        const wm leave = wm_and(wf_gt(den, zero), wf_lt(num, wf_mul(upper, den)));
+        lower = wf_sel(enter, q, lower);
+        enx = wf_sel(enter, nx, enx);
+        eny = wf_sel(enter, ny, eny);
+        upper = wf_sel(leave, q, upper);
+        miss = wm_or(miss, wf_lt(upper, lower));
+    }
+    const wm start = wm_andnot(wm_or(wm_and(wf_eq(enx, zero), wf_eq(eny, zero)), wf_eq(lower, zero)), miss);
+    wf nrx, nry;
+    lane_rescaled(enx, eny, &nrx, &nry);
+    const wf inv = wf_div(wf_set1(1.0f), wf_sqrt(wf_dot(nrx, nry, nrx, nry)));
+    const wf nx = wf_mul(inv, nrx), ny = wf_mul(inv, nry);
+    const wf c = wf_load(bk->wc), sn = wf_load(bk->ws);
+    const wm blank = wm_or(miss, start);
+    wf_store(o->fraction, wf_sel(miss, lmax, wf_sel(start, zero, lower)));
+    wf_store(o->px, wf_sel(blank, zero, wf_add(ox, wf_mul(lower, tx))));
+    wf_store(o->py, wf_sel(blank, zero, wf_add(oy, wf_mul(lower, ty))));
+    wf_store(o->nx, wf_sel(blank, zero, wf_sub(wf_mul(c, nx), wf_mul(sn, ny))));
+    wf_store(o->ny, wf_sel(blank, zero, wf_add(wf_mul(sn, nx), wf_mul(c, ny))));
+    wf_store(o->iter, wf_set1(1.0f)); // the one pass
+    wf_store(o->end, wf_sel(miss, wf_set1((float)CAST_MISS), wf_set1((float)CAST_CONTACT)));
+}
+
+/// A block of ray items ks[0 .. lanes): loaded, its sharp polygons clipped, its other lanes (rounded,
+/// segments, points) cast by GJK with the clipped lanes dead, the lanes it cannot take by the reference.
+static void ray_block(cast_job *j, const item_in *it, const int64_t *ks, int lanes, lpending *pend) {
+    const gjk2d_rays *rays = j->rays;
+    lblock bk;
+    int32_t sa[W];
+    int64_t item[W];
+    if (lblock_load_items(&bk, j->shapes, j->poses, it, ks, 0, lanes, sa, item)) {
+        _Alignas(64) float tx[W], ty[W], fmax[W], ox[W], oy[W];
+        for (int l = 0; l < W; l++) {
+            tx[l] = rays->dx[item[l]], ty[l] = rays->dy[item[l]];
+            ox[l] = rays->ox[item[l]], oy[l] = rays->oy[item[l]];
+            fmax[l] = rays->max_fraction ? rays->max_fraction[item[l]] : 1.0f;
+        }
+        const unsigned clip = ray_clip_lanes(&bk);
+        if (clip) {
+            cast_lane_out r;
+            wf rx, ry;
+            lane_to_frame_a(&bk, wf_load(tx), wf_load(ty), &rx, &ry);
+            ray_clip_block(&bk, clip, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty), &r);
+            cast_lanes_write(j, &r, &bk, clip);
+            bk.live &= ~clip;
+        }
+        if (bk.live) cast_block(j, &bk, tx, ty, wf_load(fmax), pend);
+    }
+    for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(j, bk.pair[__builtin_ctz(m)]);
+}
+
 static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_rays *rays,
                                 int64_t begin, int64_t end, const gjk2d_cast_out *out) {
     const item_in it = {rays->shape, rays->ox, rays->oy, rays->dx, rays->dy, rays->max_fraction};
     cast_job j = {shapes, poses, NULL, NULL, rays, out, {0}, {0}, {0}, 0};
-    lblock bk;
     lpending pend;
     lpending_reset(&pend);
-    int32_t sa[W];
-    int64_t item[W];
-    for (int64_t k = begin; k < end; k += W) {
-        const int lanes = end - k < W ? (int)(end - k) : W;
-        if (lblock_load_items(&bk, shapes, poses, &it, NULL, k, lanes, sa, item)) {
-            _Alignas(64) float tx[W], ty[W], fmax[W];
-            for (int l = 0; l < W; l++) {
-                tx[l] = rays->dx[item[l]], ty[l] = rays->dy[item[l]];
-                fmax[l] = rays->max_fraction ? rays->max_fraction[item[l]] : 1.0f;
-            }
-            cast_block(&j, &bk, tx, ty, wf_load(fmax), &pend);
+    // Two queues, so that a block is all clipping or all GJK: a mixed block would pay for both passes.
+    // Queue 0 the sharp polygons (ray_clip_lanes' test, on the shape as given), queue 1 the others; the
+    // load sorts out what neither lane path takes.
+    int64_t queue[2][W];
+    int queued[2] = {0, 0};
+    for (int64_t k = begin; k < end; k++) {
+        const int32_t s = rays->shape[k];
+        const int q = shapes->count[s] >= 3 && shapes->radius[s] == 0.0f ? 0 : 1;
+        queue[q][queued[q]++] = k;
+        if (queued[q] == W) {
+            ray_block(&j, &it, queue[q], W, &pend);
+            queued[q] = 0;
         }
-        for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(&j, bk.pair[__builtin_ctz(m)]);
     }
+    for (int q = 0; q < 2; q++)
+        if (queued[q]) ray_block(&j, &it, queue[q], queued[q], &pend);
     cast_run_stragglers(&pend, &j);
     cast_run_starts(&j);
 }

@@ -5,6 +5,8 @@
 #include <box2d/b2_distance.h>
 #include <box2d/b2_time_of_impact.h>
 
+#include <vector>
+
 #include "box2d_casts.h"
 #include "box2d_shapes.h"
 
@@ -59,6 +61,19 @@ extern "C" int b2c_time_of_impact(const gjk2d_shape *a, const gjk2d_sweep *sweep
     return static_cast<int>(o.state);
 }
 
+/// A polygon for b2PolygonShape::RayCast: its vertices copied, its normals from its edges.
+static void ray_polygon(const gjk2d_shape *shape, b2PolygonShape *p) {
+    p->m_count = shape->count;
+    for (int32_t j = 0; j < shape->count; ++j) p->m_vertices[j] = to_b2(shape->vertices[j]);
+    for (int32_t j = 0; j < shape->count; ++j) {
+        const b2Vec2 e = p->m_vertices[j + 1 < shape->count ? j + 1 : 0] - p->m_vertices[j];
+        b2Vec2 n(e.y, -e.x);
+        n.Normalize();
+        p->m_normals[j] = n;
+    }
+    p->m_centroid.SetZero();
+}
+
 extern "C" void b2c_ray_cast(const gjk2d_shape *shape, const gjk2d_pose *pose, const gjk2d_ray *ray, b2c_cast *out) {
     b2RayCastInput in;
     in.p1 = to_b2(ray->origin);
@@ -75,15 +90,7 @@ extern "C" void b2c_ray_cast(const gjk2d_shape *shape, const gjk2d_pose *pose, c
         out->hit = c.RayCast(&o, in, xf, 0);
     } else {
         b2PolygonShape p;
-        p.m_count = shape->count;
-        for (int32_t j = 0; j < shape->count; ++j) p.m_vertices[j] = to_b2(shape->vertices[j]);
-        for (int32_t j = 0; j < shape->count; ++j) {
-            const b2Vec2 e = p.m_vertices[j + 1 < shape->count ? j + 1 : 0] - p.m_vertices[j];
-            b2Vec2 n(e.y, -e.x);
-            n.Normalize();
-            p.m_normals[j] = n;
-        }
-        p.m_centroid.SetZero();
+        ray_polygon(shape, &p);
         out->hit = p.RayCast(&o, in, xf, 0);
     }
     out->fraction = o.fraction;
@@ -113,5 +120,49 @@ extern "C" void b2c_ray_many(const gjk2d_shape *shapes, const gjk2d_pose *poses,
         b2c_cast o;
         b2c_ray_cast(&shapes[shape[k]], &poses[shape[k]], &rays[k], &o);
         fraction[k] = o.hit ? o.fraction : rays[k].max_fraction;
+    }
+}
+
+/// Box2D's shapes and transforms built once, as an engine keeps them: the ray casts alone are timed.
+struct b2c_ray_shapes {
+    std::vector<b2PolygonShape> polygon;
+    std::vector<b2CircleShape> circle;
+    std::vector<b2Transform> xf;
+    std::vector<int32_t> count;
+};
+
+extern "C" b2c_ray_shapes *b2c_ray_shapes_new(const gjk2d_shape *shapes, const gjk2d_pose *poses, int32_t n) {
+    b2c_ray_shapes *r = new b2c_ray_shapes;
+    r->polygon.resize((size_t)n);
+    r->circle.resize((size_t)n);
+    r->xf.resize((size_t)n);
+    r->count.resize((size_t)n);
+    for (int32_t k = 0; k < n; ++k) {
+        r->count[(size_t)k] = shapes[k].count;
+        r->xf[(size_t)k] = b2p_transform(&poses[k]);
+        if (shapes[k].count == 1) {
+            r->circle[(size_t)k].m_p = to_b2(shapes[k].vertices[0]);
+            r->circle[(size_t)k].m_radius = shapes[k].radius;
+        } else {
+            ray_polygon(&shapes[k], &r->polygon[(size_t)k]);
+        }
+    }
+    return r;
+}
+
+extern "C" void b2c_ray_shapes_free(b2c_ray_shapes *r) { delete r; }
+
+extern "C" void b2c_ray_prepared_many(const b2c_ray_shapes *r, const int32_t *shape, const gjk2d_ray *rays, int64_t n,
+                                      float *fraction) {
+    for (int64_t k = 0; k < n; ++k) {
+        const size_t s = (size_t)shape[k];
+        b2RayCastInput in;
+        in.p1 = to_b2(rays[k].origin);
+        in.p2 = b2Vec2(rays[k].origin.x + rays[k].translation.x, rays[k].origin.y + rays[k].translation.y);
+        in.maxFraction = rays[k].max_fraction;
+        b2RayCastOutput o;
+        const bool hit =
+            r->count[s] == 1 ? r->circle[s].RayCast(&o, in, r->xf[s], 0) : r->polygon[s].RayCast(&o, in, r->xf[s], 0);
+        fraction[k] = hit ? o.fraction : rays[k].max_fraction;
     }
 }

@@ -48,6 +48,14 @@ void b2c_toi_many(const gjk2d_shape *shapes, const gjk2d_sweep *sweeps, const in
 void b2c_ray_many(const gjk2d_shape *shapes, const gjk2d_pose *poses, const int32_t *shape, const gjk2d_ray *rays,
                   int64_t n, float *fraction);
 
+/// Rays against Box2D shapes built once (polygons and circles as b2c_ray_cast takes them) and their
+/// transforms, as an engine keeps them: the benchmark's peer, timing the ray casts alone.
+typedef struct b2c_ray_shapes b2c_ray_shapes;
+b2c_ray_shapes *b2c_ray_shapes_new(const gjk2d_shape *shapes, const gjk2d_pose *poses, int32_t n);
+void b2c_ray_shapes_free(b2c_ray_shapes *r);
+void b2c_ray_prepared_many(const b2c_ray_shapes *r, const int32_t *shape, const gjk2d_ray *rays, int64_t n,
+                           float *fraction);
+
 #ifdef __cplusplus
 }
 #endif
