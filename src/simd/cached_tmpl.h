@@ -18,10 +18,9 @@
 /// A warm lane usually ends after one support search (repeated support), so a warm block runs at most 2
 /// steps and moves the lanes still running on. Not tuned yet: measure 1..3 against the cold cap.
 #define CACHED_LOCKSTEP_ITERATIONS 2
-/// A block with a cutoff ends once this many of its lanes or fewer still run, and moves them on. Measured
-/// on W5 with 70% of the pairs beyond the cutoff (callgrind, avx2, instructions per pair): 0 (end only
-/// when every lane has ended) 379, 1 391, W / 4 420: moving a lane (its columns and state copied lane
-/// by lane) costs more than the block steps it saves, at today's load and finish costs.
+/// A block with a cutoff ends once this many of its lanes or fewer still run, and moves them on. 0 (end
+/// only when every lane has ended): moving a lane (its columns and state copied lane by lane) costs more
+/// than the block steps it saves, at today's load and finish costs (docs/coherence.md has the figures).
 #define CACHED_SPILL 0
 
 /// What a cached kernel call works on.

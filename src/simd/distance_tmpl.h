@@ -4,10 +4,9 @@
 //
 // A block of W consecutive pairs runs at most LOCKSTEP_ITERATIONS support searches; a lane still running
 // then is a straggler: its geometry and state move into a block of stragglers (lpending, lanes_tmpl.h),
-// which runs on from where each lane stopped once W of them wait, to the end. The cap is measured: on W1
-// nearly every pair ends within 5 iterations, and a cap of 5 retires fewer instructions per pair than 4
-// (whose ~6% stragglers cost more to move than the block steps they save) and no more than 6 or 8
-// (callgrind on avx2 and sse4.1; avx2 and avx512 timed side by side agree).
+// which runs on from where each lane stopped once W of them wait, to the end. The cap is the one that
+// retires the fewest instructions per pair: lower caps leave more stragglers to move, higher ones waste
+// lane-steps in blocks waiting for a few lanes (docs/design.md, "Stragglers").
 //
 // The state keeps, per simplex vertex, w = b - a and a key ia * NMAX + ib of its two vertex indices
 // (exact in float): keys are what the repeated-support test compares, and at the end they fetch the

@@ -227,10 +227,9 @@ static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, 
 /// fallback as before. A window whose pairs all have one key keeps its order (W2: all 8-gons).
 ///
 /// The order costs scalar work per pair (the keys' counting sort, the answers gathered back to the pairs'
-/// indices) and saves vector work per block, so it pays only where a block's vector work is large: timed
-/// side by side in one process (gjk2d_bench_ab, AMD Zen 4, SAT on W1, against the same kernels keeping
-/// the order) 16 lanes ran 1.10-1.17x faster, 8 lanes 0.94-0.96x, though callgrind counts 12 % fewer
-/// instructions on 8 lanes too. Narrower blocks keep the pairs' order (LWINDOW_ORDERS 0).
+/// indices) and saves vector work per block, so it pays only where a block's vector work is large: on 16
+/// lanes, not on 8, timed side by side (the figures are in docs/design.md). Narrower blocks keep the
+/// pairs' order (LWINDOW_ORDERS 0).
 #define LWINDOW (16 * W)
 #define LWINDOW_ORDERS (W >= 16)
 

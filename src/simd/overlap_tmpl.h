@@ -2,10 +2,10 @@
 // GJK boolean overlap in lockstep lanes (included by kernel_tmpl.c, once per ISA): src/ref/overlap.c's
 // gjk_boolean and process_simplex with every per-lane decision a mask and a select. Rounded pairs are
 // answered, as the reference answers them, by the distance query (a second pass through the distance
-// lanes). Blocks run at most BOOL_LOCKSTEP_ITERATIONS iterations (on W1, 98% of the pairs end within 3)
-// and their stragglers are restarted from their first step in blocks of their own: with so few of them,
-// rebuilding their state costs fewer instructions than moving it (callgrind, W1) as the distance
-// kernel does (distance_tmpl.h).
+// lanes). Blocks run at most BOOL_LOCKSTEP_ITERATIONS iterations and their stragglers are restarted
+// from their first step in blocks of their own: with so few of them, rebuilding their state costs fewer
+// instructions than moving it as the distance kernel does (distance_tmpl.h; the figures are in
+// docs/design.md, "Stragglers").
 
 /// Stragglers wait in a fixed buffer (no allocation in batch calls); a full buffer is run at once.
 #define STRAGGLER_BUFFER (16 * W)
