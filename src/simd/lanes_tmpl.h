@@ -160,38 +160,40 @@ static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_po
     }
 }
 
-/// Blocks ahead whose memory lblock_load asks for (see lane_prefetch).
+/// Blocks ahead whose poses lblock_load asks for (see lane_prefetch).
 #define LANE_PREFETCH_BLOCKS 4
 
-/// Ask the caches for what a block of the W consecutive pairs k .. k + W - 1 will load: both shapes' rows,
-/// counts and radii and both poses, lane by lane. A block reads a dozen arrays at its pairs' shape indices;
-/// with the pair list's own and the outputs' streams, that is more streams than the hardware prefetchers
-/// follow, and a block that waits for memory waits in its gathers. Asked for LANE_PREFETCH_BLOCKS blocks
-/// ahead, the lines arrive while the blocks between run (a prefetch never faults). Always inline: a
-/// function whose only effects are prefetches counts as pure for GCC, and a call to it is dropped.
+/// Ask the caches for the poses a block of the W consecutive pairs k .. k + W - 1 will gather, lane by
+/// lane. A block reads about a dozen arrays at its pairs' shape indices; with the pair list's own and the
+/// outputs' streams, that is more streams than the hardware prefetchers follow, and a block that waits for
+/// memory waits in its gathers. The four pose arrays are the caller's, read first and with the least
+/// reuse; asking for the set's rows, counts and radii as well gained nothing more, timed side by side
+/// (docs/design.md, "Prefetch"). Asked for LANE_PREFETCH_BLOCKS blocks ahead, the lines arrive while the
+/// blocks between run (a prefetch never faults). Always inline: a function whose only effects are
+/// prefetches counts as pure for GCC, and a call to it is dropped.
 static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *in, int64_t k) {
-    const gjk2d_shapes *set = in->shapes;
     const gjk2d_poses *p = in->poses;
-    const int64_t fs = gjk2d__pose_stride(p, 4), ps = p->position_type == GJK2D_FLOAT64 ? gjk2d__pose_stride(p, 8) : fs;
     const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
-    const uint32_t n = (uint32_t)set->shape_count;
-    for (int l = 0; l < W; l++) {
-        // Pairs past the call's range are not checked: an index out of range asks for shape 0's lines.
-        const uint32_t a = (uint32_t)ia[l] < n ? (uint32_t)ia[l] : 0u, b = (uint32_t)ib[l] < n ? (uint32_t)ib[l] : 0u;
-        __builtin_prefetch(set->rows + set->row[a]);
-        __builtin_prefetch(set->rows + set->row[b]);
-        __builtin_prefetch(set->lane_count + a);
-        __builtin_prefetch(set->lane_count + b);
-        __builtin_prefetch(set->radius + a);
-        __builtin_prefetch(set->radius + b);
-        __builtin_prefetch((const char *)p->c + a * fs);
-        __builtin_prefetch((const char *)p->c + b * fs);
-        __builtin_prefetch((const char *)p->s + a * fs);
-        __builtin_prefetch((const char *)p->s + b * fs);
-        __builtin_prefetch((const char *)p->px + a * ps);
-        __builtin_prefetch((const char *)p->px + b * ps);
-        __builtin_prefetch((const char *)p->py + a * ps);
-        __builtin_prefetch((const char *)p->py + b * ps);
+    // A pair past the call's range may name any shape: a prefetch of any address is harmless.
+    if (p->stride == 0 && p->position_type == GJK2D_FLOAT32) { // the usual layout, indexed as floats
+        const float *const px = (const float *)p->px, *const py = (const float *)p->py;
+        for (int l = 0; l < 2 * W; l++) {
+            const int32_t i = l < W ? ia[l] : ib[l - W];
+            __builtin_prefetch(p->c + i);
+            __builtin_prefetch(p->s + i);
+            __builtin_prefetch(px + i);
+            __builtin_prefetch(py + i);
+        }
+        return;
+    }
+    const int64_t fs = gjk2d__pose_stride(p, 4);
+    const int64_t ps = p->position_type == GJK2D_FLOAT32 ? fs : gjk2d__pose_stride(p, 8);
+    for (int l = 0; l < 2 * W; l++) {
+        const int64_t i = l < W ? ia[l] : ib[l - W];
+        __builtin_prefetch((const char *)p->c + i * fs);
+        __builtin_prefetch((const char *)p->s + i * fs);
+        __builtin_prefetch((const char *)p->px + i * ps);
+        __builtin_prefetch((const char *)p->py + i * ps);
     }
 }
 
