@@ -100,9 +100,7 @@ int main(void)
                                4, sizeof bodies[0], GJK2D_FLOAT32};
     static const int32_t pair_a[] = {0, 0, 0}, pair_b[] = {1, 2, 3}; // from the broadphase
     const gjk2d_pairs pairs = {pair_a, pair_b, 3};
-    float distance[3], nx[3], ny[3];
-    int32_t feature_a[3], feature_b[3];
-    uint8_t status[3];
+    float distance[3], nx[3], ny[3]; int32_t feature_a[3], feature_b[3]; uint8_t status[3]; // outputs
     const gjk2d_distance_out out = {.distance = distance, .nx = nx, .ny = ny, .feature_a = feature_a,
                                     .feature_b = feature_b, .status = status}; // NULL fields are skipped
     int wrong = 0;
