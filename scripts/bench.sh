@@ -133,9 +133,7 @@ if [ "$res" = bench/results ] && grep -q '<!-- bench-headline:begin -->' README.
     awk -v f="$dir/headline.md" -v src="$res/$slug.md" -v d="$dir" '
         /<!-- bench-headline:begin -->/ { print; print ""; print "Measured by `scripts/bench.sh` (" "[" src "](" src ")" "):"; print "";
                                           while ((getline l < f) > 0) print l; print "";
-                                          print "![throughput vs vertex count](" d "/vertices.svg)"; print "";
-                                          print "![throughput vs batch size](" d "/batch.svg)"; print "";
-                                          print "![throughput vs threads](" d "/threads.svg)"; print ""; skip = 1; next }
+                                          print "![throughput vs vertex count](" d "/vertices.svg)"; print ""; skip = 1; next }
         /<!-- bench-headline:end -->/ { skip = 0 }
         !skip' README.md >README.md.bench && mv README.md.bench README.md
 fi
