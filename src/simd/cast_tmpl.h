@@ -244,16 +244,9 @@ static inline __attribute__((always_inline)) unsigned cast_lanes_step(cast_lanes
         const wf area = wf_cross(bax, bay, wf_sub(w2x, w0x), wf_sub(w2y, w0y));
         const wf uABC = wf_cross(qbx, qby, qcx, qcy), vABC = wf_cross(qcx, qcy, qax, qay);
         const wf wABC = wf_cross(qax, qay, qbx, qby);
-        rA = wm_and(tri, wm_and(wf_le(vAB, zero), wf_le(uCA, zero)));
-        rB = wm_andnot(wm_and(tri, wm_and(wf_le(uAB, zero), wf_le(vBC, zero))), rA);
-        rC = wm_andnot(wm_andnot(wm_and(tri, wm_and(wf_le(uBC, zero), wf_le(vCA, zero))), rA), rB);
-        wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
-        rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_gt(vAB, zero)), wf_le(wf_mul(wABC, area), zero)));
-        left = wm_andnot(left, rAB);
-        rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_gt(vBC, zero)), wf_le(wf_mul(uABC, area), zero)));
-        left = wm_andnot(left, rBC);
-        rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_gt(vCA, zero)), wf_le(wf_mul(vABC, area), zero)));
-        rABC = wm_andnot(left, rCA);
+        wm r[7];
+        lane_triangle_regions(0, tri, uAB, vAB, uBC, vBC, uCA, vCA, uABC, vABC, wABC, area, r);
+        rA = r[0], rB = r[1], rC = r[2], rAB = r[3], rBC = r[4], rCA = r[5], rABC = r[6];
     }
     // Culling keeps the survivors in order: v0 <- v1 (B, BC, segment B), v0 <- v2 (C), v1 <- v2 (BC, CA).
     const wm from1 = wm_or(wm_or(rB, rBC), segB), v1from2 = wm_or(rBC, rCA);

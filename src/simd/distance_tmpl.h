@@ -63,6 +63,35 @@ static inline void gjk_lanes_start(gjk_lanes *s, const lblock *bk) {
     s->end = wf_sel(vert_ov, wf_set1((float)GJK2D_END_VERTEX_OVERLAP), zero);
 }
 
+/// The Voronoi regions of the triangle (a, b, c) for lanes `tri` (gjk2d_closest_on_triangle): vertices,
+/// then edges, then the interior, in the reference's order, from the edges' coordinates (uAB, vAB, ...),
+/// the sub-areas (uABC, vABC, wABC) and the area. `negated` (a constant): the v's and the area come
+/// negated (each v = dot(q - a, e) as dot(a - q, e), the area as cross(b - a, a - c)), which flips their
+/// sign tests and costs nothing: negating an operand negates a product and a sum exactly, and a zero of
+/// either sign compares alike.
+static inline __attribute__((always_inline)) void lane_triangle_regions(int negated, wm tri, wf uAB, wf vAB, wf uBC,
+                                                                        wf vBC, wf uCA, wf vCA, wf uABC, wf vABC,
+                                                                        wf wABC, wf area, wm r[7]) {
+    const wf zero = wf_zero();
+    // v <= 0 and v > 0, area * x <= 0, as the reference tests them, on the operands as given.
+#define V_LE0(v) (negated ? wf_ge(v, zero) : wf_le(v, zero))
+#define V_GT0(v) (negated ? wf_lt(v, zero) : wf_gt(v, zero))
+#define AREA_LE0(p) (negated ? wf_ge(p, zero) : wf_le(p, zero))
+    const wm rA = wm_and(tri, wm_and(V_LE0(vAB), wf_le(uCA, zero)));
+    const wm rB = wm_andnot(wm_and(tri, wm_and(wf_le(uAB, zero), V_LE0(vBC))), rA);
+    const wm rC = wm_andnot(wm_andnot(wm_and(tri, wm_and(wf_le(uBC, zero), V_LE0(vCA))), rA), rB);
+    wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
+    const wm rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), V_GT0(vAB)), AREA_LE0(wf_mul(wABC, area))));
+    left = wm_andnot(left, rAB);
+    const wm rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), V_GT0(vBC)), AREA_LE0(wf_mul(uABC, area))));
+    left = wm_andnot(left, rBC);
+    const wm rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), V_GT0(vCA)), AREA_LE0(wf_mul(vABC, area))));
+#undef V_LE0
+#undef V_GT0
+#undef AREA_LE0
+    r[0] = rA, r[1] = rB, r[2] = rC, r[3] = rAB, r[4] = rBC, r[5] = rCA, r[6] = wm_andnot(left, rCA);
+}
+
 /// The top of gjk_core's loop turn for the lanes in `run`: solve_simplex on the simplex (w, k, cnt) of
 /// each, a segment in `seg`, a triangle in `tri` (none unless `may_tri`), one vertex in the others; then
 /// case 2, the search direction and the ends (cases 3b/4 and 3a, the cap, tested only when `check_cap`:
@@ -103,18 +132,9 @@ static inline __attribute__((always_inline)) wm gjk_lanes_settle(gjk_lanes *s, w
         const wf uABC = wf_cross(w1x, w1y, w2x, w2y);
         const wf vABC = wf_cross(w2x, w2y, w0x, w0y);
         const wf wABC = wf_cross(w0x, w0y, w1x, w1y);
-        rA = wm_and(wf_ge(nvAB, zero), wf_le(uCA, zero));
-        rB = wm_andnot(wm_and(wf_le(uAB, zero), wf_ge(nvBC, zero)), rA);
-        rC = wm_andnot(wm_andnot(wm_and(wf_le(uBC, zero), wf_ge(nvCA, zero)), rA), rB);
-        wm left = wm_andnot(tri, wm_or(wm_or(rA, rB), rC));
-        rAB = wm_and(left, wm_and(wm_and(wf_gt(uAB, zero), wf_lt(nvAB, zero)), wf_ge(wf_mul(wABC, narea), zero)));
-        left = wm_andnot(left, rAB);
-        rBC = wm_and(left, wm_and(wm_and(wf_gt(uBC, zero), wf_lt(nvBC, zero)), wf_ge(wf_mul(uABC, narea), zero)));
-        left = wm_andnot(left, rBC);
-        rCA = wm_and(left, wm_and(wm_and(wf_gt(uCA, zero), wf_lt(nvCA, zero)), wf_ge(wf_mul(vABC, narea), zero)));
-        rABC = wm_andnot(left, rCA);
-        rB = wm_and(tri, rB);
-        rC = wm_and(tri, rC);
+        wm r[7];
+        lane_triangle_regions(1, tri, uAB, nvAB, uBC, nvBC, uCA, nvCA, uABC, vABC, wABC, narea, r);
+        rA = r[0], rB = r[1], rC = r[2], rAB = r[3], rBC = r[4], rCA = r[5], rABC = r[6];
     }
     // Culling keeps the survivors in order: v0 <- v1 (B, BC, segment B), v0 <- v2 (C), v1 <- v2 (BC, CA).
     const wm from1 = wm_or(wm_or(rB, rBC), segB);
@@ -125,7 +145,7 @@ static inline __attribute__((always_inline)) wm gjk_lanes_settle(gjk_lanes *s, w
     w1x = wf_sel(v1from2, w2x, w1x);
     w1y = wf_sel(v1from2, w2y, w1y);
     k1 = wf_sel(v1from2, k2, k1);
-    const wm to_one = wm_or(wm_or(segA, segB), wm_or(wm_or(wm_and(tri, rA), rB), rC));
+    const wm to_one = wm_or(wm_or(segA, segB), wm_or(wm_or(rA, rB), rC));
     cnt = wf_sel(to_one, one, wf_sel(wm_or(wm_or(rAB, rBC), rCA), two, cnt));
 
     // Case 2, containment.
