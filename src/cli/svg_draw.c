@@ -694,25 +694,25 @@ void svg_draw_pair(outfile *out, const scene *sc, int64_t pair, const svg_params
 // Legend rows: a swatch at x 0..22 and its label at x 30, on the baseline yy.
 static void legend_box(outfile *out, double yy, const char *cls, const char *label) {
     out_printf(out, "<rect x=\"0\" y=\"%.0f\" width=\"22\" height=\"14\" class=\"%s\"/>\n", yy - 11, cls);
-    text(out, 30, yy, "label", label);
+    text(out, 30, yy, "label", "%s", label);
 }
 
 static void legend_line(outfile *out, double yy, const char *cls, int arrow, const char *label) {
     out_printf(out, "<line x1=\"0\" y1=\"%.0f\" x2=\"22\" y2=\"%.0f\" class=\"%s\"%s/>\n", yy - 4, yy - 4, cls,
                arrow ? " marker-end=\"url(#arrow)\"" : "");
-    text(out, 30, yy, "label", label);
+    text(out, 30, yy, "label", "%s", label);
 }
 
 static void legend_dot(outfile *out, double yy, const char *cls, const char *label) {
     out_printf(out, "<circle cx=\"11\" cy=\"%.0f\" r=\"4\" class=\"%s\"/>\n", yy - 4, cls);
-    text(out, 30, yy, "label", label);
+    text(out, 30, yy, "label", "%s", label);
 }
 
 static void legend_simplex(outfile *out, double yy, const char *label) {
     out_printf(out,
                "<polygon points=\"0,%.0f 22,%.0f 11,%.0f\" class=\"simplex\" style=\"stroke:hsl(150,70%%,38%%)\"/>\n",
                yy, yy, yy - 14);
-    text(out, 30, yy, "label", label);
+    text(out, 30, yy, "label", "%s", label);
 }
 
 // The manifold view's legend rows, from yy.
