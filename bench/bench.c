@@ -58,7 +58,7 @@ static struct {
     char accuracy_workloads[64]; ///< the workloads measured against Box2D, comma-separated
     double gjk_max_eps, box2d_max_eps;
     int64_t gjk_misclassified, box2d_misclassified;
-    int accuracy_all_ok;
+    int accuracy_any_worse; ///< a workload where gjk2d was less accurate than Box2D
     double bandwidth1, bytes_per_pair, w1_distance_rate, batch_max_rate, spin;
     int64_t batch_max_pairs;
 } hl;
@@ -326,13 +326,12 @@ static void accuracy_table(ctx *c) {
         md("\n%s.\n", line);
         // The README's one line: the largest errors and the misclassified pairs over every workload.
         const size_t used = strlen(hl.accuracy_workloads);
-        if (!used) hl.accuracy_all_ok = 1;
         snprintf(hl.accuracy_workloads + used, sizeof hl.accuracy_workloads - used, "%s%s", used ? ", " : "", w->name);
         hl.gjk_max_eps = fmax(hl.gjk_max_eps, gj[Q_DISTANCE].max_error_eps);
         hl.box2d_max_eps = fmax(hl.box2d_max_eps, b2[Q_DISTANCE].max_error_eps);
         for (int q = 0; q < NQ; q++)
             hl.gjk_misclassified += gj[q].misclassified, hl.box2d_misclassified += b2[q].misclassified;
-        hl.accuracy_all_ok &= ok;
+        hl.accuracy_any_worse |= !ok;
     }
     truth_free(&t);
 }
@@ -671,8 +670,8 @@ static void write_headline(void) {
                  "%s;\n",
                  hl.accuracy_workloads, hl.gjk_max_eps, hl.box2d_max_eps, (long long)hl.gjk_misclassified,
                  (long long)hl.box2d_misclassified,
-                 hl.accuracy_all_ok ? "at least as accurate as Box2D on every workload"
-                                    : "less accurate than Box2D on some workload");
+                 hl.accuracy_any_worse ? "less accurate than Box2D on some workload"
+                                       : "at least as accurate as Box2D on every workload");
     if (hl.bandwidth1 > 0 && hl.w1_distance_rate > 0)
         headline("- roofline: %.0f bytes of memory traffic per W1 pair, %.1f GB/s streaming read on one thread, so the "
                  "memory "
