@@ -5,8 +5,13 @@
 // another build of the library ("avx2@old/build/libgjk2d.so", opened with dlopen: two kernel variants,
 // e.g. before and after a change, side by side). Each side prepares the workload's shapes with its own
 // library. After timing, both sides' outputs are compared bit for bit.
-//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat] [--pairs N] [--reps R] [--min-time S] A B
-//   gjk2d_bench_ab --once [--workload ...] [--query ...] [--pairs N] A   (one untimed run: for callgrind)
+//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat] [--warm] [--cutoff D] [--pairs N] [--reps R]
+//                  [--min-time S] A B
+//   gjk2d_bench_ab --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--pairs N] A   (one untimed
+//                  run: for callgrind)
+// --warm and --cutoff D time the distance through gjk2d_batch_distance_cached: --warm with each side's cache
+// carried from call to call (on unchanged poses, so every call after the first starts from the answer),
+// --cutoff with max_distance D (without --warm: cold starts).
 // Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -27,7 +32,10 @@ typedef struct side {
     int (*overlap)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t,
                    const gjk2d_overlap_out *);
     int (*sat)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t, const gjk2d_sat_out *);
+    int (*distance_cached)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t,
+                           gjk2d_cache *, float, const gjk2d_distance_out *);
     const gjk2d_shapes *shapes;
+    gjk2d_cache *cache; ///< --warm: this side's, carried from call to call; else NULL
     void *memory;
     query_outputs o;
     double rate[MAX_REPS];
@@ -43,7 +51,7 @@ static void *sym(void *h, const char *lib, const char *name) {
 }
 
 /// "isa" or "isa@path": the side's calls, and the workload's shapes prepared by its library.
-static void side_open(side *s, const char *spec, const workload *w) {
+static void side_open(side *s, const char *spec, const workload *w, int warm) {
     memset(s, 0, sizeof *s);
     const char *at = strchr(spec, '@');
     const size_t n = at ? (size_t)(at - spec) : strlen(spec);
@@ -58,7 +66,7 @@ static void side_open(side *s, const char *spec, const workload *w) {
             exit(2);
         }
         s->set_isa = gjk2d_set_isa, s->distance = gjk2d_batch_distance, s->overlap = gjk2d_batch_overlap;
-        s->sat = gjk2d_batch_sat, s->shapes = w->set.shapes;
+        s->sat = gjk2d_batch_sat, s->distance_cached = gjk2d_batch_distance_cached, s->shapes = w->set.shapes;
     } else {
         s->lib = at + 1;
         // RTLD_LOCAL: the other build's names stay its own (this program exports none of the linked ones).
@@ -73,6 +81,7 @@ static void side_open(side *s, const char *spec, const workload *w) {
         *(void **)&s->distance = sym(h, s->lib, "gjk2d_batch_distance");
         *(void **)&s->overlap = sym(h, s->lib, "gjk2d_batch_overlap");
         *(void **)&s->sat = sym(h, s->lib, "gjk2d_batch_sat");
+        *(void **)&s->distance_cached = sym(h, s->lib, "gjk2d_batch_distance_cached");
         if (s->set_isa(s->isa) != 0) {
             fprintf(stderr, "%s: ISA '%s' is not available\n", s->lib, s->isa);
             exit(2);
@@ -85,12 +94,22 @@ static void side_open(side *s, const char *spec, const workload *w) {
         }
     }
     outputs_alloc(&s->o, w->pairs.count);
+    if (warm) s->cache = calloc((size_t)w->pairs.count, sizeof *s->cache);
+    if (warm && !s->cache) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
 }
 
 static void side_close(side *s) {
     outputs_free(&s->o);
     free(s->memory);
+    free(s->cache);
 }
+
+/// The distance through the cached call (--warm, --cutoff): max_distance, INFINITY for none.
+static float cutoff = INFINITY;
+static int cached = 0;
 
 static void side_run(side *s, const workload *w, int q, int inner) {
     const gjk2d_distance_out d = timed_distance_out(&s->o, 0);
@@ -100,7 +119,9 @@ static void side_run(side *s, const workload *w, int q, int inner) {
     // Both sides may be one library: its ISA is chosen again before each side runs.
     if (s->set_isa(s->isa) != 0) exit(2);
     for (int r = 0; r < inner; r++) {
-        const int rc = q == Q_DISTANCE  ? s->distance(s->shapes, &w->set.poses, &w->pairs, 0, n, &d)
+        const int rc = q == Q_DISTANCE && cached
+                           ? s->distance_cached(s->shapes, &w->set.poses, &w->pairs, 0, n, s->cache, cutoff, &d)
+                       : q == Q_DISTANCE ? s->distance(s->shapes, &w->set.poses, &w->pairs, 0, n, &d)
                        : q == Q_OVERLAP ? s->overlap(s->shapes, &w->set.poses, &w->pairs, 0, n, &v)
                                         : s->sat(s->shapes, &w->set.poses, &w->pairs, 0, n, &t);
         if (rc) {
@@ -118,9 +139,9 @@ static double side_time(side *s, const workload *w, int q, int inner) {
 
 static void usage(const char *prog) {
     fprintf(stderr,
-            "usage: %s [--workload w1|w2|w3|w4|b3] [--query distance|overlap|sat] [--pairs N] [--reps R]\n"
-            "          [--min-time S] A B\n"
-            "       %s --once [--workload ...] [--query ...] [--pairs N] A\n"
+            "usage: %s [--workload w1|w2|w3|w4|w5|b3] [--query distance|overlap|sat] [--warm] [--cutoff D]\n"
+            "          [--pairs N] [--reps R] [--min-time S] A B\n"
+            "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--pairs N] A\n"
             "A side is ISA (the linked library) or ISA@LIBRARY (another build's libgjk2d.so).\n",
             prog, prog);
     exit(2);
@@ -128,13 +149,19 @@ static void usage(const char *prog) {
 
 int main(int argc, char **argv) {
     const char *wname = "w1", *specs[2] = {NULL, NULL};
-    int q = Q_DISTANCE, reps = 11, once = 0, nspec = 0;
+    int q = Q_DISTANCE, reps = 11, once = 0, nspec = 0, warm = 0;
     int64_t pairs = 200000;
     double min_time = 0.2;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--once")) {
             once = 1;
+        } else if (!strcmp(a, "--warm")) {
+            warm = 1;
+        } else if (!strcmp(a, "--cutoff") && v) {
+            char *e;
+            cutoff = strtof(v, &e), i++;
+            if (*e || !(cutoff >= 0.0f)) usage(argv[0]);
         } else if (!strcmp(a, "--workload") && v) {
             wname = v, i++;
         } else if (!strcmp(a, "--query") && v) {
@@ -156,6 +183,8 @@ int main(int argc, char **argv) {
         }
     }
     if (nspec != (once ? 1 : 2) || pairs < 1 || reps < 1 || reps > MAX_REPS) usage(argv[0]);
+    cached = warm || cutoff < INFINITY;
+    if (cached && q != Q_DISTANCE) usage(argv[0]);
     // Choosing an ISA up front keeps auto's measurement out of this process (it would mix into a profile).
     if (gjk2d_set_isa("scalar") != 0) return 2;
     workload w;
@@ -164,14 +193,14 @@ int main(int argc, char **argv) {
         return 2;
     }
     side s[2];
-    side_open(&s[0], specs[0], &w);
+    side_open(&s[0], specs[0], &w, warm);
     if (once) {
         side_run(&s[0], &w, q, 1);
         side_close(&s[0]);
         workload_free(&w);
         return 0;
     }
-    side_open(&s[1], specs[1], &w);
+    side_open(&s[1], specs[1], &w, warm);
     // Calibration (also the warm-up): one timed run of a batch lasts at least min_time.
     int inner = 1;
     const double t = side_time(&s[0], &w, q, 1) + side_time(&s[1], &w, q, 1);
@@ -191,8 +220,8 @@ int main(int argc, char **argv) {
     outputs_fill(&s[0].o, 0xa5), outputs_fill(&s[1].o, 0xa5);
     side_run(&s[0], &w, q, 1), side_run(&s[1], &w, q, 1);
     const int same = outputs_equal(&s[0].o, &s[1].o);
-    printf("%s (%s), %s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name, w.desc, qname[q], reps,
-           inner, (long long)n);
+    printf("%s (%s), %s%s%s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name, w.desc, qname[q],
+           warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "", reps, inner, (long long)n);
     for (int k = 0; k < 2; k++)
         printf("  %c: %-40s %8.3f Mpairs/s (median)\n", 'A' + k, specs[k], 1e-6 * median(s[k].rate, reps));
     double lo = ratio[0], hi = ratio[0];

@@ -160,21 +160,17 @@ static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_po
     }
 }
 
-/// Blocks ahead whose poses lblock_load asks for (see lane_prefetch).
+/// Blocks ahead whose poses and rows lblock_load asks for (see lane_prefetch); the set's per-shape
+/// fields are asked for twice as far ahead.
 #define LANE_PREFETCH_BLOCKS 4
+/// Sets with fewer shapes take no prefetch: their rows, fields and poses (about 100 bytes a shape) stay
+/// in a core's L2 from call to call, where asking again only costs instructions (timed side by side on
+/// W5: 0.93-0.97x at 3,000-12,000 shapes, 1.05x at 29,000 and 1.27x at 100,000; docs/design.md).
+#define LANE_PREFETCH_MIN_SHAPES 16384
 
-/// Ask the caches for the poses a block of the W consecutive pairs k .. k + W - 1 will gather, lane by
-/// lane. A block reads about a dozen arrays at its pairs' shape indices; with the pair list's own and the
-/// outputs' streams, that is more streams than the hardware prefetchers follow, and a block that waits for
-/// memory waits in its gathers. The four pose arrays are the caller's, read first and with the least
-/// reuse; asking for the set's rows, counts and radii as well gained nothing more, timed side by side
-/// (docs/design.md, "Prefetch"). Asked for LANE_PREFETCH_BLOCKS blocks ahead, the lines arrive while the
-/// blocks between run (a prefetch never faults). Always inline: a function whose only effects are
-/// prefetches counts as pure for GCC, and a call to it is dropped.
-static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *in, int64_t k) {
-    const gjk2d_poses *p = in->poses;
-    const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
-    // A pair past the call's range may name any shape: a prefetch of any address is harmless.
+/// The caller's poses of shapes i[0 .. 2W) (A's then B's indices of a block).
+static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2d_poses *p, const int32_t *ia,
+                                                                       const int32_t *ib) {
     if (p->stride == 0 && p->position_type == GJK2D_FLOAT32) { // the usual layout, indexed as floats
         const float *const px = (const float *)p->px, *const py = (const float *)p->py;
         for (int l = 0; l < 2 * W; l++) {
@@ -197,6 +193,34 @@ static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *
     }
 }
 
+/// Ask the caches for what a block of the W consecutive pairs k .. k + W - 1 will gather, lane by lane,
+/// in two stages. A block reads about a dozen arrays at its pairs' shape indices; with the pair list's
+/// own and the outputs' streams, that is more streams than the hardware prefetchers follow, and a block
+/// that waits for memory waits in its gathers and transposes. A row's address is itself read from the
+/// set (row[i]), so the set's per-shape fields (row offsets, counts, radii) are asked for
+/// 2 LANE_PREFETCH_BLOCKS blocks ahead, and the poses and the rows, whose offsets are in the cache by
+/// then, LANE_PREFETCH_BLOCKS ahead: the lines arrive while the blocks between run (docs/design.md,
+/// "Prefetch"). A pair past the call's range may name any shape: a prefetch of any address is harmless,
+/// and a row offset is read only for an index inside the set. Always inline: a function whose only
+/// effects are prefetches counts as pure for GCC, and a call to it is dropped.
+static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *in, int64_t k) {
+    const gjk2d_shapes *set = in->shapes;
+    const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
+    lane_prefetch_poses(in->poses, ia, ib);
+    for (int l = 0; l < 2 * W; l++) {
+        const int32_t i = l < W ? ia[l] : ib[l - W];
+        if ((uint32_t)i < (uint32_t)set->shape_count) __builtin_prefetch(set->rows + set->row[i]);
+    }
+    if (k + (LANE_PREFETCH_BLOCKS + 1) * W > in->pairs->count) return;
+    ia += LANE_PREFETCH_BLOCKS * W, ib += LANE_PREFETCH_BLOCKS * W;
+    for (int l = 0; l < 2 * W; l++) {
+        const int32_t i = l < W ? ia[l] : ib[l - W];
+        __builtin_prefetch(set->row + i);
+        __builtin_prefetch(set->lane_count + i);
+        __builtin_prefetch(set->radius + i);
+    }
+}
+
 /// Load pairs ks[0 .. lanes) into a block (ks == NULL: the consecutive pairs k0 .. k0 + lanes - 1). Lanes
 /// past `lanes`, pairs another pass takes and pairs the lanes cannot take (marked in bk->slow: a shape
 /// with more than NMAX vertices or invalid, or a bad pose) are dead lanes: they repeat the first live
@@ -211,7 +235,8 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
     int32_t sa[W], sb[W];
     lane_poses pa, pb;
     if (!ks && lanes == W) { // the common block: W consecutive pairs, their indices copied as vectors
-        if (k0 + (LANE_PREFETCH_BLOCKS + 1) * W <= in->pairs->count) lane_prefetch(in, k0 + LANE_PREFETCH_BLOCKS * W);
+        if (set->shape_count >= LANE_PREFETCH_MIN_SHAPES && k0 + (LANE_PREFETCH_BLOCKS + 1) * W <= in->pairs->count)
+            lane_prefetch(in, k0 + LANE_PREFETCH_BLOCKS * W);
         memcpy(sa, in->pairs->a + k0, sizeof sa);
         memcpy(sb, in->pairs->b + k0, sizeof sb);
         for (int l = 0; l < W; l++) bk->pair[l] = k0 + l;
