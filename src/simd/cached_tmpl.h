@@ -38,43 +38,78 @@ static inline wf lane_simplex_metric(wf cnt, wf w0x, wf w0y, wf w1x, wf w1y, wf 
     return wf_sel(wf_eq(cnt, wf_set1(3.0f)), area, wf_sqrt(wf_dot(ex, ey, ex, ey)));
 }
 
-/// |x| for the comparisons of ref_cache_size_agrees (the sign of a zero does not matter there).
-/// Each lane's first simplex: its cache entry where the reference's rule accepts it, else the cold start
-/// {b_0 - a_0}; then the top of gjk_core's first loop turn. The entries' fields are copied lane by lane
-/// into floats (exact), and ref_cache_indices_fit's test, the points and ref_cache_size_agrees's test run
-/// in lanes with the same operations; no point is fetched for an index outside its shape.
-static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_cache *cache) {
-    _Alignas(64) float field[7][W], then[W]; // count, index_a[0..2], index_b[0..2]
+/// A cache entry as five 32-bit words: the metric; count | index_a[0] << 16; index_a[1] | index_a[2] << 16;
+/// index_b[0] | index_b[1] << 16; index_b[2] | reserved << 16 (the halves in memory order, so only on a
+/// little-endian machine; elsewhere the entries are read and written field by field).
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CACHE_WORDS 1
+_Static_assert(sizeof(gjk2d_cache) == 20 && offsetof(gjk2d_cache, count) == 4 &&
+                   offsetof(gjk2d_cache, index_a) == 6 && offsetof(gjk2d_cache, index_b) == 12,
+               "the five words of a cache entry");
+#else
+#define CACHE_WORDS 0
+#endif
+
+/// Each lane's cache entry as exact floats: count, index_a[0..2], index_b[0..2] and the metric. A block
+/// of W consecutive pairs reads its W consecutive entries with five gathers of their words; any other
+/// block copies the fields lane by lane. Lanes not live read count 0: a cold start.
+static inline void lane_cache_read(const lblock *bk, const gjk2d_cache *cache, wf lane, wf *count, wf ia[3], wf ib[3],
+                                   wf *then) {
+    if (CACHE_WORDS && bk->live == W_ALL && bk->pair[W - 1] == bk->pair[0] + W - 1) {
+        const float *const words = (const float *)(const void *)(cache + bk->pair[0]);
+        const wf at = wf_mul(lane, wf_set1((float)(sizeof(gjk2d_cache) / 4)));
+        wf w[5];
+        for (int j = 0; j < 5; j++) w[j] = wf_gather(words, wf_add(at, wf_set1((float)j)));
+        *then = w[0];
+        wf_u16x2_split(w[1], count, &ia[0]);
+        wf_u16x2_split(w[2], &ia[1], &ia[2]);
+        wf_u16x2_split(w[3], &ib[0], &ib[1]);
+        wf unused;
+        wf_u16x2_split(w[4], &ib[2], &unused);
+        return;
+    }
+    _Alignas(64) float field[8][W]; // count, index_a[0..2], index_b[0..2], metric
     for (int l = 0; l < W; l++) {
         if ((bk->live >> l) & 1u) {
             const gjk2d_cache *e = &cache[bk->pair[l]];
             field[0][l] = e->count;
             for (int i = 0; i < 3; i++) field[1 + i][l] = e->index_a[i], field[4 + i][l] = e->index_b[i];
-            then[l] = e->metric;
+            field[7][l] = e->metric;
         } else {
-            for (int f = 0; f < 7; f++) field[f][l] = 0.0f; // count 0: a cold start
-            then[l] = 0.0f;
+            for (int f = 0; f < 8; f++) field[f][l] = 0.0f; // count 0: a cold start
         }
     }
+    *count = wf_load(field[0]);
+    for (int i = 0; i < 3; i++) ia[i] = wf_load(field[1 + i]), ib[i] = wf_load(field[4 + i]);
+    *then = wf_load(field[7]);
+}
+
+/// Each lane's first simplex: its cache entry where the reference's rule accepts it, else the cold start
+/// {b_0 - a_0}; then the top of gjk_core's first loop turn. ref_cache_indices_fit's test, the points and
+/// ref_cache_size_agrees's test run in lanes with the same operations; no point is fetched for an index
+/// outside its shape.
+static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_cache *cache) {
+    _Alignas(64) float lane_f[W];
+    for (int l = 0; l < W; l++) lane_f[l] = (float)l;
+    const wf lane = wf_load(lane_f);
+    wf count, ia[3], ib[3], then;
+    lane_cache_read(bk, cache, lane, &count, ia, ib, &then);
     // ref_cache_indices_fit: 1 to 3 vertices, each index inside its shape.
-    const wf count = wf_load(field[0]), na = wf_load(bk->naf), nb = wf_load(bk->nbf);
+    const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
     wm in_shapes = wm_and(wf_ge(count, wf_set1(1.0f)), wf_le(count, wf_set1(3.0f)));
     wm used[3];
     for (int i = 0; i < 3; i++) {
         used[i] = wf_gt(count, wf_set1((float)i));
-        const wm inside = wm_and(wf_lt(wf_load(field[1 + i]), na), wf_lt(wf_load(field[4 + i]), nb));
+        const wm inside = wm_and(wf_lt(ia[i], na), wf_lt(ib[i], nb));
         in_shapes = wm_andnot(in_shapes, wm_andnot(used[i], inside));
     }
     // Keys ia * NMAX + ib (exact in float); 0 (valid columns) where unused or not fitting.
     _Alignas(64) float key[3][W], cnt[W];
     for (int i = 0; i < 3; i++) {
-        const wf k = wf_add(wf_mul(wf_load(field[1 + i]), wf_set1((float)NMAX)), wf_load(field[4 + i]));
+        const wf k = wf_add(wf_mul(ia[i], wf_set1((float)NMAX)), ib[i]);
         wf_store(key[i], wf_sel(wm_and(in_shapes, used[i]), k, wf_zero()));
     }
     wf_store(cnt, wf_sel(in_shapes, count, wf_zero()));
-    _Alignas(64) float lane_f[W];
-    for (int l = 0; l < W; l++) lane_f[l] = (float)l;
-    const wf lane = wf_load(lane_f);
     wf ax, ay, bx, by, w[6];
     for (int i = 0; i < 3; i++) {
         const wf ki = wf_load(key[i]);
@@ -91,7 +126,7 @@ static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_c
     wf c = wf_load(cnt);
     const wf w0x = w[0], w0y = w[1], w1x = w[2], w1y = w[3], w2x = w[4], w2y = w[5];
     // ref_cache_size_agrees: the same sign, not zero, within a factor 2 (a single vertex has no size).
-    const wf now = lane_simplex_metric(c, w0x, w0y, w1x, w1y, w2x, w2y), was = wf_load(then);
+    const wf now = lane_simplex_metric(c, w0x, w0y, w1x, w1y, w2x, w2y), was = then;
     const wf a_now = lane_abs(now), a_was = lane_abs(was);
     const wm same_sign = wm_or(wm_and(wf_gt(now, zero), wf_gt(was, zero)), wm_and(wf_lt(now, zero), wf_lt(was, zero)));
     const wm agrees =
@@ -155,9 +190,23 @@ static void gjk_cache_store_lanes(const gjk_lanes *st, const lblock *bk, unsigne
         wf_store(ia[i], a);
         wf_store(ib[i], wf_sub(k[i], wf_mul(a, nmax)));
     }
+    const wf metric_now = wf_sel(wf_eq(st->cnt, wf_set1(1.0f)), zero,
+                                 lane_simplex_metric(st->cnt, st->w0x, st->w0y, st->w1x, st->w1y, st->w2x, st->w2y));
+    if (CACHE_WORDS && lanes == W_ALL && bk->pair[W - 1] == bk->pair[0] + W - 1) {
+        // W consecutive entries: their words built in lanes, each entry then copied whole.
+        _Alignas(64) float word[5][W];
+        wf_store(word[0], metric_now);
+        wf_store(word[1], wf_u16x2_join(st->cnt, wf_load(ia[0])));
+        wf_store(word[2], wf_u16x2_join(wf_load(ia[1]), wf_load(ia[2])));
+        wf_store(word[3], wf_u16x2_join(wf_load(ib[0]), wf_load(ib[1])));
+        wf_store(word[4], wf_u16x2_join(wf_load(ib[2]), zero));
+        gjk2d_cache *const e = cache + bk->pair[0];
+        for (int l = 0; l < W; l++)
+            for (int j = 0; j < 5; j++) memcpy((char *)&e[l] + 4 * j, &word[j][l], 4); // bits, not values
+        return;
+    }
     wf_store(cnt, st->cnt);
-    wf_store(metric, wf_sel(wf_eq(st->cnt, wf_set1(1.0f)), zero,
-                            lane_simplex_metric(st->cnt, st->w0x, st->w0y, st->w1x, st->w1y, st->w2x, st->w2y)));
+    wf_store(metric, metric_now);
     for (unsigned m = lanes; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         gjk2d_cache *e = &cache[bk->pair[l]];
@@ -201,6 +250,16 @@ static __attribute__((noinline)) void cached_run_stragglers(const cached_call *c
     lpending_reset(p);
 }
 
+/// Ask the caches, with the intent to write, for the entries of the block at k (when inside the range):
+/// the entries are read and rewritten in order, but among the pair list's, the outputs' and the blocks'
+/// gathered streams the hardware prefetchers leave the first read of each entry waiting for memory.
+static inline __attribute__((always_inline)) void cache_prefetch(gjk2d_cache *cache, int64_t k, int64_t end) {
+    if (k + W > end) return;
+    const char *const p = (const char *)(cache + k);
+    for (size_t b = 0; b < W * sizeof *cache; b += 64) __builtin_prefetch(p + b, 1);
+    __builtin_prefetch(p + W * sizeof *cache - 1, 1);
+}
+
 static void cached_slow_pair(const cached_call *c, int64_t k) {
     const batch_in *in = c->in;
     gjk2d__scalar_distance_cached(in->shapes, in->poses, in->pairs, k, k + 1, c->cache, c->max_distance, c->out);
@@ -220,6 +279,7 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
     const int count_stats = STATS_ON();
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
+        if (warm) cache_prefetch(c->cache, k + LANE_PREFETCH_BLOCKS * W, end);
         if (lblock_load_range(&bk, c->in, k, lanes, TAKE_ALL)) {
             if (cutting) gjk_cutoff_of(&cut, &bk, c->max_distance);
             if (warm)

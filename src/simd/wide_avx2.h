@@ -107,6 +107,16 @@ static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
         wf_store(cols[j + 4], simde_mm256_permute2f128_ps(u[j], u[j + 4], 0x31));
     }
 }
+static inline void wf_u16x2_split(wf word, wf *lo, wf *hi) {
+    const simde__m256i i = simde_mm256_castps_si256(word);
+    *lo = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(i, simde_mm256_set1_epi32(0xffff)));
+    *hi = simde_mm256_cvtepi32_ps(simde_mm256_srli_epi32(i, 16));
+}
+static inline wf wf_u16x2_join(wf lo, wf hi) {
+    return simde_mm256_castsi256_ps(
+        simde_mm256_or_si256(simde_mm256_cvttps_epi32(lo), simde_mm256_slli_epi32(simde_mm256_cvttps_epi32(hi), 16)));
+}
+#define GJK2D_WIDE_HAVE_U16X2 1
 #define GJK2D_WIDE_HAVE_TRANSPOSE8 1
 #define GJK2D_WIDE_HAVE_MOVES 1
 

@@ -42,6 +42,15 @@ static inline wf wf_gather_at(const float *base, const int32_t *idx) {
     return _mm512_i32gather_ps(_mm512_loadu_si512(idx), base, 4);
 }
 static inline wf wf_load_i32(const int32_t *p) { return _mm512_cvtepi32_ps(_mm512_loadu_si512(p)); }
+static inline void wf_u16x2_split(wf word, wf *lo, wf *hi) {
+    const __m512i i = _mm512_castps_si512(word);
+    *lo = _mm512_cvtepi32_ps(_mm512_and_si512(i, _mm512_set1_epi32(0xffff)));
+    *hi = _mm512_cvtepi32_ps(_mm512_srli_epi32(i, 16));
+}
+static inline wf wf_u16x2_join(wf lo, wf hi) {
+    return _mm512_castsi512_ps(_mm512_or_si512(_mm512_cvttps_epi32(lo), _mm512_slli_epi32(_mm512_cvttps_epi32(hi), 16)));
+}
+#define GJK2D_WIDE_HAVE_U16X2 1
 #define GJK2D_WIDE_HAVE_MOVES 1
 #define WH_D __m512d
 #define WH_M __mmask8

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Lane-by-lane forms of the wide operations an ISA header does not define natively (it says which it
-// defines: GJK2D_WIDE_HAVE_MOVES, _WD, _TRANSPOSE8). They move data or apply IEEE operations one lane
+// defines: GJK2D_WIDE_HAVE_MOVES, _WD, _TRANSPOSE8, _U16X2). They move data or apply IEEE operations one lane
 // at a time, so results stay bit-identical. Included by wide.h only, after the ISA header.
 #ifndef GJK2D_SIMD_WIDE_LANES_H
 #define GJK2D_SIMD_WIDE_LANES_H
@@ -43,6 +43,30 @@ static inline wf wf_gather_at(const float *base, const int32_t *idx) {
 static inline wf wf_load_i32(const int32_t *p) {
     _Alignas(64) float t[W];
     for (int l = 0; l < W; l++) t[l] = (float)p[l];
+    return wf_load(t);
+}
+#endif
+
+#ifndef GJK2D_WIDE_HAVE_U16X2
+/// Each lane's 32-bit word (a float's bits) as its low and high 16-bit halves, exact in floats.
+static inline void wf_u16x2_split(wf word, wf *lo, wf *hi) {
+    _Alignas(64) float t[W], a[W], b[W];
+    wf_store(t, word);
+    for (int l = 0; l < W; l++) {
+        uint32_t u;
+        memcpy(&u, &t[l], sizeof u);
+        a[l] = (float)(u & 0xffffu), b[l] = (float)(u >> 16);
+    }
+    *lo = wf_load(a), *hi = wf_load(b);
+}
+/// The 32-bit word lo | hi << 16 of each lane's integers lo, hi in [0, 65535], as a float's bits.
+static inline wf wf_u16x2_join(wf lo, wf hi) {
+    _Alignas(64) float a[W], b[W], t[W];
+    wf_store(a, lo), wf_store(b, hi);
+    for (int l = 0; l < W; l++) {
+        const uint32_t u = (uint32_t)a[l] | (uint32_t)b[l] << 16;
+        memcpy(&t[l], &u, sizeof u);
+    }
     return wf_load(t);
 }
 #endif
