@@ -7,11 +7,15 @@
 // library. After timing, both sides' outputs are compared bit for bit.
 //   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat] [--warm] [--cutoff D] [--pairs N] [--reps R]
 //                  [--min-time S] A B
-//   gjk2d_bench_ab --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--pairs N] A   (one untimed
-//                  run: for callgrind)
+//   gjk2d_bench_ab --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A
+//                  (one untimed call, or one per frame: for callgrind)
 // --warm and --cutoff D time the distance through gjk2d_batch_distance_cached: --warm with each side's cache
 // carried from call to call (on unchanged poses, so every call after the first starts from the answer),
-// --cutoff with max_distance D (without --warm: cold starts).
+// --cutoff with max_distance D (without --warm: cold starts). --moving F (W5 only): the scene's first F
+// frames, the bodies drifting, each side's calls going through them in turn (frame i mod F for its call
+// i), as an engine calls frame after frame with its cache carried. A side written ISA+warm (or
+// ISA@LIBRARY+warm) is warm on its own, so that warm and cold run side by side; their outputs may then
+// differ where a warm start finds another witness of a tie, and are not required to match.
 // Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -19,6 +23,7 @@
 #include <strings.h>
 
 #include "bench.h"
+#include "coherent.h"
 
 /// The library calls a side makes: the linked library's, or another build's through dlopen.
 typedef struct side {
@@ -36,6 +41,7 @@ typedef struct side {
                            gjk2d_cache *, float, const gjk2d_distance_out *);
     const gjk2d_shapes *shapes;
     gjk2d_cache *cache; ///< --warm: this side's, carried from call to call; else NULL
+    int64_t calls;      ///< batch calls made (--moving: the next call's frame)
     void *memory;
     query_outputs o;
     double rate[MAX_REPS];
@@ -51,8 +57,12 @@ static void *sym(void *h, const char *lib, const char *name) {
 }
 
 /// "isa" or "isa@path": the side's calls, and the workload's shapes prepared by its library.
-static void side_open(side *s, const char *spec, const workload *w, int warm) {
+static void side_open(side *s, const char *spec_in, const workload *w, int warm) {
     memset(s, 0, sizeof *s);
+    char spec[512];
+    snprintf(spec, sizeof spec, "%s", spec_in);
+    const size_t len = strlen(spec);
+    if (len > 5 && !strcmp(spec + len - 5, "+warm")) spec[len - 5] = '\0', warm = 1;
     const char *at = strchr(spec, '@');
     const size_t n = at ? (size_t)(at - spec) : strlen(spec);
     if (n == 0 || n >= sizeof s->isa) {
@@ -68,7 +78,7 @@ static void side_open(side *s, const char *spec, const workload *w, int warm) {
         s->set_isa = gjk2d_set_isa, s->distance = gjk2d_batch_distance, s->overlap = gjk2d_batch_overlap;
         s->sat = gjk2d_batch_sat, s->distance_cached = gjk2d_batch_distance_cached, s->shapes = w->set.shapes;
     } else {
-        s->lib = at + 1;
+        s->lib = strdup(at + 1);
         // RTLD_LOCAL: the other build's names stay its own (this program exports none of the linked ones).
         void *h = dlopen(s->lib, RTLD_NOW | RTLD_LOCAL);
         if (!h) {
@@ -105,11 +115,36 @@ static void side_close(side *s) {
     outputs_free(&s->o);
     free(s->memory);
     free(s->cache);
+    free((void *)s->lib);
 }
 
 /// The distance through the cached call (--warm, --cutoff): max_distance, INFINITY for none.
 static float cutoff = INFINITY;
 static int cached = 0;
+/// --moving: the poses of each frame (NULL: the workload's own poses).
+static gjk2d_poses *frames = NULL;
+static int nframes = 0;
+
+/// The scene's first n frames as pose sets of their own (the scene is stepped on to frame n).
+static void frames_make(coherent_scene *scene, int n) {
+    frames = xmalloc((size_t)n * sizeof *frames);
+    const size_t bytes = (size_t)scene->bodies * sizeof(float);
+    for (int f = 0; f < n; f++) {
+        float *copy = xmalloc(4 * bytes);
+        memcpy(copy, scene->px, bytes), memcpy((char *)copy + bytes, scene->py, bytes);
+        memcpy((char *)copy + 2 * bytes, scene->c, bytes), memcpy((char *)copy + 3 * bytes, scene->s, bytes);
+        frames[f] = coherent_poses(scene);
+        frames[f].px = copy, frames[f].py = copy + scene->bodies;
+        frames[f].c = copy + 2 * (size_t)scene->bodies, frames[f].s = copy + 3 * (size_t)scene->bodies;
+        coherent_step(scene);
+    }
+    nframes = n;
+}
+
+static void frames_free(void) {
+    for (int f = 0; f < nframes; f++) free((void *)frames[f].px);
+    free(frames);
+}
 
 static void side_run(side *s, const workload *w, int q, int inner) {
     const gjk2d_distance_out d = timed_distance_out(&s->o, 0);
@@ -119,11 +154,13 @@ static void side_run(side *s, const workload *w, int q, int inner) {
     // Both sides may be one library: its ISA is chosen again before each side runs.
     if (s->set_isa(s->isa) != 0) exit(2);
     for (int r = 0; r < inner; r++) {
-        const int rc = q == Q_DISTANCE && cached
-                           ? s->distance_cached(s->shapes, &w->set.poses, &w->pairs, 0, n, s->cache, cutoff, &d)
-                       : q == Q_DISTANCE ? s->distance(s->shapes, &w->set.poses, &w->pairs, 0, n, &d)
-                       : q == Q_OVERLAP ? s->overlap(s->shapes, &w->set.poses, &w->pairs, 0, n, &v)
-                                        : s->sat(s->shapes, &w->set.poses, &w->pairs, 0, n, &t);
+        const gjk2d_poses *p = frames ? &frames[s->calls % nframes] : &w->set.poses;
+        s->calls++;
+        const int rc = q == Q_DISTANCE && (cached || s->cache)
+                           ? s->distance_cached(s->shapes, p, &w->pairs, 0, n, s->cache, cutoff, &d)
+                       : q == Q_DISTANCE ? s->distance(s->shapes, p, &w->pairs, 0, n, &d)
+                       : q == Q_OVERLAP ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
+                                        : s->sat(s->shapes, p, &w->pairs, 0, n, &t);
         if (rc) {
             fprintf(stderr, "batch call failed: %d\n", rc);
             exit(1);
@@ -140,8 +177,8 @@ static double side_time(side *s, const workload *w, int q, int inner) {
 static void usage(const char *prog) {
     fprintf(stderr,
             "usage: %s [--workload w1|w2|w3|w4|w5|b3] [--query distance|overlap|sat] [--warm] [--cutoff D]\n"
-            "          [--pairs N] [--reps R] [--min-time S] A B\n"
-            "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--pairs N] A\n"
+            "          [--moving F] [--pairs N] [--reps R] [--min-time S] A B\n"
+            "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A\n"
             "A side is ISA (the linked library) or ISA@LIBRARY (another build's libgjk2d.so).\n",
             prog, prog);
     exit(2);
@@ -149,7 +186,7 @@ static void usage(const char *prog) {
 
 int main(int argc, char **argv) {
     const char *wname = "w1", *specs[2] = {NULL, NULL};
-    int q = Q_DISTANCE, reps = 11, once = 0, nspec = 0, warm = 0;
+    int q = Q_DISTANCE, reps = 11, once = 0, nspec = 0, warm = 0, moving = 0;
     int64_t pairs = 200000;
     double min_time = 0.2;
     for (int i = 1; i < argc; i++) {
@@ -158,6 +195,9 @@ int main(int argc, char **argv) {
             once = 1;
         } else if (!strcmp(a, "--warm")) {
             warm = 1;
+        } else if (!strcmp(a, "--moving") && v) {
+            moving = atoi(v), i++;
+            if (moving < 1) usage(argv[0]);
         } else if (!strcmp(a, "--cutoff") && v) {
             char *e;
             cutoff = strtof(v, &e), i++;
@@ -184,7 +224,8 @@ int main(int argc, char **argv) {
     }
     if (nspec != (once ? 1 : 2) || pairs < 1 || reps < 1 || reps > MAX_REPS) usage(argv[0]);
     cached = warm || cutoff < INFINITY;
-    if (cached && q != Q_DISTANCE) usage(argv[0]);
+    const int mixed = strstr(specs[0], "+warm") != NULL || (nspec > 1 && strstr(specs[1], "+warm") != NULL);
+    if ((cached || mixed) && q != Q_DISTANCE) usage(argv[0]);
     // Choosing an ISA up front keeps auto's measurement out of this process (it would mix into a profile).
     if (gjk2d_set_isa("scalar") != 0) return 2;
     workload w;
@@ -192,11 +233,17 @@ int main(int argc, char **argv) {
         fprintf(stderr, "cannot make workload %s\n", wname);
         return 2;
     }
+    if (moving && !w.scene) {
+        fprintf(stderr, "--moving needs a workload of drifting bodies (w5)\n");
+        return 2;
+    }
+    if (moving) frames_make(w.scene, moving);
     side s[2];
     side_open(&s[0], specs[0], &w, warm);
-    if (once) {
-        side_run(&s[0], &w, q, 1);
+    if (once) { // --moving F: F calls, one per frame
+        side_run(&s[0], &w, q, moving ? moving : 1);
         side_close(&s[0]);
+        frames_free();
         workload_free(&w);
         return 0;
     }
@@ -220,15 +267,18 @@ int main(int argc, char **argv) {
     outputs_fill(&s[0].o, 0xa5), outputs_fill(&s[1].o, 0xa5);
     side_run(&s[0], &w, q, 1), side_run(&s[1], &w, q, 1);
     const int same = outputs_equal(&s[0].o, &s[1].o);
-    printf("%s (%s), %s%s%s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name, w.desc, qname[q],
-           warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "", reps, inner, (long long)n);
+    printf("%s (%s), %s%s%s%s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name, w.desc,
+           qname[q], warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "", moving ? ", frame after frame" : "",
+           reps, inner, (long long)n);
     for (int k = 0; k < 2; k++)
         printf("  %c: %-40s %8.3f Mpairs/s (median)\n", 'A' + k, specs[k], 1e-6 * median(s[k].rate, reps));
     double lo = ratio[0], hi = ratio[0];
     for (int r = 1; r < reps; r++) lo = ratio[r] < lo ? ratio[r] : lo, hi = ratio[r] > hi ? ratio[r] : hi;
     printf("  B / A: %.3f (median of per-repetition ratios; min %.3f, max %.3f)\n", median(ratio, reps), lo, hi);
-    printf("  outputs: %s\n", same ? "bit-identical" : "DIFFERENT");
+    const int one_warm = (s[0].cache != NULL) != (s[1].cache != NULL);
+    printf("  outputs: %s\n", same ? "bit-identical" : one_warm ? "different (warm against cold)" : "DIFFERENT");
     side_close(&s[0]), side_close(&s[1]);
+    frames_free();
     workload_free(&w);
-    return same ? 0 : 1;
+    return same || one_warm ? 0 : 1;
 }
