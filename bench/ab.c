@@ -159,8 +159,8 @@ static void side_run(side *s, const workload *w, int q, int inner) {
         const int rc = q == Q_DISTANCE && (cached || s->cache)
                            ? s->distance_cached(s->shapes, p, &w->pairs, 0, n, s->cache, cutoff, &d)
                        : q == Q_DISTANCE ? s->distance(s->shapes, p, &w->pairs, 0, n, &d)
-                       : q == Q_OVERLAP ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
-                                        : s->sat(s->shapes, p, &w->pairs, 0, n, &t);
+                       : q == Q_OVERLAP  ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
+                                         : s->sat(s->shapes, p, &w->pairs, 0, n, &t);
         if (rc) {
             fprintf(stderr, "batch call failed: %d\n", rc);
             exit(1);
@@ -267,9 +267,9 @@ int main(int argc, char **argv) {
     outputs_fill(&s[0].o, 0xa5), outputs_fill(&s[1].o, 0xa5);
     side_run(&s[0], &w, q, 1), side_run(&s[1], &w, q, 1);
     const int same = outputs_equal(&s[0].o, &s[1].o);
-    printf("%s (%s), %s%s%s%s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name, w.desc,
-           qname[q], warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "", moving ? ", frame after frame" : "",
-           reps, inner, (long long)n);
+    printf("%s (%s), %s%s%s%s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name, w.desc, qname[q],
+           warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "", moving ? ", frame after frame" : "", reps,
+           inner, (long long)n);
     for (int k = 0; k < 2; k++)
         printf("  %c: %-40s %8.3f Mpairs/s (median)\n", 'A' + k, specs[k], 1e-6 * median(s[k].rate, reps));
     double lo = ratio[0], hi = ratio[0];

@@ -99,8 +99,8 @@ static int make_w5(workload *w, int64_t pairs) {
              (long long)w->scene->pairs, bodies);
     snprintf(w->name, sizeof w->name, "W5");
     w->pairs = coherent_pairs(w->scene);
-    const int64_t bad = test_set_make(&w->set, &w->scene->geometry, w->scene->px, w->scene->py, w->scene->c,
-                                      w->scene->s, NULL);
+    const int64_t bad =
+        test_set_make(&w->set, &w->scene->geometry, w->scene->px, w->scene->py, w->scene->c, w->scene->s, NULL);
     return bad == 0 ? 0 : -1;
 }
 

@@ -44,8 +44,8 @@ static inline wf lane_simplex_metric(wf cnt, wf w0x, wf w0y, wf w1x, wf w1y, wf 
 /// little-endian machine; elsewhere the entries are read and written field by field).
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define CACHE_WORDS 1
-_Static_assert(sizeof(gjk2d_cache) == 20 && offsetof(gjk2d_cache, count) == 4 &&
-                   offsetof(gjk2d_cache, index_a) == 6 && offsetof(gjk2d_cache, index_b) == 12,
+_Static_assert(sizeof(gjk2d_cache) == 20 && offsetof(gjk2d_cache, count) == 4 && offsetof(gjk2d_cache, index_a) == 6 &&
+                   offsetof(gjk2d_cache, index_b) == 12,
                "the five words of a cache entry");
 #else
 #define CACHE_WORDS 0

@@ -170,7 +170,7 @@ static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_po
 
 /// The caller's poses of shapes i[0 .. 2W) (A's then B's indices of a block).
 static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2d_poses *p, const int32_t *ia,
-                                                                       const int32_t *ib) {
+                                                                      const int32_t *ib) {
     if (p->stride == 0 && p->position_type == GJK2D_FLOAT32) { // the usual layout, indexed as floats
         const float *const px = (const float *)p->px, *const py = (const float *)p->py;
         for (int l = 0; l < 2 * W; l++) {

@@ -48,7 +48,8 @@ static inline void wf_u16x2_split(wf word, wf *lo, wf *hi) {
     *hi = _mm512_cvtepi32_ps(_mm512_srli_epi32(i, 16));
 }
 static inline wf wf_u16x2_join(wf lo, wf hi) {
-    return _mm512_castsi512_ps(_mm512_or_si512(_mm512_cvttps_epi32(lo), _mm512_slli_epi32(_mm512_cvttps_epi32(hi), 16)));
+    return _mm512_castsi512_ps(
+        _mm512_or_si512(_mm512_cvttps_epi32(lo), _mm512_slli_epi32(_mm512_cvttps_epi32(hi), 16)));
 }
 #define GJK2D_WIDE_HAVE_U16X2 1
 #define GJK2D_WIDE_HAVE_MOVES 1

@@ -98,7 +98,8 @@ static inline void wf_u16x2_split(wf word, wf *lo, wf *hi) {
     *hi = simde_mm_cvtepi32_ps(simde_mm_srli_epi32(i, 16));
 }
 static inline wf wf_u16x2_join(wf lo, wf hi) {
-    return simde_mm_castsi128_ps(simde_mm_or_si128(simde_mm_cvttps_epi32(lo), simde_mm_slli_epi32(simde_mm_cvttps_epi32(hi), 16)));
+    return simde_mm_castsi128_ps(
+        simde_mm_or_si128(simde_mm_cvttps_epi32(lo), simde_mm_slli_epi32(simde_mm_cvttps_epi32(hi), 16)));
 }
 #define GJK2D_WIDE_HAVE_U16X2 1
 #define GJK2D_WIDE_HAVE_MOVES 1
