@@ -5,8 +5,8 @@
 // another build of the library ("avx2@old/build/libgjk2d.so", opened with dlopen: two kernel variants,
 // e.g. before and after a change, side by side). Each side prepares the workload's shapes with its own
 // library. After timing, both sides' outputs are compared bit for bit.
-//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat] [--warm] [--cutoff D] [--pairs N] [--reps R]
-//                  [--min-time S] A B
+//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat] [--warm] [--cutoff D] [--moving F] [--pairs N]
+//                  [--reps R] [--min-time S] A B
 //   gjk2d_bench_ab --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A
 //                  (one untimed call, or one per frame: for callgrind)
 // --warm and --cutoff D time the distance through gjk2d_batch_distance_cached: --warm with each side's cache
@@ -118,9 +118,8 @@ static void side_close(side *s) {
     free((void *)s->lib);
 }
 
-/// The distance through the cached call (--warm, --cutoff): max_distance, INFINITY for none.
+/// --cutoff: max_distance of the cached call, INFINITY for none.
 static float cutoff = INFINITY;
-static int cached = 0;
 /// --moving: the poses of each frame (NULL: the workload's own poses).
 static gjk2d_poses *frames = NULL;
 static int nframes = 0;
@@ -128,14 +127,13 @@ static int nframes = 0;
 /// The scene's first n frames as pose sets of their own (the scene is stepped on to frame n).
 static void frames_make(coherent_scene *scene, int n) {
     frames = xmalloc((size_t)n * sizeof *frames);
-    const size_t bytes = (size_t)scene->bodies * sizeof(float);
+    const size_t m = (size_t)scene->bodies;
     for (int f = 0; f < n; f++) {
-        float *copy = xmalloc(4 * bytes);
-        memcpy(copy, scene->px, bytes), memcpy((char *)copy + bytes, scene->py, bytes);
-        memcpy((char *)copy + 2 * bytes, scene->c, bytes), memcpy((char *)copy + 3 * bytes, scene->s, bytes);
+        float *copy = xmalloc(4 * m * sizeof *copy); // px, py, c, s
+        const float *const from[4] = {scene->px, scene->py, scene->c, scene->s};
+        for (int j = 0; j < 4; j++) memcpy(copy + j * m, from[j], m * sizeof *copy);
         frames[f] = coherent_poses(scene);
-        frames[f].px = copy, frames[f].py = copy + scene->bodies;
-        frames[f].c = copy + 2 * (size_t)scene->bodies, frames[f].s = copy + 3 * (size_t)scene->bodies;
+        frames[f].px = copy, frames[f].py = copy + m, frames[f].c = copy + 2 * m, frames[f].s = copy + 3 * m;
         coherent_step(scene);
     }
     nframes = n;
@@ -156,7 +154,7 @@ static void side_run(side *s, const workload *w, int q, int inner) {
     for (int r = 0; r < inner; r++) {
         const gjk2d_poses *p = frames ? &frames[s->calls % nframes] : &w->set.poses;
         s->calls++;
-        const int rc = q == Q_DISTANCE && (cached || s->cache)
+        const int rc = q == Q_DISTANCE && (s->cache || cutoff < INFINITY)
                            ? s->distance_cached(s->shapes, p, &w->pairs, 0, n, s->cache, cutoff, &d)
                        : q == Q_DISTANCE ? s->distance(s->shapes, p, &w->pairs, 0, n, &d)
                        : q == Q_OVERLAP  ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
@@ -223,9 +221,6 @@ int main(int argc, char **argv) {
         }
     }
     if (nspec != (once ? 1 : 2) || pairs < 1 || reps < 1 || reps > MAX_REPS) usage(argv[0]);
-    cached = warm || cutoff < INFINITY;
-    const int mixed = strstr(specs[0], "+warm") != NULL || (nspec > 1 && strstr(specs[1], "+warm") != NULL);
-    if ((cached || mixed) && q != Q_DISTANCE) usage(argv[0]);
     // Choosing an ISA up front keeps auto's measurement out of this process (it would mix into a profile).
     if (gjk2d_set_isa("scalar") != 0) return 2;
     workload w;
@@ -240,7 +235,8 @@ int main(int argc, char **argv) {
     if (moving) frames_make(w.scene, moving);
     side s[2];
     side_open(&s[0], specs[0], &w, warm);
-    if (once) { // --moving F: F calls, one per frame
+    if ((s[0].cache || cutoff < INFINITY) && q != Q_DISTANCE) usage(argv[0]); // a cache or cutoff: distance only
+    if (once) {                                                               // --moving F: F calls, one per frame
         side_run(&s[0], &w, q, moving ? moving : 1);
         side_close(&s[0]);
         frames_free();
@@ -248,6 +244,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     side_open(&s[1], specs[1], &w, warm);
+    if (s[1].cache && q != Q_DISTANCE) usage(argv[0]);
     // Calibration (also the warm-up): one timed run of a batch lasts at least min_time.
     int inner = 1;
     const double t = side_time(&s[0], &w, q, 1) + side_time(&s[1], &w, q, 1);

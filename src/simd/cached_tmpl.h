@@ -56,7 +56,7 @@ _Static_assert(sizeof(gjk2d_cache) == 20 && offsetof(gjk2d_cache, count) == 4 &&
 /// block copies the fields lane by lane. Lanes not live read count 0: a cold start.
 static inline void lane_cache_read(const lblock *bk, const gjk2d_cache *cache, wf lane, wf *count, wf ia[3], wf ib[3],
                                    wf *then) {
-    if (CACHE_WORDS && bk->live == W_ALL && bk->pair[W - 1] == bk->pair[0] + W - 1) {
+    if (CACHE_WORDS && bk->live == W_ALL && lblock_consecutive(bk)) {
         const float *const words = (const float *)(const void *)(cache + bk->pair[0]);
         const wf at = wf_mul(lane, wf_set1((float)(sizeof(gjk2d_cache) / 4)));
         wf w[5];
@@ -182,38 +182,40 @@ static void gjk_result_beyond(const gjk_lanes *st, gjk_result *r) {
 /// The final simplex of each of `lanes` into its pair's cache entry: ref_cache_store's entry (unused
 /// indices 0), its indices from the keys and its metric computed in lanes.
 static void gjk_cache_store_lanes(const gjk_lanes *st, const lblock *bk, unsigned lanes, gjk2d_cache *cache) {
-    _Alignas(64) float ia[3][W], ib[3][W], cnt[W], metric[W];
     const wf inv_nmax = wf_set1(1.0f / (float)NMAX), nmax = wf_set1((float)NMAX), zero = wf_zero();
     const wf k[3] = {st->k0, wf_sel(wf_ge(st->cnt, wf_set1(2.0f)), st->k1, zero),
                      wf_sel(wf_eq(st->cnt, wf_set1(3.0f)), st->k2, zero)};
+    wf ia[3], ib[3];
     for (int i = 0; i < 3; i++) {
-        const wf a = wf_floor(wf_mul(k[i], inv_nmax));
-        wf_store(ia[i], a);
-        wf_store(ib[i], wf_sub(k[i], wf_mul(a, nmax)));
+        ia[i] = wf_floor(wf_mul(k[i], inv_nmax));
+        ib[i] = wf_sub(k[i], wf_mul(ia[i], nmax));
     }
-    const wf metric_now = wf_sel(wf_eq(st->cnt, wf_set1(1.0f)), zero,
-                                 lane_simplex_metric(st->cnt, st->w0x, st->w0y, st->w1x, st->w1y, st->w2x, st->w2y));
-    if (CACHE_WORDS && lanes == W_ALL && bk->pair[W - 1] == bk->pair[0] + W - 1) {
+    const wf metric = wf_sel(wf_eq(st->cnt, wf_set1(1.0f)), zero,
+                             lane_simplex_metric(st->cnt, st->w0x, st->w0y, st->w1x, st->w1y, st->w2x, st->w2y));
+    if (CACHE_WORDS && lanes == W_ALL && lblock_consecutive(bk)) {
         // W consecutive entries: their words built in lanes, each entry then copied whole.
         _Alignas(64) float word[5][W];
-        wf_store(word[0], metric_now);
-        wf_store(word[1], wf_u16x2_join(st->cnt, wf_load(ia[0])));
-        wf_store(word[2], wf_u16x2_join(wf_load(ia[1]), wf_load(ia[2])));
-        wf_store(word[3], wf_u16x2_join(wf_load(ib[0]), wf_load(ib[1])));
-        wf_store(word[4], wf_u16x2_join(wf_load(ib[2]), zero));
+        wf_store(word[0], metric);
+        wf_store(word[1], wf_u16x2_join(st->cnt, ia[0]));
+        wf_store(word[2], wf_u16x2_join(ia[1], ia[2]));
+        wf_store(word[3], wf_u16x2_join(ib[0], ib[1]));
+        wf_store(word[4], wf_u16x2_join(ib[2], zero));
         gjk2d_cache *const e = cache + bk->pair[0];
         for (int l = 0; l < W; l++)
             for (int j = 0; j < 5; j++) memcpy((char *)&e[l] + 4 * j, &word[j][l], 4); // bits, not values
         return;
     }
-    wf_store(cnt, st->cnt);
-    wf_store(metric, metric_now);
+    _Alignas(64) float field[8][W]; // count, index_a[0..2], index_b[0..2], metric
+    wf_store(field[0], st->cnt);
+    for (int i = 0; i < 3; i++) wf_store(field[1 + i], ia[i]), wf_store(field[4 + i], ib[i]);
+    wf_store(field[7], metric);
     for (unsigned m = lanes; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         gjk2d_cache *e = &cache[bk->pair[l]];
-        e->metric = metric[l];
-        e->count = (uint16_t)cnt[l];
-        for (int i = 0; i < 3; i++) e->index_a[i] = (uint16_t)ia[i][l], e->index_b[i] = (uint16_t)ib[i][l];
+        e->metric = field[7][l];
+        e->count = (uint16_t)field[0][l];
+        for (int i = 0; i < 3; i++)
+            e->index_a[i] = (uint16_t)field[1 + i][l], e->index_b[i] = (uint16_t)field[4 + i][l];
         e->reserved = 0;
     }
 }

@@ -278,6 +278,14 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
     return 1;
 }
 
+/// Whether the block's W lanes hold the consecutive pairs pair[0] .. pair[0] + W - 1 (a lane past a
+/// range holds -1), so that per-pair arrays are read and written there as W consecutive entries.
+static inline int lblock_consecutive(const lblock *bk) {
+    for (int l = 1; l < W; l++)
+        if (bk->pair[l] != bk->pair[0] + l) return 0;
+    return 1;
+}
+
 /// Pairs k0 .. k0 + lanes - 1.
 static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, int lanes, int mode) {
     return lblock_load(bk, in, NULL, k0, lanes, mode, LANE_ROW);
