@@ -15,11 +15,19 @@ int gjk2d_check_batch(const gjk2d_shapes *shapes, const gjk2d_poses *poses, cons
     if (!gjk2d__poses_layout_ok(poses, shapes->shape_count)) return GJK2D_ERR_POSES;
     if (end > begin && (!pairs->a || !pairs->b)) return GJK2D_ERR_NULL;
     const uint32_t n = (uint32_t)shapes->shape_count;
-    for (int64_t k = begin; k < end; ++k) {
-        // One unsigned compare per index also rejects negative ones.
-        if ((uint32_t)pairs->a[k] >= n || (uint32_t)pairs->b[k] >= n) {
-            if (bad_pair) *bad_pair = k;
-            return GJK2D_ERR_PAIR_INDEX;
+    // One unsigned compare per index also rejects negative ones. A chunk is scanned without a branch (the
+    // compiler runs it in vector registers); only a chunk with a bad index is searched for the first.
+    enum { CHUNK = 4096 };
+    for (int64_t k0 = begin; k0 < end; k0 += CHUNK) {
+        const int64_t k1 = end - k0 < CHUNK ? end : k0 + CHUNK;
+        uint32_t bad = 0;
+        for (int64_t k = k0; k < k1; ++k) bad |= ((uint32_t)pairs->a[k] >= n) | ((uint32_t)pairs->b[k] >= n);
+        if (!bad) continue;
+        for (int64_t k = k0; k < k1; ++k) {
+            if ((uint32_t)pairs->a[k] >= n || (uint32_t)pairs->b[k] >= n) {
+                if (bad_pair) *bad_pair = k;
+                return GJK2D_ERR_PAIR_INDEX;
+            }
         }
     }
     return GJK2D_OK;

@@ -428,7 +428,7 @@ static __attribute__((noinline)) void cast_run_starts(cast_job *j) {
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     int32_t sa[W];
     int64_t item[W];
-    const batch_in in = {j->shapes, j->poses, j->pairs};
+    const batch_in in = {j->shapes, j->poses, j->pairs, 0}; // loads of listed pairs: no prefetch
     const item_in it = {
         j->rays ? j->rays->shape : NULL, j->rays ? j->rays->ox : NULL, j->rays ? j->rays->oy : NULL, NULL, NULL, NULL};
     const int loaded = j->pairs ? lblock_load(&bk, &in, j->start, 0, j->starts, TAKE_ALL, LANE_ROW)
@@ -518,7 +518,7 @@ static void cast_block(cast_job *j, lblock *bk, const float *tx, const float *ty
 
 static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  const gjk2d_translations *tr, int64_t begin, int64_t end, const gjk2d_cast_out *out) {
-    const batch_in in = {shapes, poses, pairs};
+    const batch_in in = {shapes, poses, pairs, end};
     cast_job j = {shapes, poses, pairs, tr, NULL, out, {0}, {0}, {0}, 0};
     lblock bk;
     lpending pend;

@@ -383,11 +383,11 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
     // for the overlap ends (this state keeps the previous direction there, hence the end test), and
     // dot(d, d) may underflow.
     const wf dx = st->dx, dy = st->dy;
-    const wf len = wf_sqrt(wf_dot(dx, dy, dx, dy));
+    // sqrt(x) > 0 exactly when x > 0 (a NaN fails both): the length's sign without the root.
     const wm ov = wm_or(wm_or(wm_or(wf_eq(end, wf_set1((float)GJK2D_END_CONTAINMENT)),
                                     wf_eq(end, wf_set1((float)GJK2D_END_VERTEX_OVERLAP))),
                               wf_eq(end, wf_set1((float)GJK2D_END_EDGE_OVERLAP))),
-                        wm_not(wf_gt(len, zero)));
+                        wm_not(wf_gt(wf_dot(dx, dy, dx, dy), zero)));
     pbx = wf_sel(ov, pax, pbx);
     pby = wf_sel(ov, pay, pby);
     // simplex_distance: the final simplex's distance to the origin in double, from its support points, the
@@ -396,16 +396,19 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
     const wd x1 = wd_sub(wd_from(bx1), wd_from(ax1)), y1 = wd_sub(wd_from(by1), wd_from(ay1));
     const wd sex = wd_sub(x1, x0), sey = wd_sub(y1, y0);
     const wd dzero = wd_from(zero), done = wd_from(one);
-    const wd d1 = wd_sqrt(wd_add(wd_mul(x0, x0), wd_mul(y0, y0)));
     wd tseg =
         wd_div(wd_sub(dzero, wd_add(wd_mul(x0, sex), wd_mul(y0, sey))), wd_add(wd_mul(sex, sex), wd_mul(sey, sey)));
     tseg = wd_max(wd_min(tseg, done), dzero);
     const wd scx = wd_add(x0, wd_mul(tseg, sex)), scy = wd_add(y0, wd_mul(tseg, sey));
-    const wd d2 = wd_sqrt(wd_add(wd_mul(scx, scx), wd_mul(scy, scy)));
+    // One root: the segment's squared distance where c2, the vertex's elsewhere (a root of the selected
+    // operand is the selected root).
+    const wdm seg2 = wd_eq(wd_from(cnt), wd_from(two));
+    const wd dsel =
+        wd_sqrt(wd_sel(seg2, wd_add(wd_mul(scx, scx), wd_mul(scy, scy)), wd_add(wd_mul(x0, x0), wd_mul(y0, y0))));
     const wf ra_ = wf_load(bk->ra), rb_ = wf_load(bk->rb);
     const wd radii_d = wd_add(wd_from(ra_), wd_from(rb_));
-    const wf core = wf_sel(ov, zero, wf_sel(c2, wd_to(d2), wd_to(d1)));
-    const wf dist_d = wf_sel(c2, wd_to(wd_sub(d2, radii_d)), wd_to(wd_sub(d1, radii_d)));
+    const wf core = wf_sel(ov, zero, wd_to(dsel));
+    const wf dist_d = wd_to(wd_sub(dsel, radii_d));
     // v2_rescaled: the normal of a direction whose squared length is below FLT_MIN is taken from d * 2^64.
     const wm tiny_d = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
     const wf dnx = wf_sel(tiny_d, wf_mul(dx, wf_set1(0x1p64f)), dx),
@@ -472,6 +475,13 @@ static inline uint8_t end_status(float end) {
                                                           : GJK2D_STATUS_OK);
 }
 
+/// end_status in every lane.
+static inline wf lane_status(wf end) {
+    const wf maxiter = wf_set1((float)GJK2D_STATUS_MAXITER), beyond = wf_set1((float)GJK2D_STATUS_BEYOND);
+    return wf_sel(wf_eq(end, wf_set1((float)GJK2D_END_MAX_ITERATIONS)), maxiter,
+                  wf_sel(wf_eq(end, wf_set1((float)GJK2D_END_CUTOFF)), beyond, wf_set1((float)GJK2D_STATUS_OK)));
+}
+
 /// Where a distance pass writes: the distance query's outputs, or (rounded pairs of the boolean query,
 /// which the reference answers with its distance query) the boolean outputs.
 typedef struct gjk_sink {
@@ -517,8 +527,7 @@ static KERNEL_PHASE void gjk_write_block(const gjk2d_distance_out *o, const gjk_
     if (o->nx) wf_storeu(o->nx + k, wf_load(r->nx));
     if (o->ny) wf_storeu(o->ny + k, wf_load(r->ny));
     if (o->iterations) wf_store_i32(o->iterations + k, wf_load(r->iter));
-    if (o->status)
-        for (int l = 0; l < W; l++) o->status[k + l] = end_status(r->end[l]);
+    if (o->status) wf_store_u8(o->status + k, lane_status(wf_load(r->end)));
 }
 
 static void slow_distance_pair(const batch_in *in, int64_t k, const gjk_sink *sink) {

@@ -37,7 +37,7 @@
 static void ISA_SYM(gjk2d__distance)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                      int64_t begin, int64_t end, const gjk2d_distance_out *out) {
     const gjk_sink sink = {out, NULL};
-    const batch_in in = {shapes, poses, pairs};
+    const batch_in in = {shapes, poses, pairs, end};
     gjk_distance_run(&in, begin, end, TAKE_ALL, &sink);
 }
 
@@ -49,7 +49,7 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_shapes *shapes, const gjk2d_pos
 static void ISA_SYM(gjk2d__distance_cached)(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
                                             const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
                                             float max_distance, const gjk2d_distance_out *out) {
-    const batch_in in = {shapes, poses, pairs};
+    const batch_in in = {shapes, poses, pairs, end};
     const cached_call c = {&in, cache, max_distance, out};
     const int cutting = max_distance < INFINITY;
     if (cache && cutting)
@@ -69,7 +69,7 @@ static void ISA_SYM(gjk2d__distance_cached)(const gjk2d_shapes *shapes, const gj
 
 static void ISA_SYM(gjk2d__overlap)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                     int64_t begin, int64_t end, const gjk2d_overlap_out *out) {
-    const batch_in in = {shapes, poses, pairs};
+    const batch_in in = {shapes, poses, pairs, end};
     bool_overlap_run(&in, begin, end, out);
 }
 
@@ -239,7 +239,7 @@ static KERNEL_PHASE void sat_put(const gjk2d_sat_out *out, const lwindow *win, c
 
 static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                 int64_t begin, int64_t end, const gjk2d_sat_out *out) {
-    const batch_in in = {shapes, poses, pairs};
+    const batch_in in = {shapes, poses, pairs, end};
     lblock bk;
     lwindow win;
     sat_lanes r;
@@ -281,7 +281,7 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *p
 
 static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                      int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out) {
-    const batch_in in = {shapes, poses, pairs};
+    const batch_in in = {shapes, poses, pairs, end};
     lblock bk;
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;

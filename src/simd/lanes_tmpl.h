@@ -14,11 +14,13 @@
 /// Pairs whose shapes both fit one transposed row of 8 vertices take the fast load.
 #define LANE_ROW 8
 
-/// What a batch call hands its kernel.
+/// What a batch call hands its kernel. `end`: the call's range ends there; gjk2d_check_batch has checked
+/// every shape index of the pairs before it (0: no pair is known to be checked, and nothing is prefetched).
 typedef struct batch_in {
     const gjk2d_shapes *shapes;
     const gjk2d_poses *poses;
     const gjk2d_pairs *pairs;
+    int64_t end;
 } batch_in;
 
 typedef struct lblock {
@@ -200,16 +202,17 @@ static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2
 /// set (row[i]), so the set's per-shape fields (row offsets, counts, radii) are asked for
 /// 2 LANE_PREFETCH_BLOCKS blocks ahead, and the poses and the rows, whose offsets are in the cache by
 /// then, LANE_PREFETCH_BLOCKS ahead: the lines arrive while the blocks between run (docs/design.md,
-/// "Prefetch"). A pair past the call's range may name any shape: a prefetch of any address is harmless,
-/// and a row offset is read only for an index inside the set. Always inline: a function whose only
+/// "Prefetch"). The block k .. k + W - 1 lies inside the call's checked range, so its row offsets are read
+/// without a test; the pairs of the second stage may lie past it and name any shape, but only their
+/// addresses are formed, and a prefetch of any address is harmless. Always inline: a function whose only
 /// effects are prefetches counts as pure for GCC, and a call to it is dropped.
 static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *in, int64_t k) {
     const gjk2d_shapes *set = in->shapes;
     const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
     lane_prefetch_poses(in->poses, ia, ib);
-    for (int l = 0; l < 2 * W; l++) {
-        const int32_t i = l < W ? ia[l] : ib[l - W];
-        if ((uint32_t)i < (uint32_t)set->shape_count) __builtin_prefetch(set->rows + set->row[i]);
+    for (int l = 0; l < W; l++) {
+        __builtin_prefetch(set->rows + set->row[ia[l]]);
+        __builtin_prefetch(set->rows + set->row[ib[l]]);
     }
     if (k + (LANE_PREFETCH_BLOCKS + 1) * W > in->pairs->count) return;
     ia += LANE_PREFETCH_BLOCKS * W, ib += LANE_PREFETCH_BLOCKS * W;
@@ -235,7 +238,7 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
     int32_t sa[W], sb[W];
     lane_poses pa, pb;
     if (!ks && lanes == W) { // the common block: W consecutive pairs, their indices copied as vectors
-        if (set->shape_count >= LANE_PREFETCH_MIN_SHAPES && k0 + (LANE_PREFETCH_BLOCKS + 1) * W <= in->pairs->count)
+        if (set->shape_count >= LANE_PREFETCH_MIN_SHAPES && k0 + (LANE_PREFETCH_BLOCKS + 1) * W <= in->end)
             lane_prefetch(in, k0 + LANE_PREFETCH_BLOCKS * W);
         memcpy(sa, in->pairs->a + k0, sizeof sa);
         memcpy(sb, in->pairs->b + k0, sizeof sb);

@@ -47,6 +47,11 @@ static inline wf wf_gather(const float *base, wf idx) {
 static inline void wf_store_i32(int32_t *p, wf a) {
     simde_mm256_storeu_si256((simde__m256i *)p, simde_mm256_cvttps_epi32(a));
 }
+static inline void wf_store_u8(uint8_t *p, wf a) {
+    const simde__m256i i = simde_mm256_cvttps_epi32(a);
+    const simde__m128i h = simde_mm_packus_epi32(simde_mm256_castsi256_si128(i), simde_mm256_extractf128_si256(i, 1));
+    simde_mm_storel_epi64((simde__m128i *)p, simde_mm_packus_epi16(h, h));
+}
 static inline wf wf_gather_at(const float *base, const int32_t *idx) {
 #ifdef GJK2D_NO_GATHER
     return simde_mm256_setr_ps(base[idx[0]], base[idx[1]], base[idx[2]], base[idx[3]], base[idx[4]], base[idx[5]],

@@ -38,6 +38,9 @@ static inline void wf_storeu(float *p, wf a) { _mm512_storeu_ps(p, a); }
 static inline wf wf_floor(wf a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
 static inline wf wf_gather(const float *base, wf idx) { return _mm512_i32gather_ps(_mm512_cvttps_epi32(idx), base, 4); }
 static inline void wf_store_i32(int32_t *p, wf a) { _mm512_storeu_si512(p, _mm512_cvttps_epi32(a)); }
+static inline void wf_store_u8(uint8_t *p, wf a) {
+    _mm_storeu_si128((__m128i *)p, _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(a)));
+}
 static inline wf wf_gather_at(const float *base, const int32_t *idx) {
     return _mm512_i32gather_ps(_mm512_loadu_si512(idx), base, 4);
 }

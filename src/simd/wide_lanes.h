@@ -35,6 +35,12 @@ static inline void wf_store_i32(int32_t *p, wf a) {
     wf_store(t, a);
     for (int l = 0; l < W; l++) p[l] = (int32_t)t[l];
 }
+/// Small non-negative integers held as floats, stored as bytes.
+static inline void wf_store_u8(uint8_t *p, wf a) {
+    _Alignas(64) float t[W];
+    wf_store(t, a);
+    for (int l = 0; l < W; l++) p[l] = (uint8_t)t[l];
+}
 static inline wf wf_gather_at(const float *base, const int32_t *idx) {
     _Alignas(64) float t[W];
     for (int l = 0; l < W; l++) t[l] = base[idx[l]];

@@ -51,6 +51,12 @@ static inline wf wf_load_i32(const int32_t *p) {
 static inline void wf_store_i32(int32_t *p, wf a) {
     simde_mm_storeu_si128((simde__m128i *)p, simde_mm_cvttps_epi32(a));
 }
+/// Small non-negative integers held as floats, stored as bytes (unaligned).
+static inline void wf_store_u8(uint8_t *p, wf a) {
+    const simde__m128i i = simde_mm_cvttps_epi32(a);
+    const int32_t b = simde_mm_cvtsi128_si32(simde_mm_packus_epi16(simde_mm_packus_epi32(i, i), i));
+    memcpy(p, &b, sizeof b);
+}
 /// cols[j][l] = rows[l][j] for j < 8: eight vertices of W shapes, made lane-major (two 4x4 transposes).
 static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
     for (int h = 0; h < 8; h += 4) {
