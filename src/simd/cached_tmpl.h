@@ -119,7 +119,7 @@ static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_c
             w[4] = w[5] = wf_zero();
             break;
         }
-        key_points(bk, ki, lane, &ax, &ay, &bx, &by);
+        key_points(bk, ki, &ax, &ay, &bx, &by);
         w[2 * i] = wf_sub(bx, ax);
         w[2 * i + 1] = wf_sub(by, ay);
     }

@@ -313,9 +313,6 @@ typedef struct cast_lane_out {
 /// simplex's weights at x, as its last solve found them, applied to A's support points), in world frame.
 static void cast_lanes_finish(const cast_lanes *s, const lblock *bk, cast_lane_out *o) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
-    _Alignas(64) float lane_f[W];
-    for (int l = 0; l < W; l++) lane_f[l] = (float)l;
-    const wf lane = wf_load(lane_f);
     const wf x = s->x, y = s->y, cnt = s->cnt;
     const wm c1 = wf_eq(cnt, one), c2 = wf_eq(cnt, two), c3 = wf_eq(cnt, three);
     const wf w0x = s->w0x, w0y = s->w0y, w1x = s->w1x, w1y = s->w1y, w2x = s->w2x, w2y = s->w2y;
@@ -340,9 +337,9 @@ static void cast_lanes_finish(const cast_lanes *s, const lblock *bk, cast_lane_o
     // The contact point on A's core, out to A's surface.
     wf ax0, ay0, ax1, ay1, ax2, ay2, bx_, by_;
     const wf kmin = wf_zero();
-    key_points(bk, wf_sel(wf_lt(s->k0, kmin), kmin, s->k0), lane, &ax0, &ay0, &bx_, &by_);
-    key_points(bk, wf_sel(wf_lt(s->k1, kmin), kmin, s->k1), lane, &ax1, &ay1, &bx_, &by_);
-    key_points(bk, wf_sel(wf_lt(s->k2, kmin), kmin, s->k2), lane, &ax2, &ay2, &bx_, &by_);
+    key_points(bk, wf_sel(wf_lt(s->k0, kmin), kmin, s->k0), &ax0, &ay0, &bx_, &by_);
+    key_points(bk, wf_sel(wf_lt(s->k1, kmin), kmin, s->k1), &ax1, &ay1, &bx_, &by_);
+    key_points(bk, wf_sel(wf_lt(s->k2, kmin), kmin, s->k2), &ax2, &ay2, &bx_, &by_);
     wf pax = wf_add(zero, wf_mul(wt0, ax0)), pay = wf_add(zero, wf_mul(wt0, ay0));
     const wm two_up = wm_or(c2, c3);
     pax = wf_sel(two_up, wf_add(pax, wf_mul(wt1, ax1)), pax);

@@ -258,14 +258,11 @@ typedef struct gjk_result {
 } gjk_result;
 
 /// Support points of a simplex vertex from its key: A's column ia, B's column ib of the lane.
-static inline void key_points(const lblock *bk, wf key, wf lane, wf *ax, wf *ay, wf *bx, wf *by) {
+static inline void key_points(const lblock *bk, wf key, wf *ax, wf *ay, wf *bx, wf *by) {
     const wf ia = wf_floor(wf_mul(key, wf_set1(1.0f / (float)NMAX)));
     const wf ib = wf_sub(key, wf_mul(ia, wf_set1((float)NMAX)));
-    const wf oa = wf_add(wf_mul(ia, wf_set1((float)W)), lane), ob = wf_add(wf_mul(ib, wf_set1((float)W)), lane);
-    *ax = wf_gather(&bk->ax[0][0], oa);
-    *ay = wf_gather(&bk->ay[0][0], oa);
-    *bx = wf_gather(&bk->bx[0][0], ob);
-    *by = wf_gather(&bk->by[0][0], ob);
+    wf_pick_columns(bk->ax, bk->ay, bk->na_bound, ia, ax, ay);
+    wf_pick_columns(bk->bx, bk->by, bk->nb_bound, ib, bx, by);
 }
 
 /// segment_distance2: squared distance from (wx, wy) to the segment from a to b.
@@ -355,13 +352,10 @@ static inline unsigned distance_need(const gjk2d_distance_out *o) {
 /// the features are formed only where `need` asks for them (their fields of `o` are left alone otherwise).
 static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, unsigned need, gjk_result *o) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
-    _Alignas(64) float lane_f[W];
-    for (int l = 0; l < W; l++) lane_f[l] = (float)l;
-    const wf lane = wf_load(lane_f);
     wf ax0, ay0, bx0, by0, ax1, ay1, bx1, by1, ax2, ay2, bx2, by2;
-    key_points(bk, st->k0, lane, &ax0, &ay0, &bx0, &by0);
-    key_points(bk, st->k1, lane, &ax1, &ay1, &bx1, &by1);
-    if (need) key_points(bk, st->k2, lane, &ax2, &ay2, &bx2, &by2);
+    key_points(bk, st->k0, &ax0, &ay0, &bx0, &by0);
+    key_points(bk, st->k1, &ax1, &ay1, &bx1, &by1);
+    if (need) key_points(bk, st->k2, &ax2, &ay2, &bx2, &by2);
     const wf cnt = st->cnt, end = st->end;
     const wm c2 = wf_eq(cnt, two), c3 = wf_eq(cnt, three);
     const wf w0x = st->w0x, w0y = st->w0y, w1x = st->w1x, w1y = st->w1y, w2x = st->w2x, w2y = st->w2y;

@@ -39,6 +39,30 @@ static inline wf wf_zero(void) { return wf_set1(0.0f); }
 static inline wf wf_dot(wf ax, wf ay, wf bx, wf by) { return wf_add(wf_mul(ax, bx), wf_mul(ay, by)); }
 static inline wf wf_cross(wf ax, wf ay, wf bx, wf by) { return wf_sub(wf_mul(ax, by), wf_mul(ay, bx)); }
 
+/// Lane l's entries of column idx[l] of cx and cy (idx: exact integers in [0, bound)): gathers at
+/// idx * W + l, or where the ISA header sets GJK2D_WIDE_PICK_BY_SELECT, a compare and two selects per
+/// column. A 256- or 512-bit gather is a long microcoded sequence on AMD Zen 4; the selects, over the few
+/// columns of a block, ran the distance query 2-4 % faster on W1 and W2 there (avx2 and avx512); SSE4.1,
+/// which gathers lane by lane, ran 6 % slower with them.
+static inline void wf_pick_columns(const float (*cx)[W], const float (*cy)[W], int bound, wf idx, wf *x, wf *y) {
+#ifdef GJK2D_WIDE_PICK_BY_SELECT
+    wf rx = wf_load(cx[0]), ry = wf_load(cy[0]);
+    for (int j = 1; j < bound; j++) {
+        const wm m = wf_eq(idx, wf_set1((float)j));
+        rx = wf_sel(m, wf_load(cx[j]), rx);
+        ry = wf_sel(m, wf_load(cy[j]), ry);
+    }
+    *x = rx, *y = ry;
+#else
+    (void)bound;
+    _Alignas(64) float lane[W];
+    for (int l = 0; l < W; l++) lane[l] = (float)l;
+    const wf at = wf_add(wf_mul(idx, wf_set1((float)W)), wf_load(lane));
+    *x = wf_gather(&cx[0][0], at);
+    *y = wf_gather(&cy[0][0], at);
+#endif
+}
+
 #define WCAT2(a, b) a##_##b
 #define WCAT(a, b) WCAT2(a, b)
 /// Per-ISA symbol name, like dav1d's BF(): NAME(foo) -> foo_avx2.
