@@ -5,17 +5,19 @@
 // another build of the library ("avx2@old/build/libgjk2d.so", opened with dlopen: two kernel variants,
 // e.g. before and after a change, side by side). Each side prepares the workload's shapes with its own
 // library. After timing, both sides' outputs are compared bit for bit.
-//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat] [--warm] [--cutoff D] [--moving F] [--pairs N]
-//                  [--reps R] [--min-time S] A B
+//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat] [--warm] [--cutoff D] [--moving F]
+//                  [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R] [--min-time S] A B
 //   gjk2d_bench_ab --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A
 //                  (one untimed call, or one per frame: for callgrind)
 // --warm and --cutoff D time the distance through gjk2d_batch_distance_cached: --warm with each side's cache
 // carried from call to call (on unchanged poses, so every call after the first starts from the answer),
-// --cutoff with max_distance D (without --warm: cold starts). --moving F (W5 only): the scene's first F
-// frames, the bodies drifting, each side's calls going through them in turn (frame i mod F for its call
-// i), as an engine calls frame after frame with its cache carried. A side written ISA+warm (or
-// ISA@LIBRARY+warm) is warm on its own, so that warm and cold run side by side; their outputs may then
-// differ where a warm start finds another witness of a tie, and are not required to match.
+// --cutoff with max_distance D (without --warm: cold starts). --layout: the poses in another layout
+// (bench.h, layouts_make; default soa), e.g. records, the {px, py, c, s} records the Python module passes.
+// --moving F (W5 only): the scene's first F frames, the bodies drifting, each side's calls going through
+// them in turn (frame i mod F for its call i), as an engine calls frame after frame with its cache
+// carried. A side written ISA+warm (or ISA@LIBRARY+warm) is warm on its own, so that warm and cold run
+// side by side; their outputs may then differ where a warm start finds another witness of a tie, and are
+// not required to match.
 // Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -122,6 +124,8 @@ static void side_close(side *s) {
 static float cutoff = INFINITY;
 /// --moving: the poses of each frame (NULL: the workload's own poses).
 static gjk2d_poses *frames = NULL;
+/// --layout: the workload's poses in the layout timed (NULL: its own float SoA arrays).
+static const gjk2d_poses *layout = NULL;
 static int nframes = 0;
 
 /// The scene's first n frames as pose sets of their own (the scene is stepped on to frame n).
@@ -152,7 +156,7 @@ static void side_run(side *s, const workload *w, int q, int inner) {
     // Both sides may be one library: its ISA is chosen again before each side runs.
     if (s->set_isa(s->isa) != 0) exit(2);
     for (int r = 0; r < inner; r++) {
-        const gjk2d_poses *p = frames ? &frames[s->calls % nframes] : &w->set.poses;
+        const gjk2d_poses *p = frames ? &frames[s->calls % nframes] : layout ? layout : &w->set.poses;
         s->calls++;
         const int rc = q == Q_DISTANCE && (s->cache || cutoff < INFINITY)
                            ? s->distance_cached(s->shapes, p, &w->pairs, 0, n, s->cache, cutoff, &d)
@@ -175,7 +179,8 @@ static double side_time(side *s, const workload *w, int q, int inner) {
 static void usage(const char *prog) {
     fprintf(stderr,
             "usage: %s [--workload w1|w2|w3|w4|w5|b3] [--query distance|overlap|sat] [--warm] [--cutoff D]\n"
-            "          [--moving F] [--pairs N] [--reps R] [--min-time S] A B\n"
+            "          [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R]\n"
+            "          [--min-time S] A B\n"
             "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A\n"
             "A side is ISA (the linked library) or ISA@LIBRARY (another build's libgjk2d.so).\n",
             prog, prog);
@@ -184,7 +189,8 @@ static void usage(const char *prog) {
 
 int main(int argc, char **argv) {
     const char *wname = "w1", *specs[2] = {NULL, NULL};
-    int q = Q_DISTANCE, reps = 11, once = 0, nspec = 0, warm = 0, moving = 0;
+    int q = Q_DISTANCE, reps = 11, once = 0, nspec = 0, warm = 0, moving = 0, lay = L_SOA;
+    static const char *const layout_arg[NLAYOUT] = {"soa", "records", "double-soa", "double-records"};
     int64_t pairs = 200000;
     double min_time = 0.2;
     for (int i = 1; i < argc; i++) {
@@ -200,6 +206,12 @@ int main(int argc, char **argv) {
             char *e;
             cutoff = strtof(v, &e), i++;
             if (*e || !(cutoff >= 0.0f)) usage(argv[0]);
+        } else if (!strcmp(a, "--layout") && v) {
+            lay = -1;
+            for (int k = 0; k < NLAYOUT; k++)
+                if (!strcmp(v, layout_arg[k])) lay = k;
+            if (lay < 0) usage(argv[0]);
+            i++;
         } else if (!strcmp(a, "--workload") && v) {
             wname = v, i++;
         } else if (!strcmp(a, "--query") && v) {
@@ -233,6 +245,10 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (moving) frames_make(w.scene, moving);
+    if (moving && lay != L_SOA) usage(argv[0]); // the frames are float SoA arrays
+    layouts lays;
+    layouts_make(&lays, &w);
+    if (lay != L_SOA) layout = &lays.p[lay];
     side s[2];
     side_open(&s[0], specs[0], &w, warm);
     if ((s[0].cache || cutoff < INFINITY) && q != Q_DISTANCE) usage(argv[0]); // a cache or cutoff: distance only
@@ -240,6 +256,7 @@ int main(int argc, char **argv) {
         side_run(&s[0], &w, q, moving ? moving : 1);
         side_close(&s[0]);
         frames_free();
+        layouts_free(&lays);
         workload_free(&w);
         return 0;
     }
@@ -264,9 +281,9 @@ int main(int argc, char **argv) {
     outputs_fill(&s[0].o, 0xa5), outputs_fill(&s[1].o, 0xa5);
     side_run(&s[0], &w, q, 1), side_run(&s[1], &w, q, 1);
     const int same = outputs_equal(&s[0].o, &s[1].o);
-    printf("%s (%s), %s%s%s%s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name, w.desc, qname[q],
-           warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "", moving ? ", frame after frame" : "", reps,
-           inner, (long long)n);
+    printf("%s (%s), %s%s%s%s, poses as %s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name,
+           w.desc, qname[q], warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "",
+           moving ? ", frame after frame" : "", layout_name[lay], reps, inner, (long long)n);
     for (int k = 0; k < 2; k++)
         printf("  %c: %-40s %8.3f Mpairs/s (median)\n", 'A' + k, specs[k], 1e-6 * median(s[k].rate, reps));
     double lo = ratio[0], hi = ratio[0];
@@ -276,6 +293,7 @@ int main(int argc, char **argv) {
     printf("  outputs: %s\n", same ? "bit-identical" : one_warm ? "different (warm against cold)" : "DIFFERENT");
     side_close(&s[0]), side_close(&s[1]);
     frames_free();
+    layouts_free(&lays);
     workload_free(&w);
     return same || one_warm ? 0 : 1;
 }

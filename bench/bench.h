@@ -134,6 +134,33 @@ void truth_free(truth *t);
 /// Accuracy of implementation `im` on query q over pairs [0, n) (an untimed run).
 accuracy accuracy_of(ctx *c, const impl *im, int q, const truth *t, int64_t n);
 
+// ---- pose layouts (layouts.c) ----
+
+/// b2Transform-like record: position, then rotation.
+typedef struct xf_float {
+    float px, py, c, s;
+} xf_float;
+
+/// A large-world engine's record: double position, float rotation (24 bytes).
+typedef struct xf_double {
+    double px, py;
+    float c, s;
+} xf_double;
+
+typedef struct layouts {
+    xf_float *rf;
+    xf_double *rd;
+    double *dx, *dy;
+    gjk2d_poses p[4];
+} layouts;
+
+enum { L_SOA, L_RECORDS, L_DOUBLE_SOA, L_DOUBLE_RECORDS, NLAYOUT };
+extern const char *const layout_name[NLAYOUT];
+/// The workload's poses in every layout; double positions hold the same (float) values, so every layout
+/// must give bit-identical answers.
+void layouts_make(layouts *l, const workload *w);
+void layouts_free(layouts *l);
+
 // ---- the per-frame API's own costs (frame.c) ----
 
 /// Sections "posecheck" (distance with and without the per-call pose check, per ISA), "layouts" (float

@@ -197,52 +197,6 @@ void section_posecheck(const impl *impls, int nimpl, int64_t pairs, int reps, do
 // Pose layouts
 // ---------------------------------------------------------------------------------------------
 
-/// b2Transform-like record: position, then rotation.
-typedef struct xf_float {
-    float px, py, c, s;
-} xf_float;
-
-/// A large-world engine's record: double position, float rotation (24 bytes).
-typedef struct xf_double {
-    double px, py;
-    float c, s;
-} xf_double;
-
-typedef struct layouts {
-    xf_float *rf;
-    xf_double *rd;
-    double *dx, *dy;
-    gjk2d_poses p[4];
-} layouts;
-
-enum { L_SOA, L_RECORDS, L_DOUBLE_SOA, L_DOUBLE_RECORDS, NLAYOUT };
-static const char *const layout_name[NLAYOUT] = {"float SoA", "float records (16 B)", "double SoA",
-                                                 "double records (24 B)"};
-
-/// The workload's poses in every layout; double positions hold the same (float) values, so every layout
-/// must give bit-identical answers.
-static void layouts_make(layouts *l, const workload *w) {
-    const test_set *t = &w->set;
-    int64_t n = t->poses.count;
-    l->rf = xmalloc((size_t)n * sizeof *l->rf);
-    l->rd = xmalloc((size_t)n * sizeof *l->rd);
-    l->dx = xmalloc((size_t)n * sizeof *l->dx);
-    l->dy = xmalloc((size_t)n * sizeof *l->dy);
-    for (int64_t k = 0; k < n; k++) {
-        l->rf[k] = (xf_float){t->px[k], t->py[k], t->c[k], t->s[k]};
-        l->rd[k] = (xf_double){t->px[k], t->py[k], t->c[k], t->s[k]};
-        l->dx[k] = t->px[k], l->dy[k] = t->py[k];
-    }
-    l->p[L_SOA] = w->set.poses;
-    l->p[L_RECORDS] =
-        (gjk2d_poses){&l->rf[0].px, &l->rf[0].py, &l->rf[0].c, &l->rf[0].s, n, sizeof l->rf[0], GJK2D_FLOAT32};
-    l->p[L_DOUBLE_SOA] = (gjk2d_poses){l->dx, l->dy, t->c, t->s, n, 0, GJK2D_FLOAT64};
-    l->p[L_DOUBLE_RECORDS] =
-        (gjk2d_poses){&l->rd[0].px, &l->rd[0].py, &l->rd[0].c, &l->rd[0].s, n, sizeof l->rd[0], GJK2D_FLOAT64};
-}
-
-static void layouts_free(layouts *l) { free(l->rf), free(l->rd), free(l->dx), free(l->dy); }
-
 void section_layouts(const impl *impls, int nimpl, int64_t pairs, int reps, double min_time) {
     reps = reps_at_least(reps);
     workload w;

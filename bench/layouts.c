@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// The workload's poses in the layouts a caller may pass (bench.h): float SoA arrays, strided records (an
+// engine's transform array) and double positions; the layouts section (frame.c) and gjk2d_bench_ab
+// --layout time them.
+#include <stdlib.h>
+
+#include "bench.h"
+
+const char *const layout_name[NLAYOUT] = {"float SoA", "float records (16 B)", "double SoA",
+                                                 "double records (24 B)"};
+
+/// The workload's poses in every layout; double positions hold the same (float) values, so every layout
+/// must give bit-identical answers.
+void layouts_make(layouts *l, const workload *w) {
+    const test_set *t = &w->set;
+    int64_t n = t->poses.count;
+    l->rf = xmalloc((size_t)n * sizeof *l->rf);
+    l->rd = xmalloc((size_t)n * sizeof *l->rd);
+    l->dx = xmalloc((size_t)n * sizeof *l->dx);
+    l->dy = xmalloc((size_t)n * sizeof *l->dy);
+    for (int64_t k = 0; k < n; k++) {
+        l->rf[k] = (xf_float){t->px[k], t->py[k], t->c[k], t->s[k]};
+        l->rd[k] = (xf_double){t->px[k], t->py[k], t->c[k], t->s[k]};
+        l->dx[k] = t->px[k], l->dy[k] = t->py[k];
+    }
+    l->p[L_SOA] = w->set.poses;
+    l->p[L_RECORDS] =
+        (gjk2d_poses){&l->rf[0].px, &l->rf[0].py, &l->rf[0].c, &l->rf[0].s, n, sizeof l->rf[0], GJK2D_FLOAT32};
+    l->p[L_DOUBLE_SOA] = (gjk2d_poses){l->dx, l->dy, t->c, t->s, n, 0, GJK2D_FLOAT64};
+    l->p[L_DOUBLE_RECORDS] =
+        (gjk2d_poses){&l->rd[0].px, &l->rd[0].py, &l->rd[0].c, &l->rd[0].s, n, sizeof l->rd[0], GJK2D_FLOAT64};
+}
+
+void layouts_free(layouts *l) { free(l->rf), free(l->rd), free(l->dx), free(l->dy); }
+
