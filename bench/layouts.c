@@ -6,8 +6,7 @@
 
 #include "bench.h"
 
-const char *const layout_name[NLAYOUT] = {"float SoA", "float records (16 B)", "double SoA",
-                                                 "double records (24 B)"};
+const char *const layout_name[NLAYOUT] = {"float SoA", "float records (16 B)", "double SoA", "double records (24 B)"};
 
 /// The workload's poses in every layout; double positions hold the same (float) values, so every layout
 /// must give bit-identical answers.
@@ -32,4 +31,3 @@ void layouts_make(layouts *l, const workload *w) {
 }
 
 void layouts_free(layouts *l) { free(l->rf), free(l->rd), free(l->dx), free(l->dy); }
-

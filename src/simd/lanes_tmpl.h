@@ -66,14 +66,29 @@ typedef struct lane_poses {
     _Alignas(64) double px[W], py[W];
 } lane_poses;
 
-/// The poses of shapes idx[0 .. W): packed float arrays by gathers, any other layout lane by lane.
+/// Whether the poses are float records {px, py, c, s} (a b2Transform; the Python module's (N, 4) array).
+static inline int lane_poses_records(const gjk2d_poses *p) {
+    const char *x = (const char *)p->px;
+    return p->position_type == GJK2D_FLOAT32 && p->stride >= 16 && (const char *)p->py == x + 4 &&
+           (const char *)p->c == x + 8 && (const char *)p->s == x + 12;
+}
+
+/// The poses of shapes idx[0 .. W): packed float arrays by gathers, float records {px, py, c, s} by one
+/// load per record and a transpose, any other layout lane by lane.
 static inline void lane_poses_load(lane_poses *lp, const gjk2d_poses *poses, const int32_t *idx) {
-    if (poses->stride == 0 && poses->position_type == GJK2D_FLOAT32) {
-        const wf x = wf_gather_at((const float *)poses->px, idx), y = wf_gather_at((const float *)poses->py, idx);
+    const int packed = poses->stride == 0 && poses->position_type == GJK2D_FLOAT32;
+    if (packed || lane_poses_records(poses)) {
+        wf x, y, c, s;
+        if (packed) {
+            x = wf_gather_at((const float *)poses->px, idx), y = wf_gather_at((const float *)poses->py, idx);
+            c = wf_gather_at(poses->c, idx), s = wf_gather_at(poses->s, idx);
+        } else {
+            wf_load_records4((const char *)poses->px, poses->stride, idx, &x, &y, &c, &s);
+        }
         wf_store(lp->fx, x);
         wf_store(lp->fy, y);
-        wf_store(lp->c, wf_gather_at(poses->c, idx));
-        wf_store(lp->s, wf_gather_at(poses->s, idx));
+        wf_store(lp->c, c);
+        wf_store(lp->s, s);
         wd_store(lp->px, wd_from(x));
         wd_store(lp->py, wd_from(y));
         return;
@@ -182,6 +197,11 @@ static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2
             __builtin_prefetch(px + i);
             __builtin_prefetch(py + i);
         }
+        return;
+    }
+    if (lane_poses_records(p)) { // a record's 16 bytes: one line (or, unaligned, the line of its start)
+        for (int l = 0; l < 2 * W; l++)
+            __builtin_prefetch((const char *)p->px + (l < W ? ia[l] : ib[l - W]) * p->stride);
         return;
     }
     const int64_t fs = gjk2d__pose_stride(p, 4);

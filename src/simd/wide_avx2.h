@@ -112,6 +112,24 @@ static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
         wf_store(cols[j + 4], simde_mm256_permute2f128_ps(u[j], u[j + 4], 0x31));
     }
 }
+/// Lane l's four floats at base + idx[l] * stride (records such as {px, py, c, s}), one field per result:
+/// lanes l and l + 4 share a register (a 16-byte load into each half), and the 4x4 transpose of each half
+/// leaves the lanes in order.
+static inline void wf_load_records4(const char *base, int64_t stride, const int32_t *idx, wf *f0, wf *f1, wf *f2,
+                                    wf *f3) {
+    wf r[4];
+    for (int k = 0; k < 4; k++)
+        r[k] = simde_mm256_insertf128_ps(
+            simde_mm256_castps128_ps256(simde_mm_loadu_ps((const float *)(base + idx[k] * stride))),
+            simde_mm_loadu_ps((const float *)(base + idx[k + 4] * stride)), 1);
+    const wf t0 = simde_mm256_unpacklo_ps(r[0], r[1]), t1 = simde_mm256_unpackhi_ps(r[0], r[1]);
+    const wf t2 = simde_mm256_unpacklo_ps(r[2], r[3]), t3 = simde_mm256_unpackhi_ps(r[2], r[3]);
+    *f0 = simde_mm256_shuffle_ps(t0, t2, 0x44);
+    *f1 = simde_mm256_shuffle_ps(t0, t2, 0xEE);
+    *f2 = simde_mm256_shuffle_ps(t1, t3, 0x44);
+    *f3 = simde_mm256_shuffle_ps(t1, t3, 0xEE);
+}
+#define GJK2D_WIDE_HAVE_RECORDS4 1
 static inline void wf_u16x2_split(wf word, wf *lo, wf *hi) {
     const simde__m256i i = simde_mm256_castps_si256(word);
     *lo = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(i, simde_mm256_set1_epi32(0xffff)));

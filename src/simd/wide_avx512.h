@@ -87,6 +87,26 @@ static inline wf wd_to(wd a) {
 }
 #endif
 #ifdef GJK2D_WIDE_HAVE_MOVES
+/// Lane l's four floats at base + idx[l] * stride (records such as {px, py, c, s}), one field per result:
+/// register k holds lanes k, k + 4, k + 8 and k + 12 (a 16-byte load into each quarter), and the 4x4
+/// transpose of each quarter leaves the lanes in order.
+static inline void wf_load_records4(const char *base, int64_t stride, const int32_t *idx, wf *f0, wf *f1, wf *f2,
+                                    wf *f3) {
+    __m512 r[4];
+    for (int k = 0; k < 4; k++) {
+        r[k] = _mm512_castps128_ps512(_mm_loadu_ps((const float *)(base + idx[k] * stride)));
+        r[k] = _mm512_insertf32x4(r[k], _mm_loadu_ps((const float *)(base + idx[k + 4] * stride)), 1);
+        r[k] = _mm512_insertf32x4(r[k], _mm_loadu_ps((const float *)(base + idx[k + 8] * stride)), 2);
+        r[k] = _mm512_insertf32x4(r[k], _mm_loadu_ps((const float *)(base + idx[k + 12] * stride)), 3);
+    }
+    const __m512 t0 = _mm512_unpacklo_ps(r[0], r[1]), t1 = _mm512_unpackhi_ps(r[0], r[1]);
+    const __m512 t2 = _mm512_unpacklo_ps(r[2], r[3]), t3 = _mm512_unpackhi_ps(r[2], r[3]);
+    *f0 = _mm512_shuffle_ps(t0, t2, 0x44);
+    *f1 = _mm512_shuffle_ps(t0, t2, 0xEE);
+    *f2 = _mm512_shuffle_ps(t1, t3, 0x44);
+    *f3 = _mm512_shuffle_ps(t1, t3, 0xEE);
+}
+#define GJK2D_WIDE_HAVE_RECORDS4 1
 /// cols[j][l] = rows[l][j] for j < 8, in 512-bit registers: register i holds rows i and i + 8, AVX's 8x8
 /// network runs on both at once, and one two-source permute per column joins the quarters (every load
 /// and store whole: no store of a half for a 512-bit load to wait on).

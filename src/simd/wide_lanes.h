@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Lane-by-lane forms of the wide operations an ISA header does not define natively (it says which it
-// defines: GJK2D_WIDE_HAVE_MOVES, _WD, _TRANSPOSE8, _U16X2). They move data or apply IEEE operations one lane
-// at a time, so results stay bit-identical. Included by wide.h only, after the ISA header.
+// defines: GJK2D_WIDE_HAVE_MOVES, _WD, _TRANSPOSE8, _U16X2, _RECORDS4). They move data or apply IEEE
+// operations one lane at a time, so results stay bit-identical. Included by wide.h only, after the ISA header.
 #ifndef GJK2D_SIMD_WIDE_LANES_H
 #define GJK2D_SIMD_WIDE_LANES_H
 
@@ -160,6 +160,20 @@ static inline wd wd_sel(wdm m, wd a, wd b) {
     return b;
 }
 static inline unsigned wdm_bits(wdm m) { return m.bits; }
+#endif
+
+#ifndef GJK2D_WIDE_HAVE_RECORDS4
+/// Lane l's four floats at base + idx[l] * stride (records such as {px, py, c, s}), one field per result.
+static inline void wf_load_records4(const char *base, int64_t stride, const int32_t *idx, wf *f0, wf *f1, wf *f2,
+                                    wf *f3) {
+    _Alignas(64) float t[4][W];
+    for (int l = 0; l < W; l++) {
+        float r[4];
+        memcpy(r, base + idx[l] * stride, sizeof r);
+        t[0][l] = r[0], t[1][l] = r[1], t[2][l] = r[2], t[3][l] = r[3];
+    }
+    *f0 = wf_load(t[0]), *f1 = wf_load(t[1]), *f2 = wf_load(t[2]), *f3 = wf_load(t[3]);
+}
 #endif
 
 #ifndef GJK2D_WIDE_HAVE_TRANSPOSE8

@@ -71,6 +71,22 @@ static inline void wf_transpose8(const float *const rows[W], float (*cols)[W]) {
     }
 }
 #define GJK2D_WIDE_HAVE_TRANSPOSE8 1
+/// Lane l's four floats at base + idx[l] * stride (records such as {px, py, c, s}), one field per result:
+/// a 16-byte load per lane and a 4x4 transpose.
+static inline void wf_load_records4(const char *base, int64_t stride, const int32_t *idx, wf *f0, wf *f1, wf *f2,
+                                    wf *f3) {
+    const wf r0 = wf_loadu((const float *)(base + idx[0] * stride));
+    const wf r1 = wf_loadu((const float *)(base + idx[1] * stride));
+    const wf r2 = wf_loadu((const float *)(base + idx[2] * stride));
+    const wf r3 = wf_loadu((const float *)(base + idx[3] * stride));
+    const wf t0 = simde_mm_unpacklo_ps(r0, r1), t1 = simde_mm_unpackhi_ps(r0, r1);
+    const wf t2 = simde_mm_unpacklo_ps(r2, r3), t3 = simde_mm_unpackhi_ps(r2, r3);
+    *f0 = simde_mm_shuffle_ps(t0, t2, 0x44);
+    *f1 = simde_mm_shuffle_ps(t0, t2, 0xEE);
+    *f2 = simde_mm_shuffle_ps(t1, t3, 0x44);
+    *f3 = simde_mm_shuffle_ps(t1, t3, 0xEE);
+}
+#define GJK2D_WIDE_HAVE_RECORDS4 1
 /// Double lanes (two halves of W): only to move B into A's frame with a single rounding per coordinate.
 #define WH_D simde__m128d
 #define WH_M simde__m128d
