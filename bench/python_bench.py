@@ -3,9 +3,9 @@
 """The Python module's benchmark (docs/python.md, "Benchmark"), printed as Markdown:
 
 1. gjk2d against shapely on W1 (`gjk2d gen --pairs 1000000 --seed 1`, read with gjk2d.read_scene): distance
-   and intersects, one thread, the same pairs, the fastest of 3 runs each. Debian 12's shapely is 1.8, which has
-   no vectorised distance: it is a Python loop over GEOS calls (shapely 2's vectorised loop runs in C).
-   Building the shapely geometries is not timed.
+   and intersects, one thread, the same pairs, the fastest of 7 runs (gjk2d) and 3 (shapely). Debian 12's
+   shapely is 1.8, which has no vectorised distance: it is a Python loop over GEOS calls (shapely 2's
+   vectorised loop runs in C). Building the shapely geometries is not timed.
 2. The module's overhead against the bare C batch call at 10^3, 10^5 and 10^6 pairs per call, in the same
    process on the same prepared set and arrays, interleaved (A, B, A, B, ...), the fastest of several
    rounds each: `gjk2d.distance(shapes, poses, pairs)` as a user writes it ((M, 2) pairs, outputs
@@ -92,19 +92,27 @@ def versus_shapely(shapes, poses, pairs, n, report):
     gb = [geoms[b] for b in pairs[:n, 1]]
     sub = pairs[:n]
     gjk2d.distance(shapes, poses, sub)  # warm-up (and the ISA choice)
-    t_gd = min(cpu_timed(lambda: gjk2d.distance(shapes, poses, sub)) for _ in range(3))
-    t_go = min(cpu_timed(lambda: gjk2d.overlap(shapes, poses, sub)) for _ in range(3))
+    # The gjk2d calls reach their steady rate after a few calls (caches, the allocator's free lists):
+    # the fastest of `runs`; shapely's rate is steady from the first run.
+    runs = 7
+    t_gd = min(cpu_timed(lambda: gjk2d.distance(shapes, poses, sub)) for _ in range(runs))
+    t_go = min(cpu_timed(lambda: gjk2d.overlap(shapes, poses, sub)) for _ in range(runs))
     t_sd = min(cpu_timed(lambda: [a.distance(b) for a, b in zip(ga, gb)]) for _ in range(3))
     t_si = min(cpu_timed(lambda: [a.intersects(b) for a, b in zip(ga, gb)]) for _ in range(3))
-    full_d = min(cpu_timed(lambda: gjk2d.distance(shapes, poses, pairs)) for _ in range(3))
-    full_o = min(cpu_timed(lambda: gjk2d.overlap(shapes, poses, pairs)) for _ in range(3))
+    full_d = min(cpu_timed(lambda: gjk2d.distance(shapes, poses, pairs)) for _ in range(runs))
+    reused = gjk2d.distance(shapes, poses, pairs)
+    full_out = min(cpu_timed(lambda: gjk2d.distance(shapes, poses, pairs, out=reused)) for _ in range(runs))
+    full_o = min(cpu_timed(lambda: gjk2d.overlap(shapes, poses, pairs)) for _ in range(runs))
     report.append(f"## gjk2d vs shapely {shapely.__version__} on W1 (first {n} pairs, one thread, "
-                  "fastest of 3 runs, thread CPU time)\n")
+                  f"fastest of {runs} runs for gjk2d and 3 for shapely, thread CPU time)\n")
     report.append("| query | gjk2d (Python) | shapely | ratio |\n|---|---|---|---|")
     report.append(f"| distance | {n / t_gd / 1e6:.2f} M pairs/s | {n / t_sd / 1e6:.3f} M pairs/s | **{t_sd / t_gd:.0f}x** |")
     report.append(f"| overlap / intersects | {n / t_go / 1e6:.2f} M pairs/s | {n / t_si / 1e6:.3f} M pairs/s "
                   f"| **{t_si / t_go:.0f}x** |")
-    report.append(f"\nAll {len(pairs)} W1 pairs in one call from Python: distance {len(pairs) / full_d / 1e6:.2f} M pairs/s, "
+    report.append(f"\nAll {len(pairs)} W1 pairs in one call from Python: distance {len(pairs) / full_d / 1e6:.2f} M pairs/s "
+                  f"with its outputs allocated by the call (every field: {sum(np.asarray(a).nbytes for a in reused) / 1e6:.0f} MB, which a "
+                  f"fragmented heap hands out as fresh pages, faulted in on first write), "
+                  f"{len(pairs) / full_out / 1e6:.2f} M pairs/s into reused `out=` arrays; "
                   f"overlap {len(pairs) / full_o / 1e6:.2f} M pairs/s (ISA {gjk2d.isa()}).\n")
 
 
