@@ -257,10 +257,16 @@ typedef struct gjk_result {
     _Alignas(64) float fa[W], fb[W]; ///< witness features (small integers, exact in float)
 } gjk_result;
 
-/// Support points of a simplex vertex from its key: A's column ia, B's column ib of the lane.
+/// Support points of a simplex vertex from its key: A's column ia, B's column ib of the lane. Blocks of
+/// one row (the usual ones) pick over a constant count of columns, which unrolls.
 static inline void key_points(const lblock *bk, wf key, wf *ax, wf *ay, wf *bx, wf *by) {
     const wf ia = wf_floor(wf_mul(key, wf_set1(1.0f / (float)NMAX)));
     const wf ib = wf_sub(key, wf_mul(ia, wf_set1((float)NMAX)));
+    if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW) {
+        wf_pick_columns(bk->ax, bk->ay, LANE_ROW, ia, ax, ay);
+        wf_pick_columns(bk->bx, bk->by, LANE_ROW, ib, bx, by);
+        return;
+    }
     wf_pick_columns(bk->ax, bk->ay, bk->na_bound, ia, ax, ay);
     wf_pick_columns(bk->bx, bk->by, bk->nb_bound, ib, bx, by);
 }
