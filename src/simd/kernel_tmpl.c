@@ -205,10 +205,8 @@ static KERNEL_PHASE void sat_write(const gjk2d_sat_out *out, const lblock *bk, c
         if (out->separation) wf_storeu(out->separation + k, r->sep);
         if (out->nx) wf_storeu(out->nx + k, r->nx);
         if (out->ny) wf_storeu(out->ny + k, r->ny);
-        for (int l = 0; l < W; l++) {
-            if (out->overlap) out->overlap[k + l] = (uint8_t)(sep_l[l] <= 0.0f);
-            if (out->status) out->status[k + l] = (uint8_t)GJK2D_STATUS_OK;
-        }
+        if (out->overlap) wf_store_u8(out->overlap + k, wf_sel(wf_le(r->sep, wf_zero()), wf_set1(1.0f), wf_zero()));
+        if (out->status) memset(out->status + k, GJK2D_STATUS_OK, W);
         return;
     }
     wf_store(nx_l, r->nx);

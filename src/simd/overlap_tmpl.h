@@ -178,11 +178,13 @@ static KERNEL_PHASE void bool_write(const gjk2d_overlap_out *out, const bool_lan
     wf_store(iter, st->iter);
     if (whole_block) {
         const int64_t k = bk->pair[0];
+        const wf one = wf_set1(1.0f), zero = wf_zero();
         if (out->iterations) wf_store_i32(out->iterations + k, st->iter);
-        for (int l = 0; l < W; l++) {
-            if (out->overlap) out->overlap[k + l] = (uint8_t)((int)end[l] == BOOL_OVERLAP);
-            if (out->status) out->status[k + l] = bool_status(end[l]);
-        }
+        if (out->overlap)
+            wf_store_u8(out->overlap + k, wf_sel(wf_eq(st->end, wf_set1((float)BOOL_OVERLAP)), one, zero));
+        if (out->status)
+            wf_store_u8(out->status + k, wf_sel(wf_eq(st->end, wf_set1((float)BOOL_MAXITER)),
+                                                wf_set1((float)GJK2D_STATUS_MAXITER), wf_set1((float)GJK2D_STATUS_OK)));
         return;
     }
     for (unsigned m = lanes_mask; m; m &= m - 1) {
