@@ -228,11 +228,15 @@ static KERNEL_PHASE void sat_put(const gjk2d_sat_out *out, const lwindow *win, c
     if (out->separation) lwindow_put(win, out->separation, sep);
     if (out->nx) lwindow_put(win, out->nx, nx);
     if (out->ny) lwindow_put(win, out->ny, ny);
-    for (int j = 0; j < win->n; j++) {
+    if (out->status) memset(out->status + win->k0, GJK2D_STATUS_OK, (size_t)win->n);
+    if (!out->overlap) return;
+    int j = 0;
+    for (; j + W <= win->n; j += W) { // the separations in the pairs' order: as just written, or gathered
         const int64_t k = win->k0 + j;
-        if (out->overlap) out->overlap[k] = (uint8_t)(sep[(int)win->pos[j]] <= 0.0f);
-        if (out->status) out->status[k] = (uint8_t)GJK2D_STATUS_OK;
+        const wf sj = out->separation ? wf_loadu(out->separation + k) : wf_gather(sep, wf_load(win->pos + j));
+        wf_store_u8(out->overlap + k, wf_sel(wf_le(sj, wf_zero()), wf_set1(1.0f), wf_zero()));
     }
+    for (; j < win->n; j++) out->overlap[win->k0 + j] = (uint8_t)(sep[(int)win->pos[j]] <= 0.0f);
 }
 
 static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
