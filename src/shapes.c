@@ -10,10 +10,10 @@
 #define ALIGN 64
 
 typedef struct layout {
-    int64_t count, row, radius, bound, problem, lane_count, rows, seen; ///< byte offsets from the aligned base
-    int64_t floats;                                                     ///< floats in the rows, at most
-    int seen_bits;                                                      ///< log2 of the slots of `seen` (0: none)
-    int64_t bytes;                                                      ///< from the aligned base to the end
+    int64_t count, row, radius, bound, problem, lane_head, rows, seen; ///< byte offsets from the aligned base
+    int64_t floats;                                                    ///< floats in the rows, at most
+    int seen_bits;                                                     ///< log2 of the slots of `seen` (0: none)
+    int64_t bytes;                                                     ///< from the aligned base to the end
 } layout;
 
 static int64_t round_up(int64_t x) { return (x + ALIGN - 1) / ALIGN * ALIGN; }
@@ -47,8 +47,8 @@ static int plan(const gjk2d_geometry *g, layout *l, int64_t *bad_shape) {
     l->radius = l->row + round_up(ns * (int64_t)sizeof(int64_t));
     l->bound = l->radius + round_up(ns * (int64_t)sizeof(float));
     l->problem = l->bound + round_up(ns * (int64_t)sizeof(float));
-    l->lane_count = l->problem + round_up(ns);
-    l->rows = l->lane_count + round_up(ns * (int64_t)sizeof(float));
+    l->lane_head = l->problem + round_up(ns);
+    l->rows = l->lane_head + round_up(ns * (int64_t)sizeof(gjk2d__lane_head));
     l->floats = floats;
     // With `first`, shapes may share vertices (instances of one prototype): `seen` is a hash table of
     // (first, count) that gives them one row, at least twice as many slots as shapes. Only
@@ -165,7 +165,7 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     int64_t *row = (int64_t *)(base + l.row);
     float *radius = (float *)(base + l.radius), *bound = (float *)(base + l.bound);
     uint8_t *problem = (uint8_t *)(base + l.problem);
-    float *lane_count = (float *)(base + l.lane_count);
+    gjk2d__lane_head *lane_head = (gjk2d__lane_head *)(base + l.lane_head);
     float *rows = (float *)(base + l.rows);
 
     int32_t *seen = (int32_t *)(base + l.seen);
@@ -202,14 +202,14 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     s->radius = radius;
     s->bound = bound;
     s->problem = problem;
-    s->lane_count = lane_count;
+    s->lane_head = lane_head;
     s->rows = rows;
     validate_rows(s, problem);
 
     int64_t invalid = 0;
     for (int32_t k = 0; k < g->shape_count; ++k) {
         const int lanes = problem[k] == GJK2D_PROBLEM_NONE && count[k] <= GJK2D_SIMD_MAX_VERTICES;
-        lane_count[k] = lanes ? (float)count[k] : 0.0f;
+        lane_head[k] = (gjk2d__lane_head){row[k], lanes ? (float)count[k] : 0.0f, radius[k]};
         if (problem[k] != GJK2D_PROBLEM_NONE) {
             bound[k] = NAN;
             if (first_bad && *first_bad < 0) *first_bad = k;

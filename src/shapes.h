@@ -13,6 +13,15 @@
 
 #define GJK2D_SHAPES_MAGIC 0x676a6b3264736574ull /* "gjk2dset" */
 
+/// What the SIMD loaders read of shape k, in one 16-byte record: a block asks the caches for one line
+/// per shape and loads one record per lane instead of gathering from three arrays.
+typedef struct gjk2d__lane_head {
+    int64_t row;  ///< row[k]
+    float count;  ///< the count where the SIMD lanes may take the shape (valid, at most
+                  ///< GJK2D_SIMD_MAX_VERTICES vertices), else 0: one test decides a lane
+    float radius; ///< radius[k]
+} gjk2d__lane_head;
+
 /// Every pointer points into the set's own memory. Shape k's vertex row holds cols(k) x coordinates,
 /// then cols(k) y coordinates, cols(k) = its count rounded up to GJK2D_ROW_MULTIPLE, the last vertex
 /// repeated in the padding; a shape whose count is out of range has no row.
@@ -23,11 +32,10 @@ struct gjk2d_shapes {
     const int32_t *count; ///< as given (out-of-range counts included, for their problem)
     const int64_t *row;   ///< offset of each shape's row in `rows`, in floats
     const float *radius;
-    const float *bound;      ///< bounding radius about the local origin, radius included
-    const uint8_t *problem;  ///< gjk2d_problem of each shape
-    const float *lane_count; ///< the count where the SIMD lanes may take the shape (valid, at most
-                             ///< GJK2D_SIMD_MAX_VERTICES vertices), else 0: one gather decides a lane
-    const float *rows;       ///< 64-byte aligned
+    const float *bound;                ///< bounding radius about the local origin, radius included
+    const uint8_t *problem;            ///< gjk2d_problem of each shape
+    const gjk2d__lane_head *lane_head; ///< 16-byte aligned
+    const float *rows;                 ///< 64-byte aligned
 };
 
 /// Columns of a shape's row.

@@ -53,14 +53,15 @@ static int lblock_load_items(lblock *bk, const gjk2d_shapes *set, const gjk2d_po
         f[l] = !it->dx ? 0.0f : it->fmax ? it->fmax[k] : 1.0f;
     }
     const unsigned motion = lane_motion_ok(wf_load(qx), wf_load(qy), wf_load(dx), wf_load(dy), wf_load(f));
-    const wf naf = wf_gather_at(set->lane_count, sa);
+    wf naf, raf;
+    lane_heads_load(set, sa, &naf, &raf);
     const unsigned in_range = lanes == W ? W_ALL : (1u << lanes) - 1u;
     lane_poses_load(&pa, poses, sa);
     bk->live = in_range & motion & wm_bits(wf_gt(naf, wf_zero())) & lane_poses_ok(&pa);
     bk->slow = in_range & ~bk->live;
     if (!bk->live) return 0;
     wf_store(na, naf);
-    wf_store(ra, wf_gather_at(set->radius, sa));
+    wf_store(ra, raf);
     const int c = __builtin_ctz(bk->live);
     for (unsigned m = W_ALL & ~bk->live; m; m &= m - 1) {
         const int l = __builtin_ctz(m);

@@ -14,6 +14,14 @@
 /// Pairs whose shapes both fit one transposed row of 8 vertices take the fast load.
 #define LANE_ROW 8
 
+/// The lane counts (0 where the lanes do not take the shape) and radii of shapes idx[0 .. W), one lane
+/// head record each.
+static inline void lane_heads_load(const gjk2d_shapes *set, const int32_t *idx, wf *count, wf *radius) {
+    wf row_lo, row_hi; // the row offsets' bits, unused: each lane reads its own as an integer
+    wf_load_records4((const char *)set->lane_head, (int64_t)sizeof *set->lane_head, idx, &row_lo, &row_hi, count,
+                     radius);
+}
+
 /// What a batch call hands its kernel. `end`: the call's range ends there; gjk2d_check_batch has checked
 /// every shape index of the pairs before it (0: no pair is known to be checked, and nothing is prefetched).
 typedef struct batch_in {
@@ -151,7 +159,7 @@ static int lane_shape_columns(float (*cx)[W], float (*cy)[W], const gjk2d_shapes
             rx[l] = tmp[l][0], ry[l] = tmp[l][1];
         }
     } else {
-        for (int l = 0; l < W; l++) rx[l] = set->rows + set->row[idx[l]], ry[l] = rx[l] + LANE_ROW;
+        for (int l = 0; l < W; l++) rx[l] = set->rows + set->lane_head[idx[l]].row, ry[l] = rx[l] + LANE_ROW;
     }
     lane_columns(cx, cy, rx, ry, bound);
     return bound;
@@ -177,10 +185,10 @@ static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_po
     }
 }
 
-/// Blocks ahead whose poses and rows lblock_load asks for (see lane_prefetch); the set's per-shape
-/// fields are asked for twice as far ahead.
+/// Blocks ahead whose poses and rows lblock_load asks for (see lane_prefetch); the set's lane heads are
+/// asked for twice as far ahead.
 #define LANE_PREFETCH_BLOCKS 4
-/// Sets with fewer shapes take no prefetch: their rows, fields and poses (about 100 bytes a shape) stay
+/// Sets with fewer shapes take no prefetch: their rows, heads and poses (about 110 bytes a shape) stay
 /// in a core's L2 from call to call, where asking again only costs instructions (timed side by side on
 /// W5: 0.93-0.97x at 3,000-12,000 shapes, 1.05x at 29,000 and 1.27x at 100,000; docs/design.md).
 #define LANE_PREFETCH_MIN_SHAPES 16384
@@ -216,13 +224,12 @@ static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2
 }
 
 /// Ask the caches for what a block of the W consecutive pairs k .. k + W - 1 will gather, lane by lane,
-/// in two stages. A block reads about a dozen arrays at its pairs' shape indices; with the pair list's
-/// own and the outputs' streams, that is more streams than the hardware prefetchers follow, and a block
-/// that waits for memory waits in its gathers and transposes. A row's address is itself read from the
-/// set (row[i]), so the set's per-shape fields (row offsets, counts, radii) are asked for
-/// 2 LANE_PREFETCH_BLOCKS blocks ahead, and the poses and the rows, whose offsets are in the cache by
-/// then, LANE_PREFETCH_BLOCKS ahead: the lines arrive while the blocks between run (docs/design.md,
-/// "Prefetch"). The block k .. k + W - 1 lies inside the call's checked range, so its row offsets are read
+/// in two stages. A block reads several arrays at its pairs' shape indices; with the pair list's own and
+/// the outputs' streams, that is more streams than the hardware prefetchers follow, and a block that
+/// waits for memory waits in its gathers and transposes. A row's address is itself read from the set
+/// (lane_head[i].row), so the lane heads are asked for 2 LANE_PREFETCH_BLOCKS blocks ahead, and the
+/// poses and the rows, whose offsets are in the cache by then, LANE_PREFETCH_BLOCKS ahead: the lines arrive while the blocks between run (docs/design.md,
+/// "Prefetch"). The block k .. k + W - 1 lies inside the call's checked range, so its heads are read
 /// without a test; the pairs of the second stage may lie past it and name any shape, but only their
 /// addresses are formed, and a prefetch of any address is harmless. Always inline: a function whose only
 /// effects are prefetches counts as pure for GCC, and a call to it is dropped.
@@ -231,17 +238,12 @@ static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *
     const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
     lane_prefetch_poses(in->poses, ia, ib);
     for (int l = 0; l < W; l++) {
-        __builtin_prefetch(set->rows + set->row[ia[l]]);
-        __builtin_prefetch(set->rows + set->row[ib[l]]);
+        __builtin_prefetch(set->rows + set->lane_head[ia[l]].row);
+        __builtin_prefetch(set->rows + set->lane_head[ib[l]].row);
     }
     if (k + (LANE_PREFETCH_BLOCKS + 1) * W > in->pairs->count) return;
     ia += LANE_PREFETCH_BLOCKS * W, ib += LANE_PREFETCH_BLOCKS * W;
-    for (int l = 0; l < 2 * W; l++) {
-        const int32_t i = l < W ? ia[l] : ib[l - W];
-        __builtin_prefetch(set->row + i);
-        __builtin_prefetch(set->lane_count + i);
-        __builtin_prefetch(set->radius + i);
-    }
+    for (int l = 0; l < 2 * W; l++) __builtin_prefetch(set->lane_head + (l < W ? ia[l] : ib[l - W]));
 }
 
 /// Load pairs ks[0 .. lanes) into a block (ks == NULL: the consecutive pairs k0 .. k0 + lanes - 1). Lanes
@@ -270,9 +272,10 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
             sa[l] = in->pairs->a[k], sb[l] = in->pairs->b[k];
         }
     }
-    // lane_count is a shape's vertex count where the lanes may take it (valid, at most NMAX vertices), else 0.
-    const wf naf = wf_gather_at(set->lane_count, sa), nbf = wf_gather_at(set->lane_count, sb);
-    const wf raf = wf_gather_at(set->radius, sa), rbf = wf_gather_at(set->radius, sb);
+    // A lane count is a shape's vertex count where the lanes may take it (valid, at most NMAX vertices), else 0.
+    wf naf, nbf, raf, rbf;
+    lane_heads_load(set, sa, &naf, &raf);
+    lane_heads_load(set, sb, &nbf, &rbf);
     const unsigned in_range = lanes == W ? W_ALL : (1u << lanes) - 1u;
     unsigned taken = in_range;
     if (mode != TAKE_ALL) {
@@ -337,8 +340,8 @@ typedef struct lwindow {
 } lwindow;
 
 /// max(na, nb) of pairs k0 + i, or 0 where the lanes do not take a shape.
-static inline int lwindow_key(const float *count, const int32_t *pa, const int32_t *pb, int i) {
-    const int na = (int)count[pa[i]], nb = (int)count[pb[i]];
+static inline int lwindow_key(const gjk2d__lane_head *head, const int32_t *pa, const int32_t *pb, int i) {
+    const int na = (int)head[pa[i]].count, nb = (int)head[pb[i]].count;
     return na && nb ? (na > nb ? na : nb) : 0;
 }
 
@@ -346,21 +349,23 @@ static void lwindow_sort(lwindow *win, const batch_in *in, int64_t k0, int n) {
     win->k0 = k0, win->n = n, win->sorted = 0, win->cols = LANE_ROW;
     if (!LWINDOW_ORDERS) return;
     _Alignas(64) int32_t key[LWINDOW];
-    const float *count = in->shapes->lane_count; // 0 where the lanes do not take the shape
+    const gjk2d__lane_head *head = in->shapes->lane_head; // counts are 0 where the lanes do not take the shape
     const int32_t *pa = in->pairs->a + k0, *pb = in->pairs->b + k0;
     int i = 0;
     // The keys, a vector at a time, and whether they are all the first one (then the order stays).
-    const int key0 = lwindow_key(count, pa, pb, 0);
+    const int key0 = lwindow_key(head, pa, pb, 0);
     const wf first = wf_set1((float)key0), zero = wf_zero();
     unsigned uniform = W_ALL;
     for (; i + W <= n; i += W) {
-        const wf na = wf_gather_at(count, pa + i), nb = wf_gather_at(count, pb + i);
+        wf na, nb, ra, rb;
+        lane_heads_load(in->shapes, pa + i, &na, &ra);
+        lane_heads_load(in->shapes, pb + i, &nb, &rb);
         const wf c = wf_sel(wm_or(wf_eq(na, zero), wf_eq(nb, zero)), zero, wf_sel(wf_gt(na, nb), na, nb));
         uniform &= wm_bits(wf_eq(c, first));
         wf_store_i32(key + i, c);
     }
     for (; i < n; i++) {
-        key[i] = lwindow_key(count, pa, pb, i);
+        key[i] = lwindow_key(head, pa, pb, i);
         uniform &= key[i] == key0 ? W_ALL : 0u;
     }
     win->sorted = uniform != W_ALL;
