@@ -14,6 +14,7 @@ with one column per field, in the work list's order.
 """
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Dict, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
@@ -26,12 +27,12 @@ class _Query(NamedTuple):
     index_columns: int             # 2: pairs (a, b); 1: one shape index per item
     inputs: Tuple[str, ...]        # per-item inputs, in the call's order (each (M, 2) floats)
     needs: str                     # what the Scene must hold: "poses" or "sweeps"
-    call: Callable[..., Any]       # (scene, index, inputs, fields, threads, params) -> result
+    call: Callable[..., Any]       # (scene, index, inputs, fields, threads, params[, out]) -> result
 
 
 def _pairs_call(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return lambda sc, idx, xs, fields, threads, params: fn(sc.shapes, sc.poses, idx, *xs, *params, fields=fields,
-                                                           threads=threads)
+    return lambda sc, idx, xs, fields, threads, params, out=None: fn(sc.shapes, sc.poses, idx, *xs, *params,
+                                                                     fields=fields, out=out, threads=threads)
 
 
 # name: how one partition runs it. params: margin (manifold); target, tolerance (time of impact);
@@ -46,8 +47,8 @@ _QUERIES: Dict[str, _Query] = {
                        _pairs_call(_queries.ray_cast)),
     "point_query": _Query(_queries.PointResult, 1, ("points",), "poses", _pairs_call(_queries.point_query)),
     "time_of_impact": _Query(_queries.ToiResult, 2, (), "sweeps",
-                             lambda sc, idx, xs, fields, threads, params: _queries.time_of_impact(
-                                 sc.shapes, sc.sweeps, idx, *params, fields=fields, threads=threads)),
+                             lambda sc, idx, xs, fields, threads, params, out=None: _queries.time_of_impact(
+                                 sc.shapes, sc.sweeps, idx, *params, fields=fields, out=out, threads=threads)),
 }
 
 
@@ -100,11 +101,42 @@ def _record_dtype(query: str, fields: Sequence[str]) -> np.dtype:
     return np.dtype([(f,) + _field_dtype(query, f) for f in fields])
 
 
+# Buffers a worker thread keeps from task to task: the int32 pair columns and the query's outputs, before
+# they are copied into the partition's result. Dask's worker processes hand freed memory back to the
+# system at once (the nanny sets MALLOC_TRIM_THRESHOLD_), so arrays made afresh in every task cost a page
+# fault every 4 KiB: on W1's distance, 3,400 faults and 1.25x the time of the query itself per 10^6 pairs.
+_reused = threading.local()
+
+
+def _kept(key: tuple, make: Callable[[], Any]) -> Any:
+    """This thread's buffer for `key`, made once; a few keys at most (partitions have one or two sizes)."""
+    kept = _reused.__dict__.setdefault("buffers", {})
+    if key not in kept:
+        if len(kept) >= 8:
+            kept.clear()
+        kept[key] = make()
+    return kept[key]
+
+
+def _outputs(query: str, fields: Sequence[str], m: int) -> dict:
+    result = _QUERIES[query].result
+    if result in _core._RESULTS.values():
+        make = lambda: {f: np.empty(m, _core._dtype(f)) for f in fields}  # noqa: E731
+    else:
+        make = lambda: {f: getattr(_queries.empty_result(result, m), f) for f in fields}  # noqa: E731
+    return _kept(("out", query, tuple(fields), m), make)
+
+
 def _block(index: np.ndarray, scene: Scene, query: str, fields: Sequence[str], threads: int, params: tuple,
            *inputs: np.ndarray) -> np.ndarray:
     """One partition of an array: index (k, 2) or (k,), inputs (k, 2) each -> a record array (k,)."""
-    result = _QUERIES[query].call(scene, index, inputs, fields, threads, params)
-    out = np.empty(len(index), _record_dtype(query, fields))
+    m = len(index)
+    if index.ndim == 2 and index.dtype == np.int32:  # other dtypes: the call checks the range and converts
+        a, b = _kept(("pairs", m), lambda: (np.empty(m, np.int32), np.empty(m, np.int32)))
+        a[...], b[...] = index[:, 0], index[:, 1]
+        index = (a, b)
+    result = _QUERIES[query].call(scene, index, inputs, fields, threads, params, _outputs(query, fields, m))
+    out = np.empty(m, _record_dtype(query, fields))
     for f in fields:
         out[f] = getattr(result, f)
     return out
@@ -116,9 +148,11 @@ def _partition(df: Any, scene: Scene, query: str, fields: Sequence[str], columns
     import pandas as pd
     index = tuple(df[c].to_numpy() for c in columns)
     xs = [tuple(df[c].to_numpy(np.float32) for c in names) for names in inputs]
-    result = _QUERIES[query].call(scene, index if len(index) == 2 else index[0], xs, fields, threads, params)
+    result = _QUERIES[query].call(scene, index if len(index) == 2 else index[0], xs, fields, threads, params,
+                                  _outputs(query, fields, len(df)))
+    # copy: the outputs are this thread's buffers, which the next partition overwrites
     return pd.DataFrame({name: getattr(result, f)[(slice(None),) + ix] for name, f, ix, _ in
-                         _flat_columns(query, fields)}, index=df.index)
+                         _flat_columns(query, fields)}, index=df.index, copy=True)
 
 
 def _ship(scene: Scene, client: Any) -> Any:
