@@ -108,14 +108,14 @@ def _record_dtype(query: str, fields: Sequence[str]) -> np.dtype:
 _reused = threading.local()
 
 
-def _kept(key: tuple, make: Callable[[], Any]) -> Any:
-    """This thread's buffer for `key`, made once; a few keys at most (partitions have one or two sizes)."""
+def _kept(kind: str, key: tuple, make: Callable[[], Any]) -> Any:
+    """This thread's buffer of `kind` ("pairs", "out") for `key` (its size, query and fields), made when
+    the key changes: one buffer of each kind, one partition's worth, per worker thread."""
     kept = _reused.__dict__.setdefault("buffers", {})
-    if key not in kept:
-        if len(kept) >= 8:
-            kept.clear()
-        kept[key] = make()
-    return kept[key]
+    if kind not in kept or kept[kind][0] != key:
+        kept.pop(kind, None)  # the old buffer goes before the new one is made
+        kept[kind] = (key, make())
+    return kept[kind][1]
 
 
 def _outputs(query: str, fields: Sequence[str], m: int) -> dict:
@@ -124,7 +124,7 @@ def _outputs(query: str, fields: Sequence[str], m: int) -> dict:
         make = lambda: {f: np.empty(m, _core._dtype(f)) for f in fields}  # noqa: E731
     else:
         make = lambda: {f: getattr(_queries.empty_result(result, m), f) for f in fields}  # noqa: E731
-    return _kept(("out", query, tuple(fields), m), make)
+    return _kept("out", (query, tuple(fields), m), make)
 
 
 def _block(index: np.ndarray, scene: Scene, query: str, fields: Sequence[str], threads: int, params: tuple,
@@ -132,7 +132,7 @@ def _block(index: np.ndarray, scene: Scene, query: str, fields: Sequence[str], t
     """One partition of an array: index (k, 2) or (k,), inputs (k, 2) each -> a record array (k,)."""
     m = len(index)
     if index.ndim == 2 and index.dtype == np.int32:  # other dtypes: the call checks the range and converts
-        a, b = _kept(("pairs", m), lambda: (np.empty(m, np.int32), np.empty(m, np.int32)))
+        a, b = _kept("pairs", (m,), lambda: (np.empty(m, np.int32), np.empty(m, np.int32)))
         a[...], b[...] = index[:, 0], index[:, 1]
         index = (a, b)
     result = _QUERIES[query].call(scene, index, inputs, fields, threads, params, _outputs(query, fields, m))
