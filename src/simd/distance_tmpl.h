@@ -4,9 +4,9 @@
 //
 // A block of W consecutive pairs runs at most LOCKSTEP_ITERATIONS support searches; a lane still running
 // then is a straggler: its geometry and state move into a block of stragglers (lpending, lanes_tmpl.h),
-// which runs on from where each lane stopped once W of them wait, to the end. The cap is the one that
-// retires the fewest instructions per pair: lower caps leave more stragglers to move, higher ones waste
-// lane-steps in blocks waiting for a few lanes (docs/design.md, "Stragglers").
+// which runs on from where each lane stopped once W of them wait, to the end. Lower caps leave more
+// stragglers to move, higher ones waste lane-steps in blocks waiting for a few lanes; the cap is chosen
+// by measurement for each lane width (docs/design.md, "Stragglers").
 //
 // The state keeps, per simplex vertex, w = b - a and a key ia * NMAX + ib of its two vertex indices
 // (exact in float): keys are what the repeated-support test compares, and at the end they fetch the
@@ -15,7 +15,9 @@
 // coordinates, bit for bit, as the segment solve of those two vertices), so they are computed once, at
 // the end.
 
-#define LOCKSTEP_ITERATIONS 5
+/// 5 retires the fewest instructions per pair on 8 lanes and was the fastest on 4 and 8 (4 and 6: 0.95-0.99x);
+/// 16 lanes wait for the slowest of more pairs, and 6 ran 1.01-1.10x faster than 5 there (W1, W2, W5).
+#define LOCKSTEP_ITERATIONS (W >= 16 ? 6 : 5)
 /// The smallest iteration cap, of two one-vertex shapes.
 #define GJK_MIN_CAP GJK2D_ITERATION_CAP(1, 1)
 
