@@ -176,6 +176,13 @@ static double side_time(side *s, const workload *w, int q, int inner) {
     return now() - t0;
 }
 
+/// The index of `v` among names[0 .. n) (case-insensitive), or -1.
+static int name_index(const char *v, const char *const *names, int n) {
+    for (int k = 0; k < n; k++)
+        if (!strcasecmp(v, names[k])) return k;
+    return -1;
+}
+
 static void usage(const char *prog) {
     fprintf(stderr,
             "usage: %s [--workload w1|w2|w3|w4|w5|b3] [--query distance|overlap|sat] [--warm] [--cutoff D]\n"
@@ -207,18 +214,12 @@ int main(int argc, char **argv) {
             cutoff = strtof(v, &e), i++;
             if (*e || !(cutoff >= 0.0f)) usage(argv[0]);
         } else if (!strcmp(a, "--layout") && v) {
-            lay = -1;
-            for (int k = 0; k < NLAYOUT; k++)
-                if (!strcmp(v, layout_arg[k])) lay = k;
-            if (lay < 0) usage(argv[0]);
+            if ((lay = name_index(v, layout_arg, NLAYOUT)) < 0) usage(argv[0]);
             i++;
         } else if (!strcmp(a, "--workload") && v) {
             wname = v, i++;
         } else if (!strcmp(a, "--query") && v) {
-            q = -1;
-            for (int k = 0; k < NQ; k++)
-                if (!strcasecmp(v, qname[k])) q = k;
-            if (q < 0) usage(argv[0]);
+            if ((q = name_index(v, qname, NQ)) < 0) usage(argv[0]);
             i++;
         } else if (!strcmp(a, "--pairs") && v) {
             pairs = atoll(v), i++;
