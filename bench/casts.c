@@ -8,9 +8,11 @@
 // 3..8 vertices, circles and capsules, radii at least b2_polygonRadius; rays at polygons without radius and
 // circles, and those at polygons alone as a row of their own; query points within 2 of the shape's position;
 // sweeps rotating up to b2_maxRotation a step). Box2D's ray shapes are built once, as gjk2d's set is prepared.
-// Usage: gjk2d_bench_casts [items (default 200000)] [repetitions (default 7)]
+// Usage: gjk2d_bench_casts [items (default 200000)] [repetitions (default 7)] [query]
+// A query named (shape-cast, ray, point, toi, ray-polygons) is the only one timed: for profiles.
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "cast_oracle.h"
@@ -65,8 +67,13 @@ static void report(const char *what, double (*t)[99], int reps) {
 int main(int argc, char **argv) {
     const int64_t n = argc > 1 ? atoll(argv[1]) : 200000;
     const int reps = argc > 2 ? atoi(argv[2]) : 7;
-    if (n <= 0 || reps <= 0 || reps > 99) {
-        fprintf(stderr, "usage: %s [items > 0] [repetitions 1..99]\n", argv[0]);
+    static const char *const keys[QUERIES] = {"shape-cast", "ray", "point", "toi", "ray-polygons"};
+    int only = -1;
+    for (int i = 0; argc > 3 && i < QUERIES; i++)
+        if (!strcmp(argv[3], keys[i])) only = i;
+    if (n <= 0 || reps <= 0 || reps > 99 || (argc > 3 && only < 0) || argc > 4) {
+        fprintf(stderr, "usage: %s [items > 0] [repetitions 1..99] [shape-cast|ray|point|toi|ray-polygons]\n",
+                argv[0]);
         return 2;
     }
     // Shapes: one per item for A and one for B (2n shapes), their poses and sweeps.
@@ -165,30 +172,45 @@ int main(int argc, char **argv) {
     const double per = 1e9 / (double)n;
     static timing t;
     double t0;
+#define WANTED(q) (only < 0 || only == (q))
     for (int rep = 0; rep < reps; rep++) {
         const char *on[2] = {"scalar", isa};
         for (int i = 0; i < 2; i++) {
-            t[0][i][rep] = per * TIMED(on[i], gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 0, n, &out));
-            t[1][i][rep] = per * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &ray_list, 0, n, &out));
-            t[2][i][rep] = per * TIMED(on[i], gjk2d_batch_point(set.shapes, &set.poses, &points, 0, n, &pout));
-            t[3][i][rep] = per * TIMED(on[i], gjk2d_batch_toi(set.shapes, &sweeps, &pairs, -3.0f * B2C_LINEAR_SLOP,
-                                                              0.25f * B2C_LINEAR_SLOP, 0, n, &tout));
-            t[4][i][rep] =
-                per_poly * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &poly_list, 0, np, &out));
+            if (WANTED(0))
+                t[0][i][rep] = per * TIMED(on[i], gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 0, n, &out));
+            if (WANTED(1))
+                t[1][i][rep] =
+                    per * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &ray_list, 0, n, &out));
+            if (WANTED(2))
+                t[2][i][rep] = per * TIMED(on[i], gjk2d_batch_point(set.shapes, &set.poses, &points, 0, n, &pout));
+            if (WANTED(3))
+                t[3][i][rep] = per * TIMED(on[i], gjk2d_batch_toi(set.shapes, &sweeps, &pairs, -3.0f * B2C_LINEAR_SLOP,
+                                                                  0.25f * B2C_LINEAR_SLOP, 0, n, &tout));
+            if (WANTED(4))
+                t[4][i][rep] =
+                    per_poly * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &poly_list, 0, np, &out));
         }
-        t0 = now();
-        b2c_shape_cast_many(shapes, poses, ia, ib, tx, ty, n, fb);
-        t[0][BOX2D][rep] = per * (now() - t0);
-        t0 = now();
-        b2c_ray_prepared_many(b2rays, ia, rays, n, fb);
-        t[1][BOX2D][rep] = per * (now() - t0);
-        t0 = now();
-        b2c_ray_prepared_many(b2rays, ip, prays, np, fb);
-        t[4][BOX2D][rep] = per_poly * (now() - t0);
+        if (WANTED(0)) {
+            t0 = now();
+            b2c_shape_cast_many(shapes, poses, ia, ib, tx, ty, n, fb);
+            t[0][BOX2D][rep] = per * (now() - t0);
+        }
+        if (WANTED(1)) {
+            t0 = now();
+            b2c_ray_prepared_many(b2rays, ia, rays, n, fb);
+            t[1][BOX2D][rep] = per * (now() - t0);
+        }
+        if (WANTED(4)) {
+            t0 = now();
+            b2c_ray_prepared_many(b2rays, ip, prays, np, fb);
+            t[4][BOX2D][rep] = per_poly * (now() - t0);
+        }
         t[2][BOX2D][rep] = 0.0;
-        t0 = now();
-        b2c_toi_many(shapes, sw, ia, ib, n, fb);
-        t[3][BOX2D][rep] = per * (now() - t0);
+        if (WANTED(3)) {
+            t0 = now();
+            b2c_toi_many(shapes, sw, ia, ib, n, fb);
+            t[3][BOX2D][rep] = per * (now() - t0);
+        }
     }
     gjk2d_set_isa(isa);
     printf("casts: %lld items, %d repetitions, one thread; kernels: %s (%s)\n\n", (long long)n, reps, isa,
@@ -196,7 +218,8 @@ int main(int argc, char **argv) {
     printf("| query          | reference ns | kernel ns | Box2D ns | Box2D / kernel | reference / kernel |\n"
            "|---|---|---|---|---|---|\n");
     const char *names[QUERIES] = {"shape cast", "ray cast", "point query", "time of impact", "ray, polygons"};
-    for (int i = 0; i < QUERIES; i++) report(names[i], t[i], reps);
+    for (int i = 0; i < QUERIES; i++)
+        if (WANTED(i)) report(names[i], t[i], reps);
     free(dist);
     test_set_free(&set);
     test_set_free(&ray_set);

@@ -36,11 +36,50 @@
 /// Conservative advancement steps along one distance query's normal before the next query.
 #define CHAINED_BOUNDS 3
 
+/// cos and sin of an angle within a few times GJK2D_MAX_ANGLE, to about an ulp of double, by the textbook
+/// method: the angle less the nearest multiple k of pi/2 (Cody and Waite's two-part constant: pi/2 to 33
+/// bits, so that k times it is exact, and the rest), Taylor series on the remainder r, |r| <= pi/4 (the
+/// first terms left out are below 2^-53 of the result there), and the quadrant k mod 4 turning the pair.
+/// The C library's sincos handles any angle and costs several times as much; a time of impact evaluates
+/// both sweeps at a dozen times. Written out here, the poses also do not depend on the C library.
+static void sweep_sincos(double angle, double *c, double *s) {
+    static const double two_over_pi = 0x1.45f306dc9c883p-1;
+    static const double half_pi_hi = 0x1.921fb544p+0;         // pi/2 to 33 bits
+    static const double half_pi_lo = 0x1.0b4611a626331p-34;   // pi/2 - half_pi_hi, rounded
+    const double k = floor(angle * two_over_pi + 0.5);        // |k| < 2^20: k * half_pi_hi is exact
+    const double r = (angle - k * half_pi_hi) - k * half_pi_lo;
+    const double r2 = r * r;
+    // Horner, the coefficients 1/n! with alternating signs.
+    const double sin_r =
+        r + r * r2 *
+                (-1.0 / 6 +
+                 r2 * (1.0 / 120 +
+                       r2 * (-1.0 / 5040 +
+                             r2 * (1.0 / 362880 +
+                                   r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0 + r2 * (-1.0 / 1307674368000.0)))))));
+    const double cos_r =
+        1.0 + r2 * (-0.5 +
+                    r2 * (1.0 / 24 +
+                          r2 * (-1.0 / 720 +
+                                r2 * (1.0 / 40320 +
+                                      r2 * (-1.0 / 3628800 +
+                                            r2 * (1.0 / 479001600.0 +
+                                                  r2 * (-1.0 / 87178291200.0 + r2 * (1.0 / 20922789888000.0))))))));
+    switch ((int)((int64_t)k & 3)) { // two's complement: -1 & 3 = 3, the quadrant below zero
+    case 0: *c = cos_r, *s = sin_r; break;
+    case 1: *c = -sin_r, *s = cos_r; break;
+    case 2: *c = -cos_r, *s = -sin_r; break;
+    default: *c = sin_r, *s = -cos_r; break;
+    }
+}
+
 gjk2d__pose ref_sweep_pose(const gjk2d_sweep *sw, double t) {
     const double angle = (double)sw->a0 + t * ((double)sw->a1 - (double)sw->a0);
+    double c, s;
+    sweep_sincos(angle, &c, &s);
     gjk2d__pose x;
-    x.c = (float)cos(angle);
-    x.s = (float)sin(angle);
+    x.c = (float)c;
+    x.s = (float)s;
     const double cx = (double)sw->c0.x + t * ((double)sw->c1.x - (double)sw->c0.x);
     const double cy = (double)sw->c0.y + t * ((double)sw->c1.y - (double)sw->c0.y);
     // Position = centre - R * local centre, with the float rotation the pose carries, so the local centre
