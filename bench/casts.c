@@ -72,8 +72,7 @@ int main(int argc, char **argv) {
     for (int i = 0; argc > 3 && i < QUERIES; i++)
         if (!strcmp(argv[3], keys[i])) only = i;
     if (n <= 0 || reps <= 0 || reps > 99 || (argc > 3 && only < 0) || argc > 4) {
-        fprintf(stderr, "usage: %s [items > 0] [repetitions 1..99] [shape-cast|ray|point|toi|ray-polygons]\n",
-                argv[0]);
+        fprintf(stderr, "usage: %s [items > 0] [repetitions 1..99] [shape-cast|ray|point|toi|ray-polygons]\n", argv[0]);
         return 2;
     }
     // Shapes: one per item for A and one for B (2n shapes), their poses and sweeps.

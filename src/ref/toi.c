@@ -44,27 +44,21 @@
 /// both sweeps at a dozen times. Written out here, the poses also do not depend on the C library.
 static void sweep_sincos(double angle, double *c, double *s) {
     static const double two_over_pi = 0x1.45f306dc9c883p-1;
-    static const double half_pi_hi = 0x1.921fb544p+0;         // pi/2 to 33 bits
-    static const double half_pi_lo = 0x1.0b4611a626331p-34;   // pi/2 - half_pi_hi, rounded
-    const double k = floor(angle * two_over_pi + 0.5);        // |k| < 2^20: k * half_pi_hi is exact
+    static const double half_pi_hi = 0x1.921fb544p+0;       // pi/2 to 33 bits
+    static const double half_pi_lo = 0x1.0b4611a626331p-34; // pi/2 - half_pi_hi, rounded
+    const double k = floor(angle * two_over_pi + 0.5);      // |k| < 2^20: k * half_pi_hi is exact
     const double r = (angle - k * half_pi_hi) - k * half_pi_lo;
     const double r2 = r * r;
-    // Horner, the coefficients 1/n! with alternating signs.
-    const double sin_r =
-        r + r * r2 *
-                (-1.0 / 6 +
-                 r2 * (1.0 / 120 +
-                       r2 * (-1.0 / 5040 +
-                             r2 * (1.0 / 362880 +
-                                   r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0 + r2 * (-1.0 / 1307674368000.0)))))));
-    const double cos_r =
-        1.0 + r2 * (-0.5 +
-                    r2 * (1.0 / 24 +
-                          r2 * (-1.0 / 720 +
-                                r2 * (1.0 / 40320 +
-                                      r2 * (-1.0 / 3628800 +
-                                            r2 * (1.0 / 479001600.0 +
-                                                  r2 * (-1.0 / 87178291200.0 + r2 * (1.0 / 20922789888000.0))))))));
+    // Taylor coefficients 1/n! with alternating signs, highest first, summed by Horner's rule in r^2.
+    static const double sin_terms[] = {-1.0 / 1307674368000.0, 1.0 / 6227020800.0, -1.0 / 39916800.0, 1.0 / 362880.0,
+                                       -1.0 / 5040.0,          1.0 / 120.0,        -1.0 / 6.0};
+    static const double cos_terms[] = {
+        1.0 / 20922789888000.0, -1.0 / 87178291200.0, 1.0 / 479001600.0, -1.0 / 3628800.0,
+        1.0 / 40320.0,          -1.0 / 720.0,         1.0 / 24.0,        -0.5};
+    double sin_sum = 0.0, cos_sum = 0.0;
+    for (int i = 0; i < 7; ++i) sin_sum = sin_sum * r2 + sin_terms[i];
+    for (int i = 0; i < 8; ++i) cos_sum = cos_sum * r2 + cos_terms[i];
+    const double sin_r = r + r * r2 * sin_sum, cos_r = 1.0 + r2 * cos_sum;
     switch ((int)((int64_t)k & 3)) { // two's complement: -1 & 3 = 3, the quadrant below zero
     case 0: *c = cos_r, *s = sin_r; break;
     case 1: *c = -sin_r, *s = cos_r; break;
