@@ -555,27 +555,22 @@ static inline unsigned ray_clip_lanes(const lblock *bk) {
     return bk->live & wm_bits(sharp);
 }
 
-/// clip_polygon and the rest of ref_ray_cast for the lanes `lanes`: the ray from B's one vertex (the
-/// origin in A's frame) along (rx, ry) up to lmax; (ox, oy) and (tx, ty) the origin and translation in the
-/// world frame, for the point. Lanes at the start get fraction 0 and end CAST_CONTACT (cast_lane_at_start).
-static void ray_clip_block(const lblock *bk, unsigned lanes, wf rx, wf ry, wf lmax, wf ox, wf oy, wf tx, wf ty,
-                           cast_lane_out *o) {
-    // Columns up to the largest vertex count of these lanes: a lane with fewer repeats its last vertex
-    // there, whose zero-length edges change nothing (n = 0: num = den = 0, a parallel edge inside), and the
-    // edge from the last column back to column 0 is its closing edge, as in the reference's order.
-    int bound = 0;
-    for (unsigned m = lanes; m; m &= m - 1) {
-        const int n = (int)bk->naf[__builtin_ctz(m)];
-        bound = n > bound ? n : bound;
-    }
-    const wf zero = wf_zero(), qx = wf_load(bk->bx[0]), qy = wf_load(bk->by[0]);
+/// clip_polygon and the rest of ref_ray_cast in every lane: A's vertex columns ax, ay up to `bound` (a
+/// lane with fewer vertices repeats its last one there, whose zero-length edges change nothing: n = 0 gives
+/// num = den = 0, a parallel edge inside; the edge from the last column back to column 0 closes each
+/// polygon in the reference's order); the ray from q (the origin in A's frame) along r up to lmax; (ox, oy)
+/// and (tx, ty) the origin and translation in the world frame, for the point; (c, sn) A's rotation, for
+/// the normal. Lanes at the start get fraction 0 and end CAST_CONTACT (cast_lane_at_start).
+static void ray_clip(const float (*ax)[W], const float (*ay)[W], int bound, wf qx, wf qy, wf rx, wf ry, wf lmax, wf ox,
+                     wf oy, wf tx, wf ty, wf c, wf sn, cast_lane_out *o) {
+    const wf zero = wf_zero();
     wf lower = zero, upper = lmax, enx = zero, eny = zero;
     wm miss = wm_none();
     for (int j = 0; j < bound; j++) {
         const int k = j + 1 == bound ? 0 : j + 1;
-        const wf ax = wf_load(bk->ax[j]), ay = wf_load(bk->ay[j]);
-        const wf nx = wf_sub(wf_load(bk->ay[k]), ay), ny = wf_neg(wf_sub(wf_load(bk->ax[k]), ax)); // right(b - a)
-        const wf num = wf_dot(nx, ny, wf_sub(ax, qx), wf_sub(ay, qy)), den = wf_dot(nx, ny, rx, ry);
+        const wf x0 = wf_load(ax[j]), y0 = wf_load(ay[j]);
+        const wf nx = wf_sub(wf_load(ay[k]), y0), ny = wf_neg(wf_sub(wf_load(ax[k]), x0)); // right(b - a)
+        const wf num = wf_dot(nx, ny, wf_sub(x0, qx), wf_sub(y0, qy)), den = wf_dot(nx, ny, rx, ry);
         const wf q = wf_div(num, den); // used only where den != 0
         miss = wm_or(miss, wm_and(wf_eq(den, zero), wf_lt(num, zero)));
         const wm enter = wm_and(wf_lt(den, zero), wf_lt(num, wf_mul(lower, den)));
@@ -591,7 +586,6 @@ static void ray_clip_block(const lblock *bk, unsigned lanes, wf rx, wf ry, wf lm
     lane_rescaled(enx, eny, &nrx, &nry);
     const wf inv = wf_div(wf_set1(1.0f), wf_sqrt(wf_dot(nrx, nry, nrx, nry)));
     const wf nx = wf_mul(inv, nrx), ny = wf_mul(inv, nry);
-    const wf c = wf_load(bk->wc), sn = wf_load(bk->ws);
     const wm blank = wm_or(miss, start);
     wf_store(o->fraction, wf_sel(miss, lmax, wf_sel(start, zero, lower)));
     wf_store(o->px, wf_sel(blank, zero, wf_add(ox, wf_mul(lower, tx))));
@@ -600,6 +594,104 @@ static void ray_clip_block(const lblock *bk, unsigned lanes, wf rx, wf ry, wf lm
     wf_store(o->ny, wf_sel(blank, zero, wf_add(wf_mul(sn, nx), wf_mul(c, ny))));
     wf_store(o->iter, wf_set1(1.0f)); // the one pass
     wf_store(o->end, wf_sel(miss, wf_set1((float)CAST_MISS), wf_set1((float)CAST_CONTACT)));
+}
+
+/// ray_clip for the lanes `lanes` of a loaded block (B's one vertex the origin in A's frame), over the
+/// columns up to the largest vertex count of those lanes.
+static void ray_clip_block(const lblock *bk, unsigned lanes, wf rx, wf ry, wf lmax, wf ox, wf oy, wf tx, wf ty,
+                           cast_lane_out *o) {
+    int bound = 0;
+    for (unsigned m = lanes; m; m &= m - 1) {
+        const int n = (int)bk->naf[__builtin_ctz(m)];
+        bound = n > bound ? n : bound;
+    }
+    ray_clip((const float(*)[W])bk->ax, (const float(*)[W])bk->ay, bound, wf_load(bk->bx[0]), wf_load(bk->by[0]), rx,
+             ry, lmax, ox, oy, tx, ty, wf_load(bk->wc), wf_load(bk->ws), o);
+}
+
+/// Queue item k, at the start of its ray (the origin on or in the polygon), for the distance lanes.
+static void ray_wait_at_start(cast_job *j, int64_t k) {
+    j->start[j->starts] = k, j->iter[j->starts] = 1, j->status[j->starts] = GJK2D_STATUS_OK;
+    if (++j->starts == W) cast_run_starts(j);
+}
+
+/// The common case straight from the caller's arrays: W rays ks[0 .. W) (ks NULL: the consecutive items
+/// k0 .. k0 + W - 1, read and written with vector loads and stores) whose shapes are all sharp polygons of
+/// at most LANE_ROW vertices (one transposed row), at valid poses, every ray passing ref_motion_check.
+/// What lblock_load_items and ray_block do for any block, here without the per-lane bookkeeping of dead,
+/// slow and rounded lanes, and with the same operations on every number. Returns 0, having written nothing,
+/// when a lane fails those conditions: the caller then takes the general path.
+static int ray_polygons_block(cast_job *j, const int64_t *ks, int64_t k0) {
+    const gjk2d_rays *rays = j->rays;
+    const gjk2d_cast_out *out = j->out;
+    _Alignas(64) int32_t shape[W];
+    const int32_t *sa = shape;
+    wf ox, oy, tx, ty, fmax;
+    if (!ks) {
+        sa = rays->shape + k0;
+        ox = wf_loadu(rays->ox + k0), oy = wf_loadu(rays->oy + k0);
+        tx = wf_loadu(rays->dx + k0), ty = wf_loadu(rays->dy + k0);
+        fmax = rays->max_fraction ? wf_loadu(rays->max_fraction + k0) : wf_set1(1.0f);
+    } else {
+        _Alignas(64) float f[5][W];
+        for (int l = 0; l < W; l++) {
+            const int64_t k = ks[l];
+            shape[l] = rays->shape[k];
+            f[0][l] = rays->ox[k], f[1][l] = rays->oy[k], f[2][l] = rays->dx[k], f[3][l] = rays->dy[k];
+            f[4][l] = rays->max_fraction ? rays->max_fraction[k] : 1.0f;
+        }
+        ox = wf_load(f[0]), oy = wf_load(f[1]), tx = wf_load(f[2]), ty = wf_load(f[3]), fmax = wf_load(f[4]);
+    }
+    wf naf, raf;
+    lane_heads_load(j->shapes, sa, &naf, &raf);
+    const wm polygon = wm_and(wf_ge(naf, wf_set1(3.0f)), wf_le(naf, wf_set1((float)LANE_ROW)));
+    if (!wm_all(wm_and(polygon, wf_eq(raf, wf_zero())))) return 0;
+    lane_poses pa;
+    lane_poses_load(&pa, j->poses, sa);
+    if ((lane_poses_ok(&pa) & lane_motion_ok(ox, oy, tx, ty, fmax)) != W_ALL) return 0;
+
+    _Alignas(64) float ax[LANE_ROW][W], ay[LANE_ROW][W], na[W];
+    wf_store(na, naf);
+    lane_shape_columns(ax, ay, j->shapes, sa, na, LANE_ROW, NULL);
+    int bound = 0;
+    for (int l = 0; l < W; l++) bound = (int)na[l] > bound ? (int)na[l] : bound;
+    // The origin into A's frame as ref_ray_cast loads it: a one-vertex B at the identity pose, through
+    // ref_relative_pose and ref_pair_load's operations (lblock_frames').
+    const wf c = wf_load(pa.c), sn = wf_load(pa.s);
+    const wd dac = wd_from(c), das = wd_from(sn), one = wd_set1(1.0), zero = wd_set1(0.0);
+    const wd dx = wd_sub(zero, wd_load(pa.px)), dy = wd_sub(zero, wd_load(pa.py));
+    const wd rc = wd_add(wd_mul(dac, one), wd_mul(das, zero)), rs = wd_sub(wd_mul(dac, zero), wd_mul(das, one));
+    const wd px = wd_add(wd_mul(dac, dx), wd_mul(das, dy)), py = wd_sub(wd_mul(dac, dy), wd_mul(das, dx));
+    const wd x = wd_from(ox), y = wd_from(oy);
+    const wf qx = wd_to(wd_add(wd_sub(wd_mul(rc, x), wd_mul(rs, y)), px));
+    const wf qy = wd_to(wd_add(wd_add(wd_mul(rs, x), wd_mul(rc, y)), py));
+    // The translation into A's frame (lane_to_frame_a's operations).
+    const wd ddx = wd_from(tx), ddy = wd_from(ty);
+    const wf rx = wd_to(wd_add(wd_mul(dac, ddx), wd_mul(das, ddy)));
+    const wf ry = wd_to(wd_sub(wd_mul(dac, ddy), wd_mul(das, ddx)));
+
+    cast_lane_out r;
+    ray_clip((const float(*)[W])ax, (const float(*)[W])ay, bound, qx, qy, rx, ry, fmax, ox, oy, tx, ty, c, sn, &r);
+    const wf end = wf_load(r.end), fraction = wf_load(r.fraction);
+    const wm miss = wf_eq(end, wf_set1((float)CAST_MISS));
+    const unsigned start = wm_bits(wm_andnot(wf_eq(fraction, wf_zero()), miss)); // cast_lane_at_start
+    if (!ks) {
+        // Every lane stored, those at the start too: the distance lanes write them afterwards.
+        if (out->state)
+            wf_store_u8(out->state + k0, wf_sel(miss, wf_set1((float)GJK2D_CAST_MISS), wf_set1((float)GJK2D_CAST_HIT)));
+        if (out->fraction) wf_storeu(out->fraction + k0, fraction);
+        if (out->px) wf_storeu(out->px + k0, wf_load(r.px));
+        if (out->py) wf_storeu(out->py + k0, wf_load(r.py));
+        if (out->nx) wf_storeu(out->nx + k0, wf_load(r.nx));
+        if (out->ny) wf_storeu(out->ny + k0, wf_load(r.ny));
+        if (out->iterations) wf_store_i32(out->iterations + k0, wf_load(r.iter));
+        if (out->status) wf_store_u8(out->status + k0, wf_set1((float)GJK2D_STATUS_OK));
+    } else {
+        for (unsigned m = W_ALL & ~start; m; m &= m - 1)
+            cast_write_lane(out, &r, __builtin_ctz(m), ks[__builtin_ctz(m)]);
+    }
+    for (unsigned m = start; m; m &= m - 1) ray_wait_at_start(j, ks ? ks[__builtin_ctz(m)] : k0 + __builtin_ctz(m));
+    return 1;
 }
 
 /// A block of ray items ks[0 .. lanes): loaded, its sharp polygons clipped, its other lanes (rounded,
@@ -636,18 +728,30 @@ static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *p
     cast_job j = {shapes, poses, NULL, NULL, rays, out, {0}, {0}, {0}, 0};
     lpending pend;
     lpending_reset(&pend);
-    // Two queues, so that a block is all clipping or all GJK: a mixed block would pay for both passes.
-    // Queue 0 the sharp polygons (ray_clip_lanes' test, on the shape as given), queue 1 the others; the
-    // load sorts out what neither lane path takes.
+    // W consecutive rays at sharp polygons take ray_polygons_block. The others go into two queues, so that
+    // a block is all clipping or all GJK: a mixed block would pay for both passes. Queue 0 the sharp
+    // polygons (ray_clip_lanes' test, on the shape as given), queue 1 the others; the load sorts out what
+    // neither lane path takes.
     int64_t queue[2][W];
     int queued[2] = {0, 0};
-    for (int64_t k = begin; k < end; k++) {
-        const int32_t s = rays->shape[k];
-        const int q = shapes->count[s] >= 3 && shapes->radius[s] == 0.0f ? 0 : 1;
-        queue[q][queued[q]++] = k;
-        if (queued[q] == W) {
-            ray_block(&j, &it, queue[q], W, &pend);
-            queued[q] = 0;
+    // The prefetch of the pair kernels, with each ray's shape as both shapes of a pair.
+    const gjk2d_pairs shape_pairs = {rays->shape, rays->shape, rays->count};
+    const batch_in in = {shapes, poses, &shape_pairs, end};
+    const int prefetch = shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
+    for (int64_t k = begin; k < end;) {
+        if (prefetch && k + (LANE_PREFETCH_BLOCKS + 1) * W <= end) lane_prefetch(&in, k + LANE_PREFETCH_BLOCKS * W);
+        if (end - k >= W && ray_polygons_block(&j, NULL, k)) {
+            k += W;
+            continue;
+        }
+        for (const int64_t stop = end - k >= W ? k + W : end; k < stop; k++) {
+            const int32_t s = rays->shape[k];
+            const int q = shapes->count[s] >= 3 && shapes->radius[s] == 0.0f ? 0 : 1;
+            queue[q][queued[q]++] = k;
+            if (queued[q] == W) {
+                if (q != 0 || !ray_polygons_block(&j, queue[q], 0)) ray_block(&j, &it, queue[q], W, &pend);
+                queued[q] = 0;
+            }
         }
     }
     for (int q = 0; q < 2; q++)

@@ -29,10 +29,12 @@ static gjk2d_pose poses[SHAPES];
 static test_set set;
 
 /// Shapes of the cast tests, every 64th a 12- or 16-gon, two 40-gons; one invalid shape and one bad pose.
-static void make_set(void) {
+/// sharp: every polygon without its radius (ray casts clip those).
+static void make_set_of(int sharp) {
     oracle_rng r = oracle_rng_seed(0xca57);
     for (int k = 0; k < SHAPES; k++) {
         cast_random_shape(&r, &shape[k], 1);
+        if (sharp && shape[k].s.count >= 3) shape[k].s.radius = 0.0f;
         if (k % 64 == 7 || k == 100 || k == 200) {
             static gjk2d_vec2 wide[SHAPES / 64 + 2][GJK2D_MAX_VERTICES];
             static float px[GJK2D_MAX_VERTICES], py[GJK2D_MAX_VERTICES];
@@ -49,6 +51,8 @@ static void make_set(void) {
     cr_assert_geq(test_set_from_shapes(&set, shapes, poses, SHAPES, NULL), 0);
     set.s[11] = 2.0f; // not a rotation
 }
+
+static void make_set(void) { make_set_of(0); }
 
 static int exact(const void *a, const void *b, size_t n) { return memcmp(a, b, n) == 0; }
 
@@ -179,10 +183,14 @@ static gjk2d_vec2 world_vertex(int k, int i) {
     return w;
 }
 
-static void make_rays(void) {
+/// Rays at random shapes; polygons_only: at polygons of 3 to 8 vertices but for every 97th ray, so that
+/// most blocks of consecutive rays take the kernels' path for sharp polygons and some do not.
+static void make_rays_at(int polygons_only) {
     oracle_rng r = oracle_rng_seed(0xca59);
     for (int k = 0; k < ITEMS; k++) {
-        const int a = oracle_int(&r, 0, SHAPES - 1);
+        int a = oracle_int(&r, 0, SHAPES - 1);
+        while (polygons_only && k % 97 && (shapes[a].count < 3 || shapes[a].count > 8))
+            a = oracle_int(&r, 0, SHAPES - 1);
         rs_[k] = a;
         const int kind = k % 8;
         mf_[k] = kind == 1 ? (float)oracle_uniform(&r, 0.2, 3.0) : 1.0f;
@@ -213,6 +221,8 @@ static void make_rays(void) {
     rays = (gjk2d_rays){rs_, ox_, oy_, dx_, dy_, mf_, ITEMS};
 }
 
+static void make_rays(void) { make_rays_at(0); }
+
 Test(simd_casts, shape_cast) {
     make_set();
     make_casts();
@@ -228,6 +238,16 @@ Test(simd_casts, ray_cast) {
     check_casts("ray cast, ranges of 13", run_ray, 4000, 13);
     rays.max_fraction = NULL;
     check_casts("ray cast, max_fraction NULL", run_ray, 4000, 4000);
+    test_set_free(&set);
+}
+
+Test(simd_casts, ray_cast_at_sharp_polygons) {
+    make_set_of(1);
+    make_rays_at(1);
+    check_casts("ray cast at sharp polygons", run_ray, ITEMS, ITEMS);
+    check_casts("ray cast at sharp polygons, ranges of 13", run_ray, 4000, 13);
+    rays.max_fraction = NULL;
+    check_casts("ray cast at sharp polygons, max_fraction NULL", run_ray, 4000, 4000);
     test_set_free(&set);
 }
 
