@@ -32,7 +32,11 @@ mv "$stats.setup.log" "$stats/"
 ninja -C "$stats" bench/gjk2d_bench </dev/null >/dev/null
 
 model=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)
-slug=$(printf '%s' "${model:-unknown-cpu}" | tr 'A-Z' 'a-z' | sed 's/([^)]*)//g; s/[^a-z0-9]\+/-/g; s/^-//; s/-$//')
+# The widest vector ISA joins the name: VMs may show only a vendor's family name ("AMD EPYC" on Zen 3 without
+# AVX-512 and on Zen 4 with it), and results from two machines must not overwrite each other.
+isa=$(grep -m1 -o -w -E 'avx512f' /proc/cpuinfo || grep -m1 -o -w -E 'avx2' /proc/cpuinfo || grep -m1 -o -w -E 'asimd|sse4_1' /proc/cpuinfo || echo scalar)
+isa=${isa%f}
+slug=$(printf '%s %s' "${model:-unknown-cpu}" "$isa" | tr 'A-Z_' 'a-z-' | sed 's/([^)]*)//g; s/[^a-z0-9]\+/-/g; s/^-//; s/-$//')
 res=${BENCH_OUT:-bench/results}
 dir=$res/$slug
 mkdir -p "$dir"
