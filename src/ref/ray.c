@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Ray cast against a shape. A sharp polygon (radius 0, three or more vertices) is clipped in one pass over
 // its edges, as Box2D's b2PolygonShape::RayCast does (Cyrus-Beck clipping: the polygon is the intersection
-// of its edges' half-planes, and the ray's part inside is the intersection of its parts inside each). Every
-// other shape (rounded, a segment, a point) is the shape cast (shape_cast.c) of a point, the ray's origin,
-// moved by the ray's translation against the shape; van den Bergen's paper casts rays this way.
+// of its edges' half-planes, and the ray's part inside is the intersection of its parts inside each). A
+// circle (one vertex and a radius) is met where the ray's quadratic |o + f r - c|^2 = R^2 has its smaller
+// root, as Box2D's b2CircleShape::RayCast finds it, here in double. Every other shape (rounded polygons and
+// segments, a point) is the shape cast (shape_cast.c) of a point, the ray's origin, moved by the ray's
+// translation against the shape; van den Bergen's paper casts rays this way.
 #include <math.h>
 
 #include "ref/cast.h"
@@ -53,6 +55,30 @@ static int clip_polygon(const ref_pair *p, gjk2d_vec2 o, gjk2d_vec2 r, float max
     return 1;
 }
 
+/// The ray o + f r against the circle about c of radius `radius` (> 0), in A's frame, in double on the float
+/// inputs: with s = o - c, |s + f r|^2 = R^2 is f^2 (r.r) + 2 f (s.r) + (s.s - R^2) = 0. Returns 0 for the
+/// origin inside or on the circle (s.s - R^2 <= 0: the cast at the start answers); else *hit 0 for a miss
+/// (moving away, s.r >= 0, or passing by, a negative discriminant, or meeting it beyond max_fraction), or 1
+/// with the smaller root f (both roots are positive: their product and sum are) and the unit normal there,
+/// (s + f r) / R, a point of the circle over its radius: no length to divide by that could vanish.
+static int clip_circle(gjk2d_vec2 c, float radius, gjk2d_vec2 o, gjk2d_vec2 r, float max_fraction, int *hit,
+                       double *fraction, double *nx, double *ny) {
+    const double sx = (double)o.x - c.x, sy = (double)o.y - c.y, R = radius;
+    const double outside = (sx * sx + sy * sy) - R * R;
+    if (!(outside > 0.0)) return 0;
+    const double toward = sx * r.x + sy * r.y, rr = (double)r.x * r.x + (double)r.y * r.y;
+    const double discriminant = toward * toward - rr * outside;
+    *hit = 0;
+    if (!(toward < 0.0) || !(discriminant >= 0.0)) return 1;
+    const double f = -(toward + sqrt(discriminant)) / rr;
+    if (!(f <= (double)max_fraction)) return 1;
+    *hit = 1;
+    *fraction = f;
+    *nx = (sx + f * r.x) / R;
+    *ny = (sy + f * r.y) / R;
+    return 1;
+}
+
 void ref_ray_cast(const ref_shape *shape, const gjk2d__pose *pose, const gjk2d_ray *ray, gjk2d_cast_result *out) {
     static const gjk2d__pose identity = {0.0, 0.0, 1.0f, 0.0f};
     ref_pair p;
@@ -63,6 +89,29 @@ void ref_ray_cast(const ref_shape *shape, const gjk2d__pose *pose, const gjk2d_r
     const double dx = ray->translation.x, dy = ray->translation.y;
     const gjk2d_vec2 r =
         v2((float)((double)pose->c * dx + (double)pose->s * dy), (float)((double)pose->c * dy - (double)pose->s * dx));
+    if (p.na == 1 && p.ra > 0.0f) {
+        int hit = 0;
+        double f = 0.0, nx = 0.0, ny = 0.0;
+        const int outside = clip_circle(p.a[0], p.ra, p.b[0], r, ray->max_fraction, &hit, &f, &nx, &ny);
+        out->iterations = 1; // the one solve
+        out->status = GJK2D_STATUS_OK;
+        if (outside && !hit) {
+            out->state = GJK2D_CAST_MISS;
+            out->fraction = ray->max_fraction;
+            out->point.x = out->point.y = out->normal.x = out->normal.y = 0.0f;
+            return;
+        }
+        const float fraction = (float)f;
+        if (!outside || fraction == 0.0f) {
+            ref_cast_at_start(&p, 1, GJK2D_STATUS_OK, out); // inside or on the circle, as for a polygon
+            return;
+        }
+        out->state = GJK2D_CAST_HIT;
+        out->fraction = fraction;
+        out->point = v2_add(ray->origin, v2_scale(fraction, ray->translation));
+        out->normal = pose_rotate(&p.pose_a, v2((float)nx, (float)ny));
+        return;
+    }
     if (!(p.na >= 3 && p.ra == 0.0f)) {
         ref_shape_cast(&p, r, ray->max_fraction, out);
         return;

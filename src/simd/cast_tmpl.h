@@ -609,6 +609,48 @@ static void ray_clip_block(const lblock *bk, unsigned lanes, wf rx, wf ry, wf lm
              ry, lmax, ox, oy, tx, ty, wf_load(bk->wc), wf_load(bk->ws), o);
 }
 
+/// The lanes ref_ray_cast meets with the circle's quadratic: one vertex and a radius.
+static inline unsigned ray_circle_lanes(const lblock *bk) {
+    const wm circle = wm_and(wf_eq(wf_load(bk->naf), wf_set1(1.0f)), wf_gt(wf_load(bk->ra), wf_zero()));
+    return bk->live & wm_bits(circle);
+}
+
+/// clip_circle and the rest of ref_ray_cast in every lane (for the circle lanes of a loaded block): the
+/// circle about A's column 0 with radius ra, the ray from B's one vertex (the origin in A's frame) along r
+/// up to lmax; (ox, oy) and (tx, ty) the origin and translation in the world frame, for the point. The
+/// double operations are the reference's, in its order (a negation as a product by -1, which keeps the
+/// sign of a zero as the reference's does). Lanes at the start get fraction 0 and end CAST_CONTACT.
+static void ray_circle(const lblock *bk, wf rx, wf ry, wf lmax, wf ox, wf oy, wf tx, wf ty, cast_lane_out *o) {
+    const wd zero = wd_set1(0.0);
+    const wd sx = wd_sub(wd_from(wf_load(bk->bx[0])), wd_from(wf_load(bk->ax[0])));
+    const wd sy = wd_sub(wd_from(wf_load(bk->by[0])), wd_from(wf_load(bk->ay[0])));
+    const wd R = wd_from(wf_load(bk->ra)), drx = wd_from(rx), dry = wd_from(ry);
+    const wd outside = wd_sub(wd_add(wd_mul(sx, sx), wd_mul(sy, sy)), wd_mul(R, R));
+    const wd toward = wd_add(wd_mul(sx, drx), wd_mul(sy, dry)), rr = wd_add(wd_mul(drx, drx), wd_mul(dry, dry));
+    const wd discriminant = wd_sub(wd_mul(toward, toward), wd_mul(rr, outside));
+    // A negative discriminant's square root is NaN, in lanes that miss (the comparisons below are false).
+    const wd f = wd_div(wd_mul(wd_add(toward, wd_sqrt(discriminant)), wd_set1(-1.0)), rr);
+    const unsigned out_bits = wdm_bits(wd_gt(outside, zero));
+    const unsigned hit_bits =
+        out_bits & wdm_bits(wdm_and(wdm_and(wd_lt(toward, zero), wd_le(zero, discriminant)), wd_le(f, wd_from(lmax))));
+    _Alignas(64) float is_out[W], is_hit[W];
+    for (int l = 0; l < W; l++) is_out[l] = (float)((out_bits >> l) & 1u), is_hit[l] = (float)((hit_bits >> l) & 1u);
+    const wf fraction = wd_to(f), fzero = wf_zero();
+    const wm hit = wf_gt(wf_load(is_hit), fzero);
+    const wm miss = wm_andnot(wf_gt(wf_load(is_out), fzero), hit);
+    const wm start = wm_andnot(wm_or(wm_not(wf_gt(wf_load(is_out), fzero)), wf_eq(fraction, fzero)), miss);
+    const wm blank = wm_or(miss, start);
+    const wf nx = wd_to(wd_div(wd_add(sx, wd_mul(f, drx)), R)), ny = wd_to(wd_div(wd_add(sy, wd_mul(f, dry)), R));
+    const wf c = wf_load(bk->wc), sn = wf_load(bk->ws);
+    wf_store(o->fraction, wf_sel(miss, lmax, wf_sel(start, fzero, fraction)));
+    wf_store(o->px, wf_sel(blank, fzero, wf_add(ox, wf_mul(fraction, tx))));
+    wf_store(o->py, wf_sel(blank, fzero, wf_add(oy, wf_mul(fraction, ty))));
+    wf_store(o->nx, wf_sel(blank, fzero, wf_sub(wf_mul(c, nx), wf_mul(sn, ny))));
+    wf_store(o->ny, wf_sel(blank, fzero, wf_add(wf_mul(sn, nx), wf_mul(c, ny))));
+    wf_store(o->iter, wf_set1(1.0f)); // the one solve
+    wf_store(o->end, wf_sel(miss, wf_set1((float)CAST_MISS), wf_set1((float)CAST_CONTACT)));
+}
+
 /// Queue item k, at the start of its ray (the origin on or in the polygon), for the distance lanes.
 static void ray_wait_at_start(cast_job *j, int64_t k) {
     j->start[j->starts] = k, j->iter[j->starts] = 1, j->status[j->starts] = GJK2D_STATUS_OK;
@@ -708,14 +750,21 @@ static void ray_block(cast_job *j, const item_in *it, const int64_t *ks, int lan
             ox[l] = rays->ox[item[l]], oy[l] = rays->oy[item[l]];
             fmax[l] = rays->max_fraction ? rays->max_fraction[item[l]] : 1.0f;
         }
-        const unsigned clip = ray_clip_lanes(&bk);
-        if (clip) {
+        const unsigned clip = ray_clip_lanes(&bk), circles = ray_circle_lanes(&bk);
+        if (clip | circles) {
             cast_lane_out r;
             wf rx, ry;
             lane_to_frame_a(&bk, wf_load(tx), wf_load(ty), &rx, &ry);
-            ray_clip_block(&bk, clip, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty), &r);
-            cast_lanes_write(j, &r, &bk, clip);
-            bk.live &= ~clip;
+            if (clip) {
+                ray_clip_block(&bk, clip, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty),
+                               &r);
+                cast_lanes_write(j, &r, &bk, clip);
+            }
+            if (circles) {
+                ray_circle(&bk, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty), &r);
+                cast_lanes_write(j, &r, &bk, circles);
+            }
+            bk.live &= ~(clip | circles);
         }
         if (bk.live) cast_block(j, &bk, tx, ty, wf_load(fmax), pend);
     }
@@ -728,12 +777,12 @@ static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *p
     cast_job j = {shapes, poses, NULL, NULL, rays, out, {0}, {0}, {0}, 0};
     lpending pend;
     lpending_reset(&pend);
-    // W consecutive rays at sharp polygons take ray_polygons_block. The others go into two queues, so that
-    // a block is all clipping or all GJK: a mixed block would pay for both passes. Queue 0 the sharp
-    // polygons (ray_clip_lanes' test, on the shape as given), queue 1 the others; the load sorts out what
-    // neither lane path takes.
-    int64_t queue[2][W];
-    int queued[2] = {0, 0};
+    // W consecutive rays at sharp polygons take ray_polygons_block. The others go into three queues, so
+    // that a block runs one pass (clipping, the circles' quadratic or GJK): a mixed block would pay for
+    // each. Queue 0 the sharp polygons (ray_clip_lanes' test, on the shape as given), queue 1 the circles
+    // (ray_circle_lanes'), queue 2 the others; the load sorts out what no lane path takes.
+    int64_t queue[3][W];
+    int queued[3] = {0, 0, 0};
     // The prefetch of the pair kernels, with each ray's shape as both shapes of a pair.
     const gjk2d_pairs shape_pairs = {rays->shape, rays->shape, rays->count};
     const batch_in in = {shapes, poses, &shape_pairs, end};
@@ -746,7 +795,9 @@ static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *p
         }
         for (const int64_t stop = end - k >= W ? k + W : end; k < stop; k++) {
             const int32_t s = rays->shape[k];
-            const int q = shapes->count[s] >= 3 && shapes->radius[s] == 0.0f ? 0 : 1;
+            const int q = shapes->count[s] >= 3 && shapes->radius[s] == 0.0f  ? 0
+                          : shapes->count[s] == 1 && shapes->radius[s] > 0.0f ? 1
+                                                                              : 2;
             queue[q][queued[q]++] = k;
             if (queued[q] == W) {
                 if (q != 0 || !ray_polygons_block(&j, queue[q], 0)) ray_block(&j, &it, queue[q], W, &pend);
@@ -754,7 +805,7 @@ static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *p
             }
         }
     }
-    for (int q = 0; q < 2; q++)
+    for (int q = 0; q < 3; q++)
         if (queued[q]) ray_block(&j, &it, queue[q], queued[q], &pend);
     cast_run_stragglers(&pend, &j);
     cast_run_starts(&j);
