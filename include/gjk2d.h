@@ -546,7 +546,8 @@ typedef struct gjk2d_ray {
     float max_fraction; ///< >= 0, and max_fraction * |translation| <= GJK2D_MAX_COORDINATE
 } gjk2d_ray;
 
-/// Ray cast against a (possibly rounded) shape: the shape cast of a point. An origin inside the shape gives
+/// Ray cast against a (possibly rounded) shape: a sharp polygon by clipping against its edges, a circle by
+/// the ray's quadratic, any other shape as the shape cast of a point (docs/casts.md). An origin inside gives
 /// GJK2D_CAST_OVERLAP (Box2D reports no hit there). A ray that is not finite or out of range gives
 /// GJK2D_STATUS_BAD_POSE.
 GJK2D_API gjk2d_status gjk2d_ray_cast(const gjk2d_shape *shape, const gjk2d_pose *pose, const gjk2d_ray *ray,
