@@ -555,6 +555,22 @@ static inline unsigned ray_clip_lanes(const lblock *bk) {
     return bk->live & wm_bits(sharp);
 }
 
+/// The end of ref_ray_cast in lanes, from a pass's verdict: a miss (fraction lmax, nothing else), a lane at
+/// the start (fraction 0, for the distance lanes), or a hit at fraction f with A's-frame normal (nx, ny):
+/// the ray's point at f and the normal rotated by A's (c, sn), in world frame, after one pass.
+static inline void ray_lanes_out(cast_lane_out *o, wm miss, wm start, wf f, wf lmax, wf ox, wf oy, wf tx, wf ty, wf nx,
+                                 wf ny, wf c, wf sn) {
+    const wf zero = wf_zero();
+    const wm blank = wm_or(miss, start);
+    wf_store(o->fraction, wf_sel(miss, lmax, wf_sel(start, zero, f)));
+    wf_store(o->px, wf_sel(blank, zero, wf_add(ox, wf_mul(f, tx))));
+    wf_store(o->py, wf_sel(blank, zero, wf_add(oy, wf_mul(f, ty))));
+    wf_store(o->nx, wf_sel(blank, zero, wf_sub(wf_mul(c, nx), wf_mul(sn, ny))));
+    wf_store(o->ny, wf_sel(blank, zero, wf_add(wf_mul(sn, nx), wf_mul(c, ny))));
+    wf_store(o->iter, wf_set1(1.0f)); // the one pass
+    wf_store(o->end, wf_sel(miss, wf_set1((float)CAST_MISS), wf_set1((float)CAST_CONTACT)));
+}
+
 /// clip_polygon and the rest of ref_ray_cast in every lane: A's vertex columns ax, ay up to `bound` (a
 /// lane with fewer vertices repeats its last one there, whose zero-length edges change nothing: n = 0 gives
 /// num = den = 0, a parallel edge inside; the edge from the last column back to column 0 closes each
@@ -585,15 +601,7 @@ static void ray_clip(const float (*ax)[W], const float (*ay)[W], int bound, wf q
     wf nrx, nry;
     lane_rescaled(enx, eny, &nrx, &nry);
     const wf inv = wf_div(wf_set1(1.0f), wf_sqrt(wf_dot(nrx, nry, nrx, nry)));
-    const wf nx = wf_mul(inv, nrx), ny = wf_mul(inv, nry);
-    const wm blank = wm_or(miss, start);
-    wf_store(o->fraction, wf_sel(miss, lmax, wf_sel(start, zero, lower)));
-    wf_store(o->px, wf_sel(blank, zero, wf_add(ox, wf_mul(lower, tx))));
-    wf_store(o->py, wf_sel(blank, zero, wf_add(oy, wf_mul(lower, ty))));
-    wf_store(o->nx, wf_sel(blank, zero, wf_sub(wf_mul(c, nx), wf_mul(sn, ny))));
-    wf_store(o->ny, wf_sel(blank, zero, wf_add(wf_mul(sn, nx), wf_mul(c, ny))));
-    wf_store(o->iter, wf_set1(1.0f)); // the one pass
-    wf_store(o->end, wf_sel(miss, wf_set1((float)CAST_MISS), wf_set1((float)CAST_CONTACT)));
+    ray_lanes_out(o, miss, start, lower, lmax, ox, oy, tx, ty, wf_mul(inv, nrx), wf_mul(inv, nry), c, sn);
 }
 
 /// ray_clip for the lanes `lanes` of a loaded block (B's one vertex the origin in A's frame), over the
@@ -639,16 +647,8 @@ static void ray_circle(const lblock *bk, wf rx, wf ry, wf lmax, wf ox, wf oy, wf
     const wm hit = wf_gt(wf_load(is_hit), fzero);
     const wm miss = wm_andnot(wf_gt(wf_load(is_out), fzero), hit);
     const wm start = wm_andnot(wm_or(wm_not(wf_gt(wf_load(is_out), fzero)), wf_eq(fraction, fzero)), miss);
-    const wm blank = wm_or(miss, start);
     const wf nx = wd_to(wd_div(wd_add(sx, wd_mul(f, drx)), R)), ny = wd_to(wd_div(wd_add(sy, wd_mul(f, dry)), R));
-    const wf c = wf_load(bk->wc), sn = wf_load(bk->ws);
-    wf_store(o->fraction, wf_sel(miss, lmax, wf_sel(start, fzero, fraction)));
-    wf_store(o->px, wf_sel(blank, fzero, wf_add(ox, wf_mul(fraction, tx))));
-    wf_store(o->py, wf_sel(blank, fzero, wf_add(oy, wf_mul(fraction, ty))));
-    wf_store(o->nx, wf_sel(blank, fzero, wf_sub(wf_mul(c, nx), wf_mul(sn, ny))));
-    wf_store(o->ny, wf_sel(blank, fzero, wf_add(wf_mul(sn, nx), wf_mul(c, ny))));
-    wf_store(o->iter, wf_set1(1.0f)); // the one solve
-    wf_store(o->end, wf_sel(miss, wf_set1((float)CAST_MISS), wf_set1((float)CAST_CONTACT)));
+    ray_lanes_out(o, miss, start, fraction, lmax, ox, oy, tx, ty, nx, ny, wf_load(bk->wc), wf_load(bk->ws));
 }
 
 /// Queue item k, at the start of its ray (the origin on or in the polygon), for the distance lanes.
