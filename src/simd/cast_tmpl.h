@@ -387,10 +387,14 @@ static void cast_write_lane(const gjk2d_cast_out *out, const cast_lane_out *r, i
 }
 
 /// A translation (tx, ty) rotated into A's frame (R^T t), in double and rounded once, as the reference does.
-static inline void lane_to_frame_a(const lblock *bk, wf tx, wf ty, wf *rx, wf *ry) {
-    const wd c = wd_from(wf_load(bk->wc)), s = wd_from(wf_load(bk->ws)), dx = wd_from(tx), dy = wd_from(ty);
+static inline void lane_rotate_to_frame_a(wf ac, wf as, wf tx, wf ty, wf *rx, wf *ry) {
+    const wd c = wd_from(ac), s = wd_from(as), dx = wd_from(tx), dy = wd_from(ty);
     *rx = wd_to(wd_add(wd_mul(c, dx), wd_mul(s, dy)));
     *ry = wd_to(wd_sub(wd_mul(c, dy), wd_mul(s, dx)));
+}
+
+static inline void lane_to_frame_a(const lblock *bk, wf tx, wf ty, wf *rx, wf *ry) {
+    lane_rotate_to_frame_a(wf_load(bk->wc), wf_load(bk->ws), tx, ty, rx, ry);
 }
 
 /// A shape cast or ray cast batch: its arguments, for writing lanes and for the items the reference answers,
@@ -644,9 +648,9 @@ static void ray_circle(const lblock *bk, wf rx, wf ry, wf lmax, wf ox, wf oy, wf
     _Alignas(64) float is_out[W], is_hit[W];
     for (int l = 0; l < W; l++) is_out[l] = (float)((out_bits >> l) & 1u), is_hit[l] = (float)((hit_bits >> l) & 1u);
     const wf fraction = wd_to(f), fzero = wf_zero();
-    const wm hit = wf_gt(wf_load(is_hit), fzero);
-    const wm miss = wm_andnot(wf_gt(wf_load(is_out), fzero), hit);
-    const wm start = wm_andnot(wm_or(wm_not(wf_gt(wf_load(is_out), fzero)), wf_eq(fraction, fzero)), miss);
+    const wm hit = wf_gt(wf_load(is_hit), fzero), out = wf_gt(wf_load(is_out), fzero);
+    const wm miss = wm_andnot(out, hit);
+    const wm start = wm_andnot(wm_or(wm_not(out), wf_eq(fraction, fzero)), miss);
     const wf nx = wd_to(wd_div(wd_add(sx, wd_mul(f, drx)), R)), ny = wd_to(wd_div(wd_add(sy, wd_mul(f, dry)), R));
     ray_lanes_out(o, miss, start, fraction, lmax, ox, oy, tx, ty, nx, ny, wf_load(bk->wc), wf_load(bk->ws));
 }
@@ -697,20 +701,14 @@ static int ray_polygons_block(cast_job *j, const int64_t *ks, int64_t k0) {
     lane_shape_columns(ax, ay, j->shapes, sa, na, LANE_ROW, NULL);
     int bound = 0;
     for (int l = 0; l < W; l++) bound = (int)na[l] > bound ? (int)na[l] : bound;
-    // The origin into A's frame as ref_ray_cast loads it: a one-vertex B at the identity pose, through
-    // ref_relative_pose and ref_pair_load's operations (lblock_frames').
+    // The origin into A's frame as ref_ray_cast loads it: a one-vertex B at the identity pose (lblock_frames').
     const wf c = wf_load(pa.c), sn = wf_load(pa.s);
-    const wd dac = wd_from(c), das = wd_from(sn), one = wd_set1(1.0), zero = wd_set1(0.0);
-    const wd dx = wd_sub(zero, wd_load(pa.px)), dy = wd_sub(zero, wd_load(pa.py));
-    const wd rc = wd_add(wd_mul(dac, one), wd_mul(das, zero)), rs = wd_sub(wd_mul(dac, zero), wd_mul(das, one));
-    const wd px = wd_add(wd_mul(dac, dx), wd_mul(das, dy)), py = wd_sub(wd_mul(dac, dy), wd_mul(das, dx));
-    const wd x = wd_from(ox), y = wd_from(oy);
-    const wf qx = wd_to(wd_add(wd_sub(wd_mul(rc, x), wd_mul(rs, y)), px));
-    const wf qy = wd_to(wd_add(wd_add(wd_mul(rs, x), wd_mul(rc, y)), py));
-    // The translation into A's frame (lane_to_frame_a's operations).
-    const wd ddx = wd_from(tx), ddy = wd_from(ty);
-    const wf rx = wd_to(wd_add(wd_mul(dac, ddx), wd_mul(das, ddy)));
-    const wf ry = wd_to(wd_sub(wd_mul(dac, ddy), wd_mul(das, ddx)));
+    const wd zero = wd_set1(0.0);
+    const lane_relative rel =
+        lane_relative_pose(c, sn, wd_load(pa.px), wd_load(pa.py), wf_set1(1.0f), wf_zero(), zero, zero);
+    wf qx, qy, rx, ry;
+    lane_relative_apply(&rel, ox, oy, &qx, &qy);
+    lane_rotate_to_frame_a(c, sn, tx, ty, &rx, &ry);
 
     cast_lane_out r;
     ray_clip((const float(*)[W])ax, (const float(*)[W])ay, bound, qx, qy, rx, ry, fmax, ox, oy, tx, ty, c, sn, &r);

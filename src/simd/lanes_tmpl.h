@@ -168,20 +168,40 @@ static int lane_shape_columns(float (*cx)[W], float (*cy)[W], const gjk2d_shapes
 /// A's world pose kept for the results; B's columns moved into A's frame with ref_relative_pose and
 /// ref_pair_load's operations: B's pose in A's frame and B's vertices moved with it, in double, each
 /// coordinate rounded to float once.
+/// ref_relative_pose in lanes: B's pose (bc, bs, bx, by) in A's frame (ac, as, ax, ay), in double:
+/// rel = {c, s, px, py}.
+typedef struct lane_relative {
+    wd c, s, px, py;
+} lane_relative;
+
+static inline lane_relative lane_relative_pose(wf ac, wf as, wd ax, wd ay, wf bc, wf bs, wd bx, wd by) {
+    const wd dac = wd_from(ac), das = wd_from(as), dbc = wd_from(bc), dbs = wd_from(bs);
+    const wd dx = wd_sub(bx, ax), dy = wd_sub(by, ay);
+    const lane_relative r = {wd_add(wd_mul(dac, dbc), wd_mul(das, dbs)), wd_sub(wd_mul(dac, dbs), wd_mul(das, dbc)),
+                             wd_add(wd_mul(dac, dx), wd_mul(das, dy)), wd_sub(wd_mul(dac, dy), wd_mul(das, dx))};
+    return r;
+}
+
+/// ref_pair_load's move of B's vertices (x, y) into A's frame through the relative pose, each coordinate
+/// rounded to float once.
+static inline void lane_relative_apply(const lane_relative *r, wf x, wf y, wf *ox, wf *oy) {
+    const wd dx = wd_from(x), dy = wd_from(y);
+    *ox = wd_to(wd_add(wd_sub(wd_mul(r->c, dx), wd_mul(r->s, dy)), r->px));
+    *oy = wd_to(wd_add(wd_add(wd_mul(r->s, dx), wd_mul(r->c, dy)), r->py));
+}
+
 static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_poses *pb) {
     memcpy(bk->wc, pa->c, sizeof bk->wc);
     memcpy(bk->ws, pa->s, sizeof bk->ws);
     memcpy(bk->wpx, pa->px, sizeof bk->wpx);
     memcpy(bk->wpy, pa->py, sizeof bk->wpy);
-    const wd dac = wd_from(wf_load(pa->c)), das = wd_from(wf_load(pa->s));
-    const wd dbc = wd_from(wf_load(pb->c)), dbs = wd_from(wf_load(pb->s));
-    const wd dx = wd_sub(wd_load(pb->px), wd_load(pa->px)), dy = wd_sub(wd_load(pb->py), wd_load(pa->py));
-    const wd rc = wd_add(wd_mul(dac, dbc), wd_mul(das, dbs)), rs = wd_sub(wd_mul(dac, dbs), wd_mul(das, dbc));
-    const wd tx = wd_add(wd_mul(dac, dx), wd_mul(das, dy)), ty = wd_sub(wd_mul(dac, dy), wd_mul(das, dx));
+    const lane_relative rel = lane_relative_pose(wf_load(pa->c), wf_load(pa->s), wd_load(pa->px), wd_load(pa->py),
+                                                 wf_load(pb->c), wf_load(pb->s), wd_load(pb->px), wd_load(pb->py));
     for (int j = 0; j < bk->nb_bound; j++) {
-        const wd x = wd_from(wf_load(bk->bx[j])), y = wd_from(wf_load(bk->by[j]));
-        wf_store(bk->bx[j], wd_to(wd_add(wd_sub(wd_mul(rc, x), wd_mul(rs, y)), tx)));
-        wf_store(bk->by[j], wd_to(wd_add(wd_add(wd_mul(rs, x), wd_mul(rc, y)), ty)));
+        wf x, y;
+        lane_relative_apply(&rel, wf_load(bk->bx[j]), wf_load(bk->by[j]), &x, &y);
+        wf_store(bk->bx[j], x);
+        wf_store(bk->by[j], y);
     }
 }
 
