@@ -274,6 +274,18 @@ static motion motion_of(const ref_shape *a, const gjk2d_sweep *sa, const ref_sha
     return m;
 }
 
+/// The earliest time after t1 at which cores `gap` apart along the unit world direction n at t1 could come
+/// within `aim` (beyond 1 when they cannot before t = 1; never before t1). The separation along n falls no
+/// faster than the centres' approach along n plus each shape's fastest vertex about its centre.
+static double advance(const motion *m, dvec n, double t1, double gap, double aim) {
+    const double rate = -ddot(n, m->v) + m->spin_a + m->spin_b;
+    if (!(rate > 0.0)) return INFINITY; // nothing approaches along n
+    // Never back: with coordinates far larger than the gap, the separation from the vertices may round
+    // below the aim where the distance query found it above; then no step is safe here.
+    const double bound = t1 + (gap - aim) / rate;
+    return bound > t1 ? bound : t1;
+}
+
 /// The conservative advancement bound from t1: the earliest time at which the cores could come within
 /// `aim` (beyond 1 when they cannot before t = 1). n is a unit direction in world frame, the distance
 /// query's normal at t1 or at an earlier time (the bound holds along any fixed direction).
@@ -294,13 +306,7 @@ static double advancement_bound(const ref_shape *a, const ref_shape *b, const mo
         const double v = ddot(nb, vertex(b, i));
         bmin = v < bmin ? v : bmin;
     }
-    const double gap = ddot(n, dv(xb.px - xa.px, xb.py - xa.py)) + (bmin - amax);
-    const double rate = -ddot(n, m->v) + m->spin_a + m->spin_b;
-    if (!(rate > 0.0)) return INFINITY; // nothing approaches along n
-    // Never back: with coordinates far larger than the gap, the separation from the vertices may round
-    // below the aim where the distance query found it above; then no step is safe here.
-    const double bound = t1 + (gap - aim) / rate;
-    return bound > t1 ? bound : t1;
+    return advance(m, n, t1, ddot(n, dv(xb.px - xa.px, xb.py - xa.py)) + (bmin - amax), aim);
 }
 
 /// The largest float at most t (a reported time must be a safe one).
@@ -345,7 +351,9 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
         // Advance along this axis: push t2 back until the deepest points at t2 sit on the target, from the
         // conservative advancement bound (or 1).
         const dvec n = normalize(dv(d.normal.x, d.normal.y));
-        double bound = advancement_bound(a, b, &m, &poses, n, t1, aim);
+        // At t1 itself the gap along n is the distance just measured (n is its normal, along which the
+        // cores' projections lie exactly that far apart), so the first bound needs no vertex projections.
+        double bound = advance(&m, n, t1, core, aim);
         // The bound holds along any fixed direction, so it can be taken again from where it ends along the
         // same n: a few vertex projections instead of a distance query, while each step still moves on by
         // at least a quarter of the first (n goes stale as the shapes turn; then a new distance pays).
