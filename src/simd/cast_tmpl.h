@@ -386,6 +386,25 @@ static void cast_write_lane(const gjk2d_cast_out *out, const cast_lane_out *r, i
     if (out->status) out->status[k] = cast_lane_status(r, l);
 }
 
+/// Every lane of a block as the consecutive items k0 .. k0 + W - 1, cast_write_lane's fields written with
+/// vector stores. A lane answered later (at the start, a straggler, the reference's) is written again then:
+/// everything a call writes of its items is final only when it returns.
+static void cast_store_block(const gjk2d_cast_out *out, const cast_lane_out *r, int64_t k0) {
+    const wf end = wf_load(r->end);
+    const wm miss = wf_eq(end, wf_set1((float)CAST_MISS)), capped = wf_eq(end, wf_set1((float)CAST_CAPPED));
+    if (out->state)
+        wf_store_u8(out->state + k0, wf_sel(miss, wf_set1((float)GJK2D_CAST_MISS), wf_set1((float)GJK2D_CAST_HIT)));
+    if (out->fraction) wf_storeu(out->fraction + k0, wf_load(r->fraction));
+    if (out->px) wf_storeu(out->px + k0, wf_load(r->px));
+    if (out->py) wf_storeu(out->py + k0, wf_load(r->py));
+    if (out->nx) wf_storeu(out->nx + k0, wf_load(r->nx));
+    if (out->ny) wf_storeu(out->ny + k0, wf_load(r->ny));
+    if (out->iterations) wf_store_i32(out->iterations + k0, wf_load(r->iter));
+    if (out->status)
+        wf_store_u8(out->status + k0,
+                    wf_sel(capped, wf_set1((float)GJK2D_STATUS_MAXITER), wf_set1((float)GJK2D_STATUS_OK)));
+}
+
 /// A translation (tx, ty) rotated into A's frame (R^T t), in double and rounded once, as the reference does.
 static inline void lane_rotate_to_frame_a(wf ac, wf as, wf tx, wf ty, wf *rx, wf *ry) {
     const wd c = wd_from(ac), s = wd_from(as), dx = wd_from(tx), dy = wd_from(ty);
@@ -459,12 +478,13 @@ static __attribute__((noinline)) void cast_run_starts(cast_job *j) {
     j->starts = 0;
 }
 
-/// Write a block's lanes `done` from their results; those at the start wait for the distance lanes.
-static void cast_lanes_write(cast_job *j, const cast_lane_out *r, const lblock *bk, unsigned done) {
+/// Write a block's lanes `done` from their results (`stored`: cast_store_block has written them); those at
+/// the start wait for the distance lanes.
+static void cast_lanes_write(cast_job *j, const cast_lane_out *r, const lblock *bk, unsigned done, int stored) {
     for (unsigned m = done; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         if (!cast_lane_at_start(r, l)) {
-            cast_write_lane(j->out, r, l, bk->pair[l]);
+            if (!stored) cast_write_lane(j->out, r, l, bk->pair[l]);
             continue;
         }
         j->start[j->starts] = bk->pair[l], j->iter[j->starts] = (int32_t)r->iter[l];
@@ -473,11 +493,15 @@ static void cast_lanes_write(cast_job *j, const cast_lane_out *r, const lblock *
     }
 }
 
-/// Finish a block and write its lanes `done`.
+/// Finish a block and write its lanes `done`: a block of W consecutive items, each of them this block's
+/// (live: done now or a straggler's later; slow: the reference's, after the block), with vector stores of
+/// every lane, any other block lane by lane (a ray block's clipped lanes are written already).
 static void cast_block_write(cast_job *j, const cast_lanes *st, const lblock *bk, unsigned done) {
     cast_lane_out r;
     cast_lanes_finish(st, bk, &r);
-    cast_lanes_write(j, &r, bk, done);
+    const int stored = (bk->live | bk->slow) == W_ALL && lblock_consecutive(bk);
+    if (stored) cast_store_block(j->out, &r, bk->pair[0]);
+    cast_lanes_write(j, &r, bk, done, stored);
 }
 
 // A block runs CAST_LOCKSTEP_ITERATIONS turns; its lanes still running then move on to a block of
@@ -716,16 +740,7 @@ static int ray_polygons_block(cast_job *j, const int64_t *ks, int64_t k0) {
     const wm miss = wf_eq(end, wf_set1((float)CAST_MISS));
     const unsigned start = wm_bits(wm_andnot(wf_eq(fraction, wf_zero()), miss)); // cast_lane_at_start
     if (!ks) {
-        // Every lane stored, those at the start too: the distance lanes write them afterwards.
-        if (out->state)
-            wf_store_u8(out->state + k0, wf_sel(miss, wf_set1((float)GJK2D_CAST_MISS), wf_set1((float)GJK2D_CAST_HIT)));
-        if (out->fraction) wf_storeu(out->fraction + k0, fraction);
-        if (out->px) wf_storeu(out->px + k0, wf_load(r.px));
-        if (out->py) wf_storeu(out->py + k0, wf_load(r.py));
-        if (out->nx) wf_storeu(out->nx + k0, wf_load(r.nx));
-        if (out->ny) wf_storeu(out->ny + k0, wf_load(r.ny));
-        if (out->iterations) wf_store_i32(out->iterations + k0, wf_load(r.iter));
-        if (out->status) wf_store_u8(out->status + k0, wf_set1((float)GJK2D_STATUS_OK));
+        cast_store_block(out, &r, k0); // those at the start too: the distance lanes write them afterwards
     } else {
         for (unsigned m = W_ALL & ~start; m; m &= m - 1)
             cast_write_lane(out, &r, __builtin_ctz(m), ks[__builtin_ctz(m)]);
@@ -756,11 +771,11 @@ static void ray_block(cast_job *j, const item_in *it, const int64_t *ks, int lan
             if (clip) {
                 ray_clip_block(&bk, clip, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty),
                                &r);
-                cast_lanes_write(j, &r, &bk, clip);
+                cast_lanes_write(j, &r, &bk, clip, 0);
             }
             if (circles) {
                 ray_circle(&bk, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty), &r);
-                cast_lanes_write(j, &r, &bk, circles);
+                cast_lanes_write(j, &r, &bk, circles, 0);
             }
             bk.live &= ~(clip | circles);
         }
