@@ -168,6 +168,7 @@ typedef struct separation {
     axis_kind kind;
     dvec axis;  ///< POINTS: world axis from A to B; FACE_A / FACE_B: the face's unit normal in its shape's frame
     dvec local; ///< FACE_A / FACE_B: the face's midpoint in its shape's frame
+    int32_t face; ///< FACE_A / FACE_B: the face's edge (from vertex face to face + 1)
 } separation;
 
 /// Edge e (from vertex e to e + 1, cyclic) of a shape: its midpoint and outward unit normal (CCW: right side).
@@ -194,7 +195,8 @@ static void separation_init(separation *f, const core_distance *d, double t1) {
     const ref_shape *s = on_b ? f->b : f->a, *other = on_b ? f->a : f->b;
     const gjk2d__pose *xs = on_b ? &xb : &xa, *xo = on_b ? &xa : &xb;
     f->kind = on_b ? AXIS_FACE_B : AXIS_FACE_A;
-    face(s, on_b ? ib : ia, &f->local, &f->axis);
+    f->face = on_b ? ib : ia;
+    face(s, f->face, &f->local, &f->axis);
     const dvec n = rotate(xs, f->axis), p = apply(xs, f->local), q = apply(xo, vertex(other, on_b ? ia : ib));
     if (ddot(dv(q.x - p.x, q.y - p.y), n) < 0.0) // the other shape is behind the face: use the other side
         f->axis = dv(-f->axis.x, -f->axis.y);
@@ -227,6 +229,41 @@ static double separation_at(const separation *f, double t, int32_t *ia, int32_t 
     }
     }
     return 0.0;
+}
+
+/// The separating axis at t as a world direction from A to B.
+static dvec axis_direction(const separation *f, double t) {
+    const sweep_poses *x = poses_at(f->poses, t);
+    switch (f->kind) {
+    case AXIS_FACE_A: return rotate(&x->a, f->axis);
+    case AXIS_FACE_B: {
+        const dvec n = rotate(&x->b, f->axis);
+        return dv(-n.x, -n.y);
+    }
+    default: return f->axis;
+    }
+}
+
+/// The distance at t between the deepest features ia, ib of separation_at: vertex to vertex, or a vertex to
+/// its closest point on the face. Points of the two cores, so an upper bound of their distance, as the
+/// separation along the axis is a lower one.
+static double witness_gap(const separation *f, double t, int32_t ia, int32_t ib) {
+    const sweep_poses *x = poses_at(f->poses, t);
+    if (f->kind == AXIS_POINTS) {
+        const dvec pa = apply(&x->a, vertex(f->a, ia)), pb = apply(&x->b, vertex(f->b, ib));
+        return sqrt(ddot(dv(pb.x - pa.x, pb.y - pa.y), dv(pb.x - pa.x, pb.y - pa.y)));
+    }
+    const int on_b = f->kind == AXIS_FACE_B;
+    const ref_shape *s = on_b ? f->b : f->a, *other = on_b ? f->a : f->b;
+    const gjk2d__pose *xs = on_b ? &x->b : &x->a, *xo = on_b ? &x->a : &x->b;
+    const dvec p0 = apply(xs, vertex(s, f->face)), p1 = apply(xs, vertex(s, (f->face + 1) % s->n));
+    const dvec q = apply(xo, vertex(other, on_b ? ia : ib));
+    const dvec e = dv(p1.x - p0.x, p1.y - p0.y), w = dv(q.x - p0.x, q.y - p0.y);
+    const double ee = ddot(e, e);
+    double u = ee > 0.0 ? ddot(w, e) / ee : 0.0;
+    u = u < 0.0 ? 0.0 : (u > 1.0 ? 1.0 : u);
+    const dvec r = dv(w.x - u * e.x, w.y - u * e.y);
+    return sqrt(ddot(r, r));
 }
 
 /// GJK distance of the cores at time t, started from the previous call's simplex (Box2D's b2SimplexCache
@@ -278,10 +315,12 @@ static motion motion_of(const ref_shape *a, const gjk2d_sweep *sa, const ref_sha
 /// within `aim` (beyond 1 when they cannot before t = 1; never before t1). The separation along n falls no
 /// faster than the centres' approach along n plus each shape's fastest vertex about its centre.
 static double advance(const motion *m, dvec n, double t1, double gap, double aim) {
+    // No step where the gap along n is not beyond the aim: a direction other than the distance's normal
+    // may not separate the shapes by that much (or at all); and with coordinates far larger than the gap,
+    // the separation from the vertices may round below the aim where the distance query found it above.
+    if (!(gap > aim)) return t1;
     const double rate = -ddot(n, m->v) + m->spin_a + m->spin_b;
     if (!(rate > 0.0)) return INFINITY; // nothing approaches along n
-    // Never back: with coordinates far larger than the gap, the separation from the vertices may round
-    // below the aim where the distance query found it above; then no step is safe here.
     const double bound = t1 + (gap - aim) / rate;
     return bound > t1 ? bound : t1;
 }
@@ -326,7 +365,7 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
     gjk2d_toi_state state;
     sweep_poses poses = {sweep_a, sweep_b, NAN, {0.0f, 0.0f, 0.0, 0.0}, {0.0f, 0.0f, 0.0, 0.0}};
     gjk2d_cache cache = {0};
-    separation f = {a, b, &poses, AXIS_POINTS, {0.0, 0.0}, {0.0, 0.0}};
+    separation f = {a, b, &poses, AXIS_POINTS, {0.0, 0.0}, {0.0, 0.0}, 0};
 
     for (;;) {
         core_distance d;
@@ -358,7 +397,7 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
         // same n: a few vertex projections instead of a distance query, while each step still moves on by
         // at least a quarter of the first (n goes stale as the shapes turn; then a new distance pays).
         for (int32_t k = 0; k < CHAINED_BOUNDS && bound < 1.0; ++k) {
-            const double next = advancement_bound(a, b, &m, &poses, n, bound, aim);
+            const double next = advancement_bound(a, b, &m, &poses, axis_direction(&f, bound), bound, aim);
             const int small = next - bound < 0.25 * (bound - t1) || !(next > bound);
             bound = next;
             if (small) break;
@@ -382,6 +421,14 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
             }
             if (s2 > aim - tol) {
                 t1 = t2; // the deepest points at t2 are on the target: safe to advance
+                // The cores' distance lies between s2 and the deepest features' distance: when that is
+                // within the band too, this is the hit, without the distance query that would confirm it.
+                const double upper = witness_gap(&f, t2, ia, ib);
+                if (upper < aim + tol) {
+                    core = upper;
+                    state = GJK2D_TOI_HIT;
+                    done = 1;
+                }
                 break;
             }
             double s1 = separation_at(&f, t1, &ia, &ib);
