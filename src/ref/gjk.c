@@ -61,8 +61,7 @@ static double simplex_distance(const simplex *s) {
     return sqrt(cx * cx + cy * cy);
 }
 
-static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2d_vec2 closest, gjk2d_vec2 d) {
-    if (!trace) return;
+static void record_step(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2d_vec2 closest, gjk2d_vec2 d) {
     int32_t k = trace->total++;
     if (k >= trace->capacity || !trace->simplices) return;
     trace->count = k + 1;
@@ -80,6 +79,11 @@ static void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2
     }
     r->closest = pose_rotate(xf, closest);
     r->direction = pose_rotate(xf, d);
+}
+
+/// The step into the trace, when the caller asked for one (the test stays in the GJK loop, the work not).
+static inline void record(gjk2d_trace *trace, const ref_pair *p, const simplex *s, gjk2d_vec2 closest, gjk2d_vec2 d) {
+    if (trace) record_step(trace, p, s, closest, d);
 }
 
 /// The first simplex: the cached one when it still fits the pair (a warm start), else the first

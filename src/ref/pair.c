@@ -33,20 +33,6 @@ void ref_pair_load(ref_pair *p, const float *ax, const float *ay, int stride_a, 
     p->pose_a = *pose_a;
 }
 
-int32_t ref_support(const gjk2d_vec2 *v, int32_t n, gjk2d_vec2 d) {
-    // Catto, "Computing Distance", the support point code.
-    int32_t best = 0;
-    float best_value = v2_dot(d, v[0]);
-    for (int32_t i = 1; i < n; ++i) {
-        float value = v2_dot(d, v[i]);
-        if (value > best_value) {
-            best = i;
-            best_value = value;
-        }
-    }
-    return best;
-}
-
 gjk2d_status ref_pair_from_set(ref_pair *p, const gjk2d_shapes *s, const gjk2d_poses *poses, int32_t ia, int32_t ib) {
     if (s->problem[ia] != GJK2D_PROBLEM_NONE || s->problem[ib] != GJK2D_PROBLEM_NONE) return GJK2D_STATUS_INVALID;
     const gjk2d__pose pa = gjk2d__pose_at(poses, ia), pb = gjk2d__pose_at(poses, ib);

@@ -23,7 +23,6 @@
 #define ref_manifold gjk2d__ref_manifold
 #define ref_overlap gjk2d__ref_overlap
 #define ref_sat gjk2d__ref_sat
-#define ref_support gjk2d__ref_support
 #define ref_validate gjk2d__ref_validate
 #define ref_simplex_metric gjk2d__ref_simplex_metric
 #define ref_cache_fits gjk2d__ref_cache_fits
@@ -142,10 +141,6 @@ typedef struct ref_simplex_view {
 #define REF_SIMPLEX_VIEW(v, n) ((ref_simplex_view){&(v)[0].ia, &(v)[0].ib, &(v)[0].w, sizeof((v)[0]), (n)})
 /// Write a final simplex as a cache entry (the one home of the cache's write, for every query and kernel).
 void ref_cache_store(gjk2d_cache *c, ref_simplex_view s);
-
-/// Index of the vertex of v[0..n) furthest along d; the lowest index wins ties (strict '>'), so
-/// repeating the last vertex as padding never changes the answer.
-int32_t ref_support(const gjk2d_vec2 *v, int32_t n, gjk2d_vec2 d);
 
 /// Geometry validation over strided coordinates (see gjk2d_validate_shape; validate.c).
 gjk2d_problem ref_validate(const float *x, const float *y, int stride, int32_t n, float radius, int32_t *vertex);

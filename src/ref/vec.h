@@ -26,6 +26,22 @@ static inline gjk2d_vec2 v2_right(gjk2d_vec2 a) { return v2(a.y, -a.x); }
 static inline gjk2d_vec2 v2_left(gjk2d_vec2 a) { return v2(-a.y, a.x); }
 static inline int v2_is_zero(gjk2d_vec2 a) { return a.x == 0.0f && a.y == 0.0f; }
 
+/// Index of the vertex of v[0..n) furthest along d; the lowest index wins ties (strict '>'), so
+/// repeating the last vertex as padding never changes the answer. Catto, "Computing Distance", the support
+/// point code; inline, as it runs in every GJK turn.
+static inline int32_t ref_support(const gjk2d_vec2 *v, int32_t n, gjk2d_vec2 d) {
+    int32_t best = 0;
+    float best_value = v2_dot(d, v[0]);
+    for (int32_t i = 1; i < n; ++i) {
+        const float value = v2_dot(d, v[i]);
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
 /// Scale for barycentric coordinates num / den computed as (num * s) * (1 / (den * s)): 1, or 2^64 when
 /// 1 / den overflows (den is a product of coordinates below about 1e-19, so it is denormal or tiny). The
 /// scaling is exact, so for every other den the weights are the plain num * (1 / den), bit for bit.
