@@ -374,6 +374,24 @@ Test(cast_batch, single_call_errors_and_names) {
     cr_assert_float_eq(mid.c, (float)cos(1.0), 1e-7f);
 }
 
+/// The sweeps' cos and sin are gjk2d's own (src/ref/toi.c); rounded to float they must equal the C
+/// library's cos and sin rounded to float (glibc's are correctly rounded in double, so a disagreement would
+/// need its double within an ulp of a float rounding boundary: about 2^-29 of the angles) on random angles
+/// over the whole range and on angles next to multiples of pi/4, where the reduction changes quadrant.
+Test(cast_batch, sweep_cos_sin_equal_the_c_library) {
+    oracle_rng r = oracle_rng_seed(977);
+    long mismatches = 0;
+    const long n = 1000000;
+    for (long k = 0; k < n; k++) {
+        float a = (float)oracle_uniform(&r, -GJK2D_MAX_ANGLE, GJK2D_MAX_ANGLE);
+        if (k % 4 == 0) a = nextafterf((float)(0.78539816339744831 * (double)(k % 2546 - 1273)), k % 8 ? INFINITY : -INFINITY);
+        const gjk2d_sweep sw = {{0.0f, 0.0f}, {0.0f, 0.0f}, {0.0f, 0.0f}, a, a};
+        const gjk2d_pose p = gjk2d_sweep_pose(&sw, 0.0f);
+        mismatches += p.c != (float)cos((double)a) || p.s != (float)sin((double)a);
+    }
+    cr_assert_eq(mismatches, 0, "%ld of %ld angles differ from the C library's cos and sin", mismatches, n);
+}
+
 /// Extreme but valid inputs: every call returns a finite answer of a known state (no NaN, no hang).
 Test(cast_batch, extreme_valid_inputs_give_finite_answers, .timeout = 60) {
     static const gjk2d_vec2 sq[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};

@@ -60,12 +60,14 @@ static inline __attribute__((always_inline)) void sweep_sincos(double angle, dou
     const double sin_sum = ((s0 + s1 * r2) + (s2 + s3 * r2) * r4) + ((s4 + s5 * r2) + s6 * r4) * r8;
     const double cos_sum = ((c0 + c1 * r2) + (c2 + c3 * r2) * r4) + ((c4 + c5 * r2) + (c6 + c7 * r2) * r4) * r8;
     const double sin_r = r + r * r2 * sin_sum, cos_r = 1.0 + r2 * cos_sum;
-    switch ((int)((int64_t)k & 3)) { // two's complement: -1 & 3 = 3, the quadrant below zero
-    case 0: *c = cos_r, *s = sin_r; break;
-    case 1: *c = -sin_r, *s = cos_r; break;
-    case 2: *c = -cos_r, *s = -sin_r; break;
-    default: *c = sin_r, *s = -cos_r; break;
-    }
+    // Quadrant q = k mod 4 (two's complement: -1 & 3 = 3, the quadrant below zero) turns the pair: q = 0
+    // (cos, sin), 1 (-sin, cos), 2 (-cos, -sin), 3 (sin, -cos). Looked up rather than branched on: over
+    // random angles the quadrant is unpredictable, and a sign is applied exactly by a product with +-1.
+    static const double sign_c[4] = {1.0, -1.0, -1.0, 1.0}, sign_s[4] = {1.0, 1.0, -1.0, -1.0};
+    const int q = (int)((int64_t)k & 3);
+    const double pair[2] = {cos_r, sin_r};
+    *c = pair[q & 1] * sign_c[q];
+    *s = pair[(q & 1) ^ 1] * sign_s[q];
 }
 
 /// ref_sweep_pose, inlined where both sweeps are evaluated at one time: the two poses' chains interleave.
