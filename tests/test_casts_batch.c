@@ -384,7 +384,8 @@ Test(cast_batch, sweep_cos_sin_equal_the_c_library) {
     const long n = 1000000;
     for (long k = 0; k < n; k++) {
         float a = (float)oracle_uniform(&r, -GJK2D_MAX_ANGLE, GJK2D_MAX_ANGLE);
-        if (k % 4 == 0) a = nextafterf((float)(0.78539816339744831 * (double)(k % 2546 - 1273)), k % 8 ? INFINITY : -INFINITY);
+        if (k % 4 == 0)
+            a = nextafterf((float)(0.78539816339744831 * (double)(k % 2546 - 1273)), k % 8 ? INFINITY : -INFINITY);
         const gjk2d_sweep sw = {{0.0f, 0.0f}, {0.0f, 0.0f}, {0.0f, 0.0f}, a, a};
         const gjk2d_pose p = gjk2d_sweep_pose(&sw, 0.0f);
         mismatches += p.c != (float)cos((double)a) || p.s != (float)sin((double)a);

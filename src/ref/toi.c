@@ -67,8 +67,7 @@ static inline __attribute__((always_inline)) void sweep_sincos2(const double ang
         const double r = (angle[i] - k[i] * half_pi_hi) - k[i] * half_pi_lo;
         const double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
         const double sin_sum = ((s0 + s1 * r2) + (s2 + s3 * r2) * r4) + ((s4 + s5 * r2) + s6 * r4) * r8;
-        const double cos_sum =
-            ((c0 + c1 * r2) + (c2 + c3 * r2) * r4) + ((c4 + c5 * r2) + (c6 + c7 * r2) * r4) * r8;
+        const double cos_sum = ((c0 + c1 * r2) + (c2 + c3 * r2) * r4) + ((c4 + c5 * r2) + (c6 + c7 * r2) * r4) * r8;
         sin_r[i] = r + r * r2 * sin_sum, cos_r[i] = 1.0 + r2 * cos_sum;
     }
     // Quadrant q = k mod 4 (two's complement: -1 & 3 = 3, the quadrant below zero) turns the pair: q = 0
@@ -188,8 +187,8 @@ typedef struct separation {
     const ref_shape *a, *b;
     sweep_poses *poses;
     axis_kind kind;
-    dvec axis;  ///< POINTS: world axis from A to B; FACE_A / FACE_B: the face's unit normal in its shape's frame
-    dvec local; ///< FACE_A / FACE_B: the face's midpoint in its shape's frame
+    dvec axis;    ///< POINTS: world axis from A to B; FACE_A / FACE_B: the face's unit normal in its shape's frame
+    dvec local;   ///< FACE_A / FACE_B: the face's midpoint in its shape's frame
     int32_t face; ///< FACE_A / FACE_B: the face's edge (from vertex face to face + 1)
 } separation;
 
