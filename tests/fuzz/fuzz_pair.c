@@ -18,7 +18,8 @@
 //   the touching band |clearance| <= 32 eps L;
 // - NULL arguments: a NULL output is refused with `invalid`, a NULL shape gives `invalid`;
 // - gjk2d_closest_on_segment / _on_triangle on any points: a region in range, and finite outputs
-//   for finite inputs up to 1e15.
+//   for finite inputs up to 1e15;
+// - gjk2d_time_of_impact over sweeps of any floats or near each other (check_toi).
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -410,6 +411,73 @@ static void check_manifold(fuzz_reader *r, const gjk2d_shape *a, const gjk2d_pos
     }
 }
 
+/// A sweep: any floats for every field, or (mostly) a centre near `near` moving by a few of its scales and
+/// turning by a few radians, so that the shapes meet within the step.
+static gjk2d_sweep fz_sweep(fuzz_reader *r, gjk2d_vec2 near) {
+    const uint8_t mode = fz_byte(r);
+    gjk2d_sweep w;
+    if (mode & 1) {
+        w.local_center = (gjk2d_vec2){fz_float(r), fz_float(r)};
+        w.c0 = (gjk2d_vec2){fz_float(r), fz_float(r)}, w.c1 = (gjk2d_vec2){fz_float(r), fz_float(r)};
+        w.a0 = fz_float(r), w.a1 = fz_float(r);
+        return w;
+    }
+    const double scale = fz_scale(r);
+    w.local_center =
+        (gjk2d_vec2){(float)(scale * (int8_t)fz_byte(r) / 256.0), (float)(scale * (int8_t)fz_byte(r) / 256.0)};
+    w.c0 = (gjk2d_vec2){(float)(near.x + scale * (int8_t)fz_byte(r) / 32.0),
+                        (float)(near.y + scale * (int8_t)fz_byte(r) / 32.0)};
+    w.c1 = (gjk2d_vec2){(float)(w.c0.x + scale * (int8_t)fz_byte(r) / 16.0),
+                        (float)(w.c0.y + scale * (int8_t)fz_byte(r) / 16.0)};
+    w.a0 = (float)((int8_t)fz_byte(r) / 16.0), w.a1 = (float)(w.a0 + (int8_t)fz_byte(r) / 32.0);
+    return w;
+}
+
+/// Whether a sweep is in range as the header documents it: every field finite, coordinates within
+/// GJK2D_MAX_COORDINATE and angles within GJK2D_MAX_ANGLE.
+static int sweep_in_range(const gjk2d_sweep *w) {
+    const float v[6] = {w->local_center.x, w->local_center.y, w->c0.x, w->c0.y, w->c1.x, w->c1.y};
+    for (int i = 0; i < 6; i++)
+        if (!(fabsf(v[i]) <= GJK2D_MAX_COORDINATE)) return 0;
+    return fabsf(w->a0) <= GJK2D_MAX_ANGLE && fabsf(w->a1) <= GJK2D_MAX_ANGLE;
+}
+
+/// The time of impact of the pair's shapes over two sweeps read from the input, with a target and a
+/// tolerance (some refused): the status the header documents (invalid shape or argument, then bad sweep),
+/// state FAILED with NaN t on a failure; otherwise a state in range, t in [0, 1] (1 when separated, 0 when
+/// overlapped), a finite separation at a hit, at most GJK2D_TOI_ITERATION_CAP iterations; and a finite pose
+/// of each sweep at t.
+static void check_toi(fuzz_reader *r, const gjk2d_shape *a, const gjk2d_shape *b) {
+    const gjk2d_sweep sa = fz_sweep(r, (gjk2d_vec2){0.0f, 0.0f});
+    const gjk2d_sweep sb = fz_sweep(r, sa.c1);
+    const uint8_t m = fz_byte(r);
+    const float target = m == 255 ? INFINITY : (float)((int8_t)fz_byte(r)) / 256.0f;
+    const float tolerance = m == 254 ? 0.0f : m == 253 ? NAN : (float)ldexp(1.0, -(int)(m % 24) - 2);
+    const int args_ok = m < 253, shapes_ok = gjk2d_validate_shape(a, NULL, NULL) == GJK2D_PROBLEM_NONE &&
+                                             gjk2d_validate_shape(b, NULL, NULL) == GJK2D_PROBLEM_NONE;
+    const gjk2d_status expected = !(args_ok && shapes_ok)                         ? GJK2D_STATUS_INVALID
+                                  : !(sweep_in_range(&sa) && sweep_in_range(&sb)) ? GJK2D_STATUS_BAD_POSE
+                                                                                  : GJK2D_STATUS_OK;
+    gjk2d_toi_result t;
+    memset(&t, 0xAB, sizeof t);
+    const gjk2d_status st = gjk2d_time_of_impact(a, &sa, b, &sb, target, tolerance, &t);
+    if (st != t.status) fail("toi: returned status differs from the result's");
+    if (st != expected) fail("toi: status not the documented one");
+    if (st != GJK2D_STATUS_OK) {
+        if (t.state != GJK2D_TOI_FAILED || !isnan(t.t) || t.iterations != 0)
+            fail("toi: a failed call is not FAILED, NaN");
+        return;
+    }
+    if ((int)t.state < GJK2D_TOI_SEPARATED || t.state > GJK2D_TOI_FAILED) fail("toi: state out of range");
+    if (!(t.t >= 0.0f && t.t <= 1.0f)) fail("toi: t outside [0, 1]");
+    if (t.state == GJK2D_TOI_SEPARATED && t.t != 1.0f) fail("toi: separated before t = 1");
+    if (t.state == GJK2D_TOI_OVERLAPPED && t.t != 0.0f) fail("toi: overlapped after t = 0");
+    if (t.state == GJK2D_TOI_HIT && !isfinite(t.separation)) fail("toi: a hit without a finite separation");
+    if (t.iterations < 0 || t.iterations > GJK2D_TOI_ITERATION_CAP) fail("toi: iterations outside the cap");
+    const gjk2d_pose pa = gjk2d_sweep_pose(&sa, t.t), pb = gjk2d_sweep_pose(&sb, t.t);
+    if (!(isfinite(pa.px) && isfinite(pa.c) && isfinite(pb.py) && isfinite(pb.s))) fail("toi: a pose at t not finite");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_reader r = {data, size};
     uint8_t flags = fz_byte(&r);
@@ -631,6 +699,7 @@ skip_oracle:;
                    : !poses_ok ? GJK2D_STATUS_BAD_POSE
                                : GJK2D_STATUS_OK,
                    valid && poses_ok && (pair_distance <= 1e-18f || has_denormal_edge(&a) || has_denormal_edge(&b)));
+    check_toi(&r, &a, &b);
     free(va);
     free(vb);
     return 0;
