@@ -171,7 +171,9 @@ GJK2D_API gjk2d_problem gjk2d_pose_problem(const gjk2d_pose *pose);
 /// it receives the index of the offending vertex, or -1 when the problem is not about one vertex.
 /// A turn counts as reflex only beyond what rounding the vertices to float can cause
 /// (4 * FLT_EPSILON * M * (|e1|_1 + |e2|_1) for edges e1, e2 and largest coordinate M), so collinear
-/// vertices written in decimal still count as collinear.
+/// vertices written in decimal still count as collinear. A vertex beyond that slack on the wrong side of the
+/// line of the last edge longer than 4 * FLT_EPSILON * M, or of either edge where the outline turns back
+/// (only a flat polygon may), is reflex too: the vertex named is then the one on the wrong side.
 GJK2D_API gjk2d_problem gjk2d_validate_shape(const gjk2d_shape *shape, const gjk2d_pose *pose, int32_t *vertex);
 
 // ---------------------------------------------------------------------------------------------

@@ -48,6 +48,16 @@ static int quadrant(double x, double y) {
 
 static double max2(double a, double b) { return a > b ? a : b; } // no NaN here: vertices are finite
 
+/// The first vertex right of the line through (ox, oy) along (lx, ly) by more than rounding explains, or -1.
+static int32_t vertex_right_of(const float *x, const float *y, int stride, int32_t n, double m, double ox, double oy,
+                               double lx, double ly) {
+    for (int32_t j = 0; j < n; ++j) {
+        const double dx = (double)x[j * stride] - ox, dy = (double)y[j * stride] - oy;
+        if (lx * dy - ly * dx < -rounding_slack(m, fabs(lx) + fabs(ly), fabs(dx) + fabs(dy))) return j;
+    }
+    return -1;
+}
+
 /// Convexity of a polygon (n >= 3) given as strided float coordinates.
 static gjk2d_problem check_convex(const float *x, const float *y, int stride, int32_t n, int32_t *vertex) {
     // Edge i goes from vertex i to vertex i + 1 (cyclic), in double: exact for float vertices.
@@ -80,19 +90,45 @@ static gjk2d_problem check_convex(const float *x, const float *y, int stride, in
     // every vertex but goes round twice. Going round is counted in quarter turns: a left turn of at most
     // pi moves the direction forward by 0, 1 or 2 quadrants, a tiny right turn that rounding allows may
     // move it back by one, and a single loop adds up to 4.
+    //
+    //
+    // Two holes in judging turns by a slack on their cross products, closed by holding vertices to the left of
+    // an edge's line (true for every vertex of a convex polygon):
+    //  - a chain of tiny edges: each of its turns against the long edge is within a slack that scales with the
+    //    tiny edge, so the chain could drift across the long edge's line by far more than rounding explains.
+    //    The end of every edge is held to the left of the last long edge's line, measured from that edge's end;
+    //  - a reversal: a cross product near zero also means a turn near 180 degrees, and a slightly negative one
+    //    there is a right turn of almost 180 degrees (a needle's tip spliced between two vertices of a small
+    //    polygon, the needle crossing it). Only a flat polygon turns back like this, so at such a vertex every
+    //    vertex must lie on both edges' lines within the slack. A flat polygon has two reversals; a third is
+    //    reflex outright, which keeps this linear in n.
     double px = ex[prev], py = ey[prev];
     const int32_t l0 = prev_long >= 0 ? prev_long : prev;
     double lx = ex[l0], ly = ey[l0];
-    int quarters = 0;
+    const int32_t l0_end = l0 + 1 < n ? l0 + 1 : 0;
+    double lend_x = x[l0_end * stride], lend_y = y[l0_end * stride];
+    int quarters = 0, right_reversals = 0;
     for (int32_t i = 0; i < n; ++i) {
         const double cx = ex[i], cy = ey[i];
         if (cx == 0.0 && cy == 0.0) continue;
+        const int32_t k = i + 1 < n ? i + 1 : 0;
         const double l1 = fabs(cx) + fabs(cy);
         const double cross = px * cy - py * cx;
         const double cross_long = lx * cy - ly * cx;
         if (cross < -rounding_slack(m, fabs(px) + fabs(py), l1) ||
             cross_long < -rounding_slack(m, fabs(lx) + fabs(ly), l1)) {
             if (vertex) *vertex = i; // the vertex between the previous edge and edge i
+            return GJK2D_PROBLEM_REFLEX;
+        }
+        int32_t outside = -1;
+        if (vertex_right_of(x + k * stride, y + k * stride, stride, 1, m, lend_x, lend_y, lx, ly) == 0) outside = k;
+        if (outside < 0 && cross < 0.0 && px * cx + py * cy < 0.0) {
+            const double vx = x[i * stride], vy = y[i * stride];
+            outside = ++right_reversals > 2 ? i : vertex_right_of(x, y, stride, n, m, vx, vy, px, py);
+            if (outside < 0) outside = vertex_right_of(x, y, stride, n, m, vx, vy, cx, cy);
+        }
+        if (outside >= 0) {
+            if (vertex) *vertex = outside; // the vertex on the wrong side
             return GJK2D_PROBLEM_REFLEX;
         }
         const int step = (quadrant(cx, cy) - quadrant(px, py) + 4) % 4;
@@ -102,6 +138,8 @@ static gjk2d_problem check_convex(const float *x, const float *y, int stride, in
         if (prev_long < 0 || l1 > tiny) {
             lx = cx;
             ly = cy;
+            lend_x = x[k * stride];
+            lend_y = y[k * stride];
         }
     }
     if (quarters != 4) return GJK2D_PROBLEM_WINDING;

@@ -195,11 +195,12 @@ Test(shapes, problems_are_those_of_validate_shape) {
     static uint8_t problems[N];
     oracle_rng r = oracle_rng_seed(6);
     int64_t nv = 0;
+    int needles = 0;
     for (int k = 0; k < N; k++) {
         test_shape t;
         int n = oracle_int(&r, 1, 12);
         random_shape(&r, n, 2.0, 0.5, 0.0, &t);
-        switch (oracle_int(&r, 0, 9)) {
+        switch (oracle_int(&r, 0, 10)) {
         case 0: t.v[oracle_int(&r, 0, n - 1)].y = NAN; break;
         case 1: t.v[oracle_int(&r, 0, n - 1)].x = 3e15f; break;
         case 2: t.s.radius = -0.25f; break;
@@ -215,6 +216,19 @@ Test(shapes, problems_are_those_of_validate_shape) {
             if (n >= 4) t.v[1] = (gjk2d_vec2){0.5f * (t.v[0].x + t.v[2].x) * 0.9f, 0.5f * (t.v[0].y + t.v[2].y) * 0.9f};
             break;
         case 6: n = 0; break;
+        case 7: { // a needle through a small diamond: the only sign is a turn back within the slack
+            // The diamond's left corner split in two 2^-22 apart, the tip at x + 1 between them: every turn
+            // but the tip's is a left one, the tip's is within the slack, the winding counts one loop, and
+            // the needle's lines cut the diamond (the lanes must not prove it valid).
+            const float cx = (float)oracle_uniform(&r, -1.0, 0.0), cy = (float)oracle_uniform(&r, 0.5, 0.99);
+            const float d = 2e-5f, h = 0x1p-23f;
+            const gjk2d_vec2 needle[6] = {{cx - d, cy + h}, {cx + 1.0f, cy}, {cx - d, cy - h},
+                                          {cx, cy - d},     {cx + d, cy},    {cx, cy + d}};
+            n = 6;
+            memcpy(t.v, needle, sizeof needle);
+            needles++;
+            break;
+        }
         default: break;
         }
         count[k] = n;
@@ -256,6 +270,7 @@ Test(shapes, problems_are_those_of_validate_shape) {
                                    GJK2D_PROBLEM_REFLEX};
     for (int i = 0; i < 7; i++)
         cr_expect_gt(kinds[aimed[i]], 0, "no shape with problem %s", gjk2d_problem_message(aimed[i]));
+    cr_expect_gt(needles, 0, "no needle through a small diamond");
     test_set_free(&set);
 }
 

@@ -152,13 +152,53 @@ Test(validate, reflex_turn_split_by_a_tiny_edge) {
     // Found by fuzzing: a bent line whose reflex turn at the origin is split across a 1e-13 edge. Each half
     // turn is within the rounding slack of its longer neighbour, so judging consecutive edges alone let it
     // pass (and GJK then answered for its convex hull, 1000 off). The turn is judged against the last edge
-    // longer than the rounding resolution too.
+    // longer than the rounding resolution too. The walk now meets a second flaw first: at vertex 0 the line
+    // turns back to the right (a reversal), and vertex 2 lies right of the reversing edges' lines.
     const gjk2d_vec2 bent[] = {{1000, -1000}, {0, 0}, {-1048576, 0}, {0, 0}, {1e-13f, 1e-13f}};
-    EXPECT_PROBLEM(bent, 5, 0.0f, NULL, GJK2D_PROBLEM_REFLEX, 4);
+    EXPECT_PROBLEM(bent, 5, 0.0f, NULL, GJK2D_PROBLEM_REFLEX, 2);
     // Without the tiny edge it was already rejected; a convex shape with a tiny edge stays valid.
     EXPECT_PROBLEM(bent, 4, 0.0f, NULL, GJK2D_PROBLEM_REFLEX, 3);
     const gjk2d_vec2 tiny_edge[] = {{0, 0}, {4, 0}, {4, 3}, {4 - 1e-6f, 3 + 1e-6f}, {0, 3}};
     EXPECT_PROBLEM(tiny_edge, 5, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+}
+
+Test(validate, needle_crossing_a_small_polygon_is_reflex) {
+    // Found by fuzzing: a polygon of radius 8e-6 with a needle's tip at (1, y) spliced between two of its
+    // vertices. The tip turns back to the right by a cross product within the rounding slack, and every other
+    // turn is a left one, yet the small polygon lies across the needle's returning edge (up to 1.6e-5, ~130
+    // eps, beyond its line). The separating axis test, which trusts the edges, was 40 eps L off the distance
+    // to the hull. Only a flat polygon turns back like this; here the vertices above the needle are reflex.
+    enum { N = 32, J = 23 };
+    gjk2d_vec2 v[N + 1];
+    int k = 0;
+    for (int i = 0; i < N; i++) {
+        v[k].x = (float)(8e-6 * cos(2 * PI * i / N));
+        v[k++].y = (float)(8e-6 * sin(2 * PI * i / N));
+        if (i == J) v[k++] = (gjk2d_vec2){1.0f, (float)(8e-6 * (sin(2 * PI * J / N) + sin(2 * PI * (J + 1) / N)) / 2)};
+    }
+    int32_t vtx;
+    cr_expect_eq(validate(v, N + 1, 0.0f, NULL, &vtx), GJK2D_PROBLEM_REFLEX);
+    cr_expect(vtx >= 0 && vtx <= N && vtx != J + 1, "vertex %d: one of the small polygon's, not the tip", (int)vtx);
+    // Without the needle the small polygon is valid, and so is a flat polygon turning back within rounding.
+    v[J + 1] = v[J];
+    EXPECT_PROBLEM(v, N + 1, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+    const gjk2d_vec2 flat[] = {{0.1f, 0.1f}, {0.3f, 0.3f}, {0.2f, 0.2f}};
+    EXPECT_PROBLEM(flat, 3, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+    const gjk2d_vec2 flat_back[] = {{0.3f, 0.3f}, {0.1f, 0.1f}, {0.2f, 0.2f}};
+    EXPECT_PROBLEM(flat_back, 3, 0.0f, NULL, GJK2D_PROBLEM_NONE, -1);
+}
+
+Test(validate, chain_of_tiny_edges_drifting_across_a_long_edge_is_reflex) {
+    // A unit square whose bottom-right corner grows a chain of edges of 3e-7 (below the rounding resolution
+    // 4 eps M = 4.8e-7) going down, then climbs back along x = 1. Each tiny turn is within its slack, and the
+    // winding counts one loop, but vertex 3 already lies 6e-7 right of the bottom edge's line.
+    gjk2d_vec2 v[24];
+    int k = 0;
+    v[k++] = (gjk2d_vec2){0.0f, 0.0f};
+    for (int i = 0; i <= 20; i++) v[k++] = (gjk2d_vec2){1.0f, -3e-7f * (float)i};
+    v[k++] = (gjk2d_vec2){1.0f, 1.0f};
+    v[k++] = (gjk2d_vec2){0.0f, 1.0f};
+    EXPECT_PROBLEM(v, k, 0.0f, NULL, GJK2D_PROBLEM_REFLEX, 3);
 }
 
 Test(validate, problems_come_in_the_documented_order) {

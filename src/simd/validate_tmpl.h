@@ -60,12 +60,18 @@ static unsigned ISA_SYM(gjk2d__convex_block)(const float *const rx[W], const flo
     }
     const wdm clockwise = wd_lt(area2, wd_sub(zero, slack_d(m, perimeter, perimeter)));
     const wd tiny = wd_mul(wd_set1(4.0 * (double)FLT_EPSILON), m);
-    wd lx = px, ly = py;
+    wd lx = px, ly = py, lend_x = zero, lend_y = zero;
     wdm has_long = wd_lt(zero, zero);
     for (int i = 0; i < LANE_ROW; i++) {
+        const int k = (i + 1) % LANE_ROW;
+        const wdm nz = wdm_andnot(wd_eq(zero, zero), wdm_and(wd_eq(ex[i], zero), wd_eq(ey[i], zero)));
         const wdm longer = wd_gt(wd_add(wd_abs(ex[i]), wd_abs(ey[i])), tiny);
         lx = wd_sel(longer, ex[i], lx);
         ly = wd_sel(longer, ey[i], ly);
+        // The end of the walk's first reference edge: the last long edge, else the last non-zero one.
+        const wdm end_here = wdm_or(longer, wdm_andnot(nz, has_long));
+        lend_x = wd_sel(end_here, wd_from(wf_load(x[k])), lend_x);
+        lend_y = wd_sel(end_here, wd_from(wf_load(y[k])), lend_y);
         has_long = wdm_or(has_long, longer);
     }
     // The walk over the non-zero edges.
@@ -80,7 +86,16 @@ static unsigned ISA_SYM(gjk2d__convex_block)(const float *const rx[W], const flo
         const wd cross_long = wd_sub(wd_mul(lx, cy), wd_mul(ly, cx));
         const wdm r1 = wd_lt(cross, wd_sub(zero, slack_d(m, wd_add(wd_abs(px), wd_abs(py)), l1)));
         const wdm r2 = wd_lt(cross_long, wd_sub(zero, slack_d(m, wd_add(wd_abs(lx), wd_abs(ly)), l1)));
-        reflex = wdm_or(reflex, wdm_and(nz, wdm_or(r1, r2)));
+        // The end held to the left of the reference edge's line; a turn back to the right (cross < 0 and
+        // dot < 0) is never proven here: the reference holds every vertex against it.
+        const int k = (i + 1) % LANE_ROW;
+        const wd vx = wd_from(wf_load(x[k])), vy = wd_from(wf_load(y[k]));
+        const wd dx = wd_sub(vx, lend_x), dy = wd_sub(vy, lend_y);
+        const wd cross_end = wd_sub(wd_mul(lx, dy), wd_mul(ly, dx));
+        const wdm r3 =
+            wd_lt(cross_end, wd_sub(zero, slack_d(m, wd_add(wd_abs(lx), wd_abs(ly)), wd_add(wd_abs(dx), wd_abs(dy)))));
+        const wdm back = wdm_and(wd_lt(cross, zero), wd_lt(wd_add(wd_mul(px, cx), wd_mul(py, cy)), zero));
+        reflex = wdm_or(reflex, wdm_and(nz, wdm_or(wdm_or(r1, r2), wdm_or(r3, back))));
         const wd d = wd_add(wd_sub(quadrant_d(cx, cy), quadrant_d(px, py)), four);
         const wd step = wd_sel(wd_lt(d, four), d, wd_sub(d, four));
         const wd inc = wd_sel(wdm_and(wd_lt(cross, zero), wd_eq(step, three)), wd_set1(-1.0), step);
@@ -90,6 +105,8 @@ static unsigned ISA_SYM(gjk2d__convex_block)(const float *const rx[W], const flo
         const wdm take = wdm_and(nz, wdm_or(wdm_andnot(wd_eq(zero, zero), has_long), wd_gt(l1, tiny)));
         lx = wd_sel(take, cx, lx);
         ly = wd_sel(take, cy, ly);
+        lend_x = wd_sel(take, vx, lend_x);
+        lend_y = wd_sel(take, vy, lend_y);
     }
     const wdm walk_ok = wdm_andnot(wd_eq(quarters, four), reflex);
     const wdm valid = wdm_andnot(wdm_or(wdm_andnot(wd_eq(zero, zero), any), walk_ok), clockwise);
