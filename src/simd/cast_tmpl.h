@@ -116,8 +116,8 @@ static inline wf lane_max_abs(const float (*cx)[W], const float (*cy)[W], int bo
     wf m = wf_zero();
     for (int j = 0; j < bound; j++) {
         const wf x = lane_abs(wf_load(cx[j])), y = lane_abs(wf_load(cy[j]));
-        m = wf_sel(wf_gt(x, m), x, m);
-        m = wf_sel(wf_gt(y, m), y, m);
+        m = wf_max_gt(x, m);
+        m = wf_max_gt(y, m);
     }
     return m;
 }
@@ -131,8 +131,7 @@ static void cast_lanes_start(cast_lanes *s, const lblock *bk, wf rx, wf ry, wf l
     s->cap = wf_add(wf_mul(wf_set1(2.0f), wf_add(na, nb)), wf_set1(32.0f));
     const wf scale_a = lane_max_abs(bk->ax, bk->ay, bk->na_bound), scale_b = lane_max_abs(bk->bx, bk->by, bk->nb_bound);
     const wf scale =
-        wf_add(wf_add(wf_sel(wf_gt(scale_a, scale_b), scale_a, scale_b), wf_mul(wf_sqrt(wf_dot(rx, ry, rx, ry)), lmax)),
-               s->radius);
+        wf_add(wf_add(wf_max_gt(scale_a, scale_b), wf_mul(wf_sqrt(wf_dot(rx, ry, rx, ry)), lmax)), s->radius);
     s->tol = wf_mul(wf_set1(LANE_CAST_TOLERANCE_EPS * FLT_EPSILON), scale);
     s->lam = s->x = s->y = s->plx = s->ply = zero;
     s->w0x = s->w0y = s->w1x = s->w1y = s->w2x = s->w2y = zero;

@@ -108,11 +108,11 @@ static inline wf projection_gap(const float (*sx)[W], const float (*sy)[W], int 
     wf min_o = wf_dot(wf_load(ox[0]), wf_load(oy[0]), nx, ny);
     for (int i = 1; i < ns; i++) {
         wf v = wf_dot(wf_load(sx[i]), wf_load(sy[i]), nx, ny);
-        max_s = wf_sel(wf_gt(v, max_s), v, max_s);
+        max_s = wf_max_gt(v, max_s);
     }
     for (int j = 1; j < no; j++) {
         wf v = wf_dot(wf_load(ox[j]), wf_load(oy[j]), nx, ny);
-        min_o = wf_sel(wf_lt(v, min_o), v, min_o);
+        min_o = wf_min_lt(v, min_o);
     }
     return wf_sub(min_o, max_s);
 }

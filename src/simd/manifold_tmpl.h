@@ -76,13 +76,13 @@ static inline __attribute__((always_inline)) wf mf_extent(const float (*cx)[W], 
     wf x0 = wf_load(cx[0]), x1 = x0, y0 = wf_load(cy[0]), y1 = y0;
     for (int i = 1; i < bound; i++) {
         const wf x = wf_load(cx[i]), y = wf_load(cy[i]);
-        x0 = wf_sel(wf_lt(x, x0), x, x0);
-        x1 = wf_sel(wf_gt(x, x1), x, x1);
-        y0 = wf_sel(wf_lt(y, y0), y, y0);
-        y1 = wf_sel(wf_gt(y, y1), y, y1);
+        x0 = wf_min_lt(x, x0);
+        x1 = wf_max_gt(x, x1);
+        y0 = wf_min_lt(y, y0);
+        y1 = wf_max_gt(y, y1);
     }
     const wf w = wf_sub(x1, x0), h = wf_sub(y1, y0);
-    return wf_sel(wf_gt(w, h), w, h);
+    return wf_max_gt(w, h);
 }
 
 /// Lanes where a vertex of the shape may be straight or duplicated in face_run's sense (|cross| within
@@ -96,8 +96,8 @@ static inline __attribute__((always_inline)) wm mf_maybe_straight(const float (*
     wf m = wf_zero();
     for (int j = 0; j < bound; j++) {
         const wf x = mf_abs(wf_load(cx[j])), y = mf_abs(wf_load(cy[j]));
-        m = wf_sel(wf_gt(x, m), x, m);
-        m = wf_sel(wf_gt(y, m), y, m);
+        m = wf_max_gt(x, m);
+        m = wf_max_gt(y, m);
     }
     const wf scale = wf_mul(wf_set1(16.0f * FLT_EPSILON), m), floor = wf_set1(0x1p-100f);
     wm bad = wm_none();

@@ -33,6 +33,9 @@ static inline wf wf_sel(wm m, wf a, wf b) {
 #else
 static inline wf wf_sel(wm m, wf a, wf b) { return simde_mm256_blendv_ps(b, a, m); }
 #endif
+/// a > b ? a : b and a < b ? a : b: x86's max and min (the second operand when equal or unordered).
+static inline wf wf_max_gt(wf a, wf b) { return simde_mm256_max_ps(a, b); }
+static inline wf wf_min_lt(wf a, wf b) { return simde_mm256_min_ps(a, b); }
 static inline wm wm_and(wm a, wm b) { return simde_mm256_and_ps(a, b); }
 static inline wm wm_or(wm a, wm b) { return simde_mm256_or_ps(a, b); }
 static inline wm wm_andnot(wm a, wm b) { return simde_mm256_andnot_ps(b, a); }

@@ -23,6 +23,9 @@ static inline wm wf_lt(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_
 static inline wm wf_le(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LE_OQ); }
 static inline wm wf_eq(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ); }
 static inline wf wf_sel(wm m, wf a, wf b) { return simde_mm512_mask_blend_ps(m, b, a); }
+/// a > b ? a : b and a < b ? a : b: x86's max and min (the second operand when equal or unordered).
+static inline wf wf_max_gt(wf a, wf b) { return simde_mm512_max_ps(a, b); }
+static inline wf wf_min_lt(wf a, wf b) { return simde_mm512_min_ps(a, b); }
 static inline wm wm_and(wm a, wm b) { return (wm)(a & b); }
 static inline wm wm_or(wm a, wm b) { return (wm)(a | b); }
 static inline wm wm_andnot(wm a, wm b) { return (wm)(a & ~b); }

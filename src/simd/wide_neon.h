@@ -40,6 +40,9 @@ static inline wm wf_lt(wf a, wf b) { return simde_vcltq_f32(a, b); }
 static inline wm wf_le(wf a, wf b) { return simde_vcleq_f32(a, b); }
 static inline wm wf_eq(wf a, wf b) { return simde_vceqq_f32(a, b); }
 static inline wf wf_sel(wm m, wf a, wf b) { return simde_vbslq_f32(m, a, b); }
+/// a > b ? a : b and a < b ? a : b (x86's max and min rule, which NEON's vmax and vmin do not follow).
+static inline wf wf_max_gt(wf a, wf b) { return simde_vbslq_f32(simde_vcgtq_f32(a, b), a, b); }
+static inline wf wf_min_lt(wf a, wf b) { return simde_vbslq_f32(simde_vcltq_f32(a, b), a, b); }
 static inline wm wm_and(wm a, wm b) { return simde_vandq_u32(a, b); }
 static inline wm wm_or(wm a, wm b) { return simde_vorrq_u32(a, b); }
 static inline wm wm_andnot(wm a, wm b) { return simde_vbicq_u32(a, b); }

@@ -24,6 +24,9 @@ static inline wm wf_lt(wf a, wf b) { return simde_mm_cmplt_ps(a, b); }
 static inline wm wf_le(wf a, wf b) { return simde_mm_cmple_ps(a, b); }
 static inline wm wf_eq(wf a, wf b) { return simde_mm_cmpeq_ps(a, b); }
 static inline wf wf_sel(wm m, wf a, wf b) { return simde_mm_blendv_ps(b, a, m); }
+/// a > b ? a : b and a < b ? a : b: x86's max and min (the second operand when equal or unordered).
+static inline wf wf_max_gt(wf a, wf b) { return simde_mm_max_ps(a, b); }
+static inline wf wf_min_lt(wf a, wf b) { return simde_mm_min_ps(a, b); }
 static inline wm wm_and(wm a, wm b) { return simde_mm_and_ps(a, b); }
 static inline wm wm_or(wm a, wm b) { return simde_mm_or_ps(a, b); }
 static inline wm wm_andnot(wm a, wm b) { return simde_mm_andnot_ps(b, a); } // a & ~b
