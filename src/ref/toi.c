@@ -468,11 +468,13 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
             }
             // Root of s(t) = aim in [a1, a2], s(a1) > aim > s(a2).
             double a1 = t1, a2 = t2;
+            int found = 0;
             for (int k = 0; k < ROOT_ITERATIONS; ++k) {
                 const double t = (k & 1) ? a1 + (aim - s1) * (a2 - a1) / (s2 - s1) : 0.5 * (a1 + a2);
                 const double s = separation_at(&f, t, &ia, &ib);
                 if (fabs(s - aim) < tol) {
                     t2 = t;
+                    found = 1;
                     break;
                 }
                 if (s > aim) {
@@ -483,6 +485,9 @@ void ref_time_of_impact(const ref_shape *a, const gjk2d_sweep *sweep_a, const re
                     s2 = s;
                 }
             }
+            // No root: t2 is unchanged, so every further push would repeat this one exactly (up to na + nb
+            // times, each with ROOT_ITERATIONS evaluations). Stop where they would all have left off.
+            if (!found) break;
         }
         if (done) break;
     }
