@@ -37,10 +37,11 @@ static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, co
     const wf zero = wf_zero(), one = wf_set1(1.0f);
     f->found = wm_none();
     f->sep = f->nx = f->ny = f->first = f->next = f->v1x = f->v1y = f->v2x = f->v2y = zero;
+    // Every edge's normal first: their square roots and divisions overlap instead of each waiting in front
+    // of its own projections.
     for (int i = 0; i < ns; i++) {
         const int i1 = i + 1 < ns ? i + 1 : 0;
-        const wf px = wf_load(sx[i]), py = wf_load(sy[i]), qx = wf_load(sx[i1]), qy = wf_load(sy[i1]);
-        wf ex = wf_sub(qx, px), ey = wf_sub(qy, py);
+        wf ex = wf_sub(wf_load(sx[i1]), wf_load(sx[i])), ey = wf_sub(wf_load(sy[i1]), wf_load(sy[i]));
         wf len2 = wf_dot(ex, ey, ex, ey);
         const wm valid = wm_not(wf_eq(len2, zero));
         f->ev[i] = valid;
@@ -51,9 +52,15 @@ static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, co
         }
         rescale_tiny(&ex, &ey, &len2);
         const wf inv = wf_div(one, wf_sqrt(len2));
-        const wf nx = wf_mul(inv, ey), ny = wf_mul(inv, wf_neg(ex));
-        wf_store(f->enx[i], nx);
-        wf_store(f->eny[i], ny);
+        wf_store(f->enx[i], wf_mul(inv, ey));
+        wf_store(f->eny[i], wf_mul(inv, wf_neg(ex)));
+    }
+    for (int i = 0; i < ns; i++) {
+        const wm valid = f->ev[i];
+        if (!wm_any(valid)) continue;
+        const int i1 = i + 1 < ns ? i + 1 : 0;
+        const wf px = wf_load(sx[i]), py = wf_load(sy[i]), qx = wf_load(sx[i1]), qy = wf_load(sy[i1]);
+        const wf nx = wf_load(f->enx[i]), ny = wf_load(f->eny[i]);
         const wf gap = projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
         const wm take = wm_and(valid, wm_or(wm_not(f->found), wf_gt(gap, f->sep)));
         f->sep = wf_sel(take, gap, f->sep);
