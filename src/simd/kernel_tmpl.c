@@ -117,25 +117,41 @@ static inline wf projection_gap(const float (*sx)[W], const float (*sy)[W], int 
     return wf_sub(min_o, max_s);
 }
 
-/// Edge normals of `self` against `other` (edge_axes); `flip` negates the axis (B's edges).
-static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (*sy)[W], int ns, const float (*ox)[W],
-                             const float (*oy)[W], int no, int flip) {
+/// Every edge's unit outward normal (edge_normal; zero for a zero-length edge) into enx, eny, and which edges
+/// have length into ev. All of a shape's normals come before any projection on them: their square roots and
+/// divisions overlap instead of each edge's projections waiting for its own normal (SAT 1.11x on W1 and
+/// 1.18x on W2, the manifold 1.17x, avx2 on Zen 3).
+static inline __attribute__((always_inline)) void edge_normals(float (*enx)[W], float (*eny)[W], wm *ev,
+                                                               const float (*sx)[W], const float (*sy)[W], int ns) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
-    // Every edge's normal first: their square roots and divisions overlap instead of each waiting in front
-    // of its own projections (the manifold's face search: 1.17x on Zen 3).
-    _Alignas(64) float enx[NMAX][W], eny[NMAX][W];
-    wm ev[NMAX];
     for (int i = 0; i < ns; i++) {
         const int i1 = i + 1 < ns ? i + 1 : 0;
         wf ex = wf_sub(wf_load(sx[i1]), wf_load(sx[i])), ey = wf_sub(wf_load(sy[i1]), wf_load(sy[i]));
         wf len2 = wf_dot(ex, ey, ex, ey);
         ev[i] = wm_not(wf_eq(len2, zero));
-        if (!wm_any(ev[i])) continue;
+        if (!wm_any(ev[i])) {
+            wf_store(enx[i], zero);
+            wf_store(eny[i], zero);
+            continue;
+        }
         rescale_tiny(&ex, &ey, &len2);
-        wf inv = wf_div(one, wf_sqrt(len2));
+        const wf inv = wf_div(one, wf_sqrt(len2));
         wf_store(enx[i], wf_mul(inv, ey));
         wf_store(eny[i], wf_mul(inv, wf_neg(ex)));
     }
+}
+
+/// A shape's edges (edge_normals) as axes of `self` against `other` (edge_axes); `flip` negates the axis
+/// (B's edges).
+typedef struct sat_normals {
+    _Alignas(64) float x[NMAX][W], y[NMAX][W];
+    wm valid[NMAX];
+} sat_normals;
+
+static inline void sat_edges(sat_best *best, const sat_normals *en, const float (*sx)[W], const float (*sy)[W], int ns,
+                             const float (*ox)[W], const float (*oy)[W], int no, int flip) {
+    const float(*enx)[W] = en->x, (*eny)[W] = en->y;
+    const wm *ev = en->valid;
     for (int i = 0; i < ns; i++) {
         const wm valid = ev[i];
         if (!wm_any(valid)) continue;
@@ -151,9 +167,13 @@ static inline void sat_edges(sat_best *best, const float (*sx)[W], const float (
 
 static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int na, int nb, sat_best *best) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
-    // A point has no edges: its padded edges all have zero length and are skipped like duplicates.
-    sat_edges(best, bk->ax, bk->ay, na, bk->bx, bk->by, nb, 0);
-    sat_edges(best, bk->bx, bk->by, nb, bk->ax, bk->ay, na, 1);
+    // A point has no edges: its padded edges all have zero length and are skipped like duplicates. Both
+    // shapes' normals before either's projections (see edge_normals).
+    sat_normals ea, eb;
+    edge_normals(ea.x, ea.y, ea.valid, bk->ax, bk->ay, na);
+    edge_normals(eb.x, eb.y, eb.valid, bk->bx, bk->by, nb);
+    sat_edges(best, &ea, bk->ax, bk->ay, na, bk->bx, bk->by, nb, 0);
+    sat_edges(best, &eb, bk->bx, bk->by, nb, bk->ax, bk->ay, na, 1);
 
     // The closest pair of vertices (vertex_pair_axis).
     wf ex = wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0])), ey = wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0]));

@@ -30,31 +30,14 @@ static inline wf mf_edge_index(int i, int bound, wf n) {
     return i == bound - 1 ? wf_sub(n, wf_set1(1.0f)) : wf_set1((float)i);
 }
 
-/// ref_sat_face over columns: the edges of `self` in order, the first of the largest gap winning.
+/// ref_sat_face over columns, on the normals edge_normals put in f: the edges of `self` in order, the first of
+/// the largest gap winning.
 static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, const float (*sx)[W],
                                                                  const float (*sy)[W], int ns, const float (*ox)[W],
                                                                  const float (*oy)[W], int no, wf n_self) {
-    const wf zero = wf_zero(), one = wf_set1(1.0f);
+    const wf zero = wf_zero();
     f->found = wm_none();
     f->sep = f->nx = f->ny = f->first = f->next = f->v1x = f->v1y = f->v2x = f->v2y = zero;
-    // Every edge's normal first: their square roots and divisions overlap instead of each waiting in front
-    // of its own projections.
-    for (int i = 0; i < ns; i++) {
-        const int i1 = i + 1 < ns ? i + 1 : 0;
-        wf ex = wf_sub(wf_load(sx[i1]), wf_load(sx[i])), ey = wf_sub(wf_load(sy[i1]), wf_load(sy[i]));
-        wf len2 = wf_dot(ex, ey, ex, ey);
-        const wm valid = wm_not(wf_eq(len2, zero));
-        f->ev[i] = valid;
-        if (!wm_any(valid)) {
-            wf_store(f->enx[i], zero);
-            wf_store(f->eny[i], zero);
-            continue;
-        }
-        rescale_tiny(&ex, &ey, &len2);
-        const wf inv = wf_div(one, wf_sqrt(len2));
-        wf_store(f->enx[i], wf_mul(inv, ey));
-        wf_store(f->eny[i], wf_mul(inv, wf_neg(ex)));
-    }
     for (int i = 0; i < ns; i++) {
         const wm valid = f->ev[i];
         if (!wm_any(valid)) continue;
@@ -381,6 +364,9 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
     mf_faces fa, fb;
     // 1. Each shape's best face; B's only if clearly better.
+    // Both shapes' normals before either search (see edge_normals).
+    edge_normals(fa.enx, fa.eny, fa.ev, bk->ax, bk->ay, nab);
+    edge_normals(fb.enx, fb.eny, fb.ev, bk->bx, bk->by, nbb);
     mf_face_search(&fa, bk->ax, bk->ay, nab, bk->bx, bk->by, nbb, na);
     mf_face_search(&fb, bk->bx, bk->by, nbb, bk->ax, bk->ay, nab, nb);
     const wf tol = wf_mul(wf_set1(GJK2D_MANIFOLD_FACE_TOLERANCE),
