@@ -91,7 +91,6 @@ static gjk2d_problem check_convex(const float *x, const float *y, int stride, in
     // pi moves the direction forward by 0, 1 or 2 quadrants, a tiny right turn that rounding allows may
     // move it back by one, and a single loop adds up to 4.
     //
-    //
     // Two holes in judging turns by a slack on their cross products, closed by holding vertices to the left of
     // an edge's line (true for every vertex of a convex polygon):
     //  - a chain of tiny edges: each of its turns against the long edge is within a slack that scales with the

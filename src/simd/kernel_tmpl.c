@@ -118,9 +118,9 @@ static inline wf projection_gap(const float (*sx)[W], const float (*sy)[W], int 
 }
 
 /// Every edge's unit outward normal (edge_normal; zero for a zero-length edge) into enx, eny, and which edges
-/// have length into ev. All of a shape's normals come before any projection on them: their square roots and
-/// divisions overlap instead of each edge's projections waiting for its own normal (SAT 1.11x on W1 and
-/// 1.18x on W2, the manifold 1.17x, avx2 on Zen 3).
+/// have length into ev. The SAT and the manifold take both shapes' normals before any projection on them: the
+/// square roots and divisions then overlap instead of each edge's projections waiting for its own normal
+/// (docs/benchmarks.md and docs/manifold.md have the figures).
 static inline __attribute__((always_inline)) void edge_normals(float (*enx)[W], float (*eny)[W], wm *ev,
                                                                const float (*sx)[W], const float (*sy)[W], int ns) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
@@ -141,12 +141,14 @@ static inline __attribute__((always_inline)) void edge_normals(float (*enx)[W], 
     }
 }
 
-/// A shape's edges (edge_normals) as axes of `self` against `other` (edge_axes); `flip` negates the axis
-/// (B's edges).
+/// One shape's edge normals, as edge_normals writes them.
 typedef struct sat_normals {
     _Alignas(64) float x[NMAX][W], y[NMAX][W];
     wm valid[NMAX];
 } sat_normals;
+
+/// A shape's edges (their normals in `en`) as axes of `self` against `other` (edge_axes); `flip` negates the
+/// axis (B's edges).
 
 static inline void sat_edges(sat_best *best, const sat_normals *en, const float (*sx)[W], const float (*sy)[W], int ns,
                              const float (*ox)[W], const float (*oy)[W], int no, int flip) {
