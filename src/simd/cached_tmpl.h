@@ -50,17 +50,21 @@ _Static_assert(sizeof(gjk2d_cache) == 20 && offsetof(gjk2d_cache, count) == 4 &&
 #else
 #define CACHE_WORDS 0
 #endif
+/// Entry l of a block of consecutive entries is record l (wf_load_records4 / wf_store_records4 indices).
+static const int32_t cache_lanes[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+_Static_assert(W <= 16, "cache_lanes");
 
 /// Each lane's cache entry as exact floats: count, index_a[0..2], index_b[0..2] and the metric. A block
-/// of W consecutive pairs reads its W consecutive entries with five gathers of their words; any other
-/// block copies the fields lane by lane. Lanes not live read count 0: a cold start.
-static inline void lane_cache_read(const lblock *bk, const gjk2d_cache *cache, wf lane, wf *count, wf ia[3], wf ib[3],
+/// of W consecutive pairs reads its W consecutive entries as records of four words, words 0..3 and 1..4
+/// (wf_load_records4: a 16-byte load per entry and transposes, where five gathers of the words cost more
+/// on AMD); any other block copies the fields lane by lane. Lanes not live read count 0: a cold start.
+static inline void lane_cache_read(const lblock *bk, const gjk2d_cache *cache, wf *count, wf ia[3], wf ib[3],
                                    wf *then) {
     if (CACHE_WORDS && bk->live == W_ALL && lblock_consecutive(bk)) {
-        const float *const words = (const float *)(const void *)(cache + bk->pair[0]);
-        const wf at = wf_mul(lane, wf_set1((float)(sizeof(gjk2d_cache) / 4)));
-        wf w[5];
-        for (int j = 0; j < 5; j++) w[j] = wf_gather(words, wf_add(at, wf_set1((float)j)));
+        const char *const entries = (const char *)(cache + bk->pair[0]);
+        wf w[5], again;
+        wf_load_records4(entries, (int64_t)sizeof *cache, cache_lanes, &w[0], &w[1], &w[2], &w[3]);
+        wf_load_records4(entries + 4, (int64_t)sizeof *cache, cache_lanes, &again, &again, &again, &w[4]);
         *then = w[0];
         wf_u16x2_split(w[1], count, &ia[0]);
         wf_u16x2_split(w[2], &ia[1], &ia[2]);
@@ -90,11 +94,8 @@ static inline void lane_cache_read(const lblock *bk, const gjk2d_cache *cache, w
 /// ref_cache_size_agrees's test run in lanes with the same operations; no point is fetched for an index
 /// outside its shape.
 static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_cache *cache) {
-    _Alignas(64) float lane_f[W];
-    for (int l = 0; l < W; l++) lane_f[l] = (float)l;
-    const wf lane = wf_load(lane_f);
     wf count, ia[3], ib[3], then;
-    lane_cache_read(bk, cache, lane, &count, ia, ib, &then);
+    lane_cache_read(bk, cache, &count, ia, ib, &then);
     // ref_cache_indices_fit: 1 to 3 vertices, each index inside its shape.
     const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
     wm in_shapes = wm_and(wf_ge(count, wf_set1(1.0f)), wf_le(count, wf_set1(3.0f)));
@@ -193,16 +194,13 @@ static void gjk_cache_store_lanes(const gjk_lanes *st, const lblock *bk, unsigne
     const wf metric = wf_sel(wf_eq(st->cnt, wf_set1(1.0f)), zero,
                              lane_simplex_metric(st->cnt, st->w0x, st->w0y, st->w1x, st->w1y, st->w2x, st->w2y));
     if (CACHE_WORDS && lanes == W_ALL && lblock_consecutive(bk)) {
-        // W consecutive entries: their words built in lanes, each entry then copied whole.
-        _Alignas(64) float word[5][W];
-        wf_store(word[0], metric);
-        wf_store(word[1], wf_u16x2_join(st->cnt, ia[0]));
-        wf_store(word[2], wf_u16x2_join(ia[1], ia[2]));
-        wf_store(word[3], wf_u16x2_join(ib[0], ib[1]));
-        wf_store(word[4], wf_u16x2_join(ib[2], zero));
-        gjk2d_cache *const e = cache + bk->pair[0];
-        for (int l = 0; l < W; l++)
-            for (int j = 0; j < 5; j++) memcpy((char *)&e[l] + 4 * j, &word[j][l], 4); // bits, not values
+        // W consecutive entries: their words built in lanes and stored as records of words 0..3, then of
+        // words 1..4 (rewriting 1..3 with the same bits), as lane_cache_read reads them.
+        const wf w1 = wf_u16x2_join(st->cnt, ia[0]), w2 = wf_u16x2_join(ia[1], ia[2]);
+        const wf w3 = wf_u16x2_join(ib[0], ib[1]), w4 = wf_u16x2_join(ib[2], zero);
+        char *const e = (char *)(cache + bk->pair[0]);
+        wf_store_records4(e, (int64_t)sizeof *cache, cache_lanes, metric, w1, w2, w3);
+        wf_store_records4(e + 4, (int64_t)sizeof *cache, cache_lanes, w1, w2, w3, w4);
         return;
     }
     _Alignas(64) float field[8][W]; // count, index_a[0..2], index_b[0..2], metric

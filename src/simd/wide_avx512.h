@@ -110,6 +110,20 @@ static inline void wf_load_records4(const char *base, int64_t stride, const int3
     *f3 = _mm512_shuffle_ps(t1, t3, 0xEE);
 }
 #define GJK2D_WIDE_HAVE_RECORDS4 1
+/// wf_load_records4's inverse: lane l's four floats stored at base + idx[l] * stride (the 4x4 transpose of
+/// each quarter is its own inverse; bits are moved, never converted).
+static inline void wf_store_records4(char *base, int64_t stride, const int32_t *idx, wf f0, wf f1, wf f2, wf f3) {
+    const __m512 t0 = _mm512_unpacklo_ps(f0, f1), t1 = _mm512_unpackhi_ps(f0, f1);
+    const __m512 t2 = _mm512_unpacklo_ps(f2, f3), t3 = _mm512_unpackhi_ps(f2, f3);
+    const __m512 r[4] = {_mm512_shuffle_ps(t0, t2, 0x44), _mm512_shuffle_ps(t0, t2, 0xEE),
+                         _mm512_shuffle_ps(t1, t3, 0x44), _mm512_shuffle_ps(t1, t3, 0xEE)};
+    for (int k = 0; k < 4; k++) {
+        _mm_storeu_ps((float *)(base + idx[k] * stride), _mm512_castps512_ps128(r[k]));
+        _mm_storeu_ps((float *)(base + idx[k + 4] * stride), _mm512_extractf32x4_ps(r[k], 1));
+        _mm_storeu_ps((float *)(base + idx[k + 8] * stride), _mm512_extractf32x4_ps(r[k], 2));
+        _mm_storeu_ps((float *)(base + idx[k + 12] * stride), _mm512_extractf32x4_ps(r[k], 3));
+    }
+}
 /// cols[j][l] = rows[l][j] for j < 8, in 512-bit registers: register i holds rows i and i + 8, AVX's 8x8
 /// network runs on both at once, and one two-source permute per column joins the quarters (every load
 /// and store whole: no store of a half for a 512-bit load to wait on).

@@ -174,6 +174,15 @@ static inline void wf_load_records4(const char *base, int64_t stride, const int3
     }
     *f0 = wf_load(t[0]), *f1 = wf_load(t[1]), *f2 = wf_load(t[2]), *f3 = wf_load(t[3]);
 }
+/// wf_load_records4's inverse: lane l's four floats stored at base + idx[l] * stride.
+static inline void wf_store_records4(char *base, int64_t stride, const int32_t *idx, wf f0, wf f1, wf f2, wf f3) {
+    _Alignas(64) float t[4][W];
+    wf_store(t[0], f0), wf_store(t[1], f1), wf_store(t[2], f2), wf_store(t[3], f3);
+    for (int l = 0; l < W; l++) {
+        const float r[4] = {t[0][l], t[1][l], t[2][l], t[3][l]};
+        memcpy(base + idx[l] * stride, r, sizeof r);
+    }
+}
 #endif
 
 #ifndef GJK2D_WIDE_HAVE_TRANSPOSE8

@@ -90,6 +90,16 @@ static inline void wf_load_records4(const char *base, int64_t stride, const int3
     *f3 = simde_mm_shuffle_ps(t1, t3, 0xEE);
 }
 #define GJK2D_WIDE_HAVE_RECORDS4 1
+/// wf_load_records4's inverse: lane l's four floats stored at base + idx[l] * stride (the 4x4 transpose is
+/// its own inverse; bits are moved, never converted).
+static inline void wf_store_records4(char *base, int64_t stride, const int32_t *idx, wf f0, wf f1, wf f2, wf f3) {
+    const wf t0 = simde_mm_unpacklo_ps(f0, f1), t1 = simde_mm_unpackhi_ps(f0, f1);
+    const wf t2 = simde_mm_unpacklo_ps(f2, f3), t3 = simde_mm_unpackhi_ps(f2, f3);
+    wf_storeu((float *)(base + idx[0] * stride), simde_mm_shuffle_ps(t0, t2, 0x44));
+    wf_storeu((float *)(base + idx[1] * stride), simde_mm_shuffle_ps(t0, t2, 0xEE));
+    wf_storeu((float *)(base + idx[2] * stride), simde_mm_shuffle_ps(t1, t3, 0x44));
+    wf_storeu((float *)(base + idx[3] * stride), simde_mm_shuffle_ps(t1, t3, 0xEE));
+}
 /// Double lanes (two halves of W): only to move B into A's frame with a single rounding per coordinate.
 #define WH_D simde__m128d
 #define WH_M simde__m128d
