@@ -17,7 +17,8 @@
 // them in turn (frame i mod F for its call i), as an engine calls frame after frame with its cache
 // carried. A side written ISA+warm (or ISA@LIBRARY+warm) is warm on its own, so that warm and cold run
 // side by side; their outputs may then differ where a warm start finds another witness of a tie, and are
-// not required to match.
+// not required to match. Likewise a side written ISA+cut takes --cutoff D alone, the other side running
+// without a cutoff (the pairs beyond it are then answered differently).
 // Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -43,7 +44,9 @@ typedef struct side {
                            gjk2d_cache *, float, const gjk2d_distance_out *);
     const gjk2d_shapes *shapes;
     gjk2d_cache *cache; ///< --warm: this side's, carried from call to call; else NULL
+    int cut;            ///< written ISA+cut: only this side takes --cutoff
     int64_t calls;      ///< batch calls made (--moving: the next call's frame)
+    float max_distance; ///< this side's cutoff: --cutoff D, or INFINITY on a side not written +cut when the other is
     void *memory;
     query_outputs o;
     double rate[MAX_REPS];
@@ -58,13 +61,23 @@ static void *sym(void *h, const char *lib, const char *name) {
     return p;
 }
 
+/// --cutoff: max_distance of the cached call, INFINITY for none.
+static float cutoff = INFINITY;
+
 /// "isa" or "isa@path": the side's calls, and the workload's shapes prepared by its library.
 static void side_open(side *s, const char *spec_in, const workload *w, int warm) {
     memset(s, 0, sizeof *s);
     char spec[512];
     snprintf(spec, sizeof spec, "%s", spec_in);
-    const size_t len = strlen(spec);
-    if (len > 5 && !strcmp(spec + len - 5, "+warm")) spec[len - 5] = '\0', warm = 1;
+    s->max_distance = cutoff;
+    for (size_t len = strlen(spec);; len = strlen(spec)) { // suffixes +warm and +cut, in either order
+        if (len > 5 && !strcmp(spec + len - 5, "+warm"))
+            spec[len - 5] = '\0', warm = 1;
+        else if (len > 4 && !strcmp(spec + len - 4, "+cut"))
+            spec[len - 4] = '\0', s->cut = 1;
+        else
+            break;
+    }
     const char *at = strchr(spec, '@');
     const size_t n = at ? (size_t)(at - spec) : strlen(spec);
     if (n == 0 || n >= sizeof s->isa) {
@@ -120,8 +133,6 @@ static void side_close(side *s) {
     free((void *)s->lib);
 }
 
-/// --cutoff: max_distance of the cached call, INFINITY for none.
-static float cutoff = INFINITY;
 /// --moving: the poses of each frame (NULL: the workload's own poses).
 static gjk2d_poses *frames = NULL;
 /// --layout: the workload's poses in the layout timed (NULL: its own float SoA arrays).
@@ -158,8 +169,8 @@ static void side_run(side *s, const workload *w, int q, int inner) {
     for (int r = 0; r < inner; r++) {
         const gjk2d_poses *p = frames ? &frames[s->calls % nframes] : layout ? layout : &w->set.poses;
         s->calls++;
-        const int rc = q == Q_DISTANCE && (s->cache || cutoff < INFINITY)
-                           ? s->distance_cached(s->shapes, p, &w->pairs, 0, n, s->cache, cutoff, &d)
+        const int rc = q == Q_DISTANCE && (s->cache || s->max_distance < INFINITY)
+                           ? s->distance_cached(s->shapes, p, &w->pairs, 0, n, s->cache, s->max_distance, &d)
                        : q == Q_DISTANCE ? s->distance(s->shapes, p, &w->pairs, 0, n, &d)
                        : q == Q_OVERLAP  ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
                                          : s->sat(s->shapes, p, &w->pairs, 0, n, &t);
@@ -263,6 +274,10 @@ int main(int argc, char **argv) {
     }
     side_open(&s[1], specs[1], &w, warm);
     if (s[1].cache && q != Q_DISTANCE) usage(argv[0]);
+    if (s[0].cut != s[1].cut) { // one side written +cut: the other runs without the cutoff
+        if (!(cutoff < INFINITY)) usage(argv[0]);
+        s[s[0].cut ? 1 : 0].max_distance = INFINITY;
+    }
     // Calibration (also the warm-up): one timed run of a batch lasts at least min_time.
     int inner = 1;
     const double t = side_time(&s[0], &w, q, 1) + side_time(&s[1], &w, q, 1);
@@ -290,8 +305,11 @@ int main(int argc, char **argv) {
     double lo = ratio[0], hi = ratio[0];
     for (int r = 1; r < reps; r++) lo = ratio[r] < lo ? ratio[r] : lo, hi = ratio[r] > hi ? ratio[r] : hi;
     printf("  B / A: %.3f (median of per-repetition ratios; min %.3f, max %.3f)\n", median(ratio, reps), lo, hi);
-    const int one_warm = (s[0].cache != NULL) != (s[1].cache != NULL);
-    printf("  outputs: %s\n", same ? "bit-identical" : one_warm ? "different (warm against cold)" : "DIFFERENT");
+    const int one_warm = (s[0].cache != NULL) != (s[1].cache != NULL), one_cut = s[0].cut != s[1].cut;
+    printf("  outputs: %s\n", same       ? "bit-identical"
+                              : one_warm ? "different (warm against cold)"
+                              : one_cut  ? "different (cut against uncut)"
+                                         : "DIFFERENT");
     side_close(&s[0]), side_close(&s[1]);
     frames_free();
     layouts_free(&lays);

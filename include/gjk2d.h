@@ -93,8 +93,8 @@ typedef enum gjk2d_status {
     GJK2D_STATUS_INVALID = 2,  ///< a shape of the pair failed validation; float outputs are NaN
     GJK2D_STATUS_BAD_POSE = 3, ///< a pose of the pair is not finite, not a rotation or out of range
                                ///< (gjk2d_pose_problem); float outputs are NaN
-    GJK2D_STATUS_BEYOND = 4,   ///< distance queries with a cutoff: GJK proved the pair farther apart than
-                               ///< max_distance and stopped; the distances are that lower bound
+    GJK2D_STATUS_BEYOND = 4,   ///< distance queries with a cutoff: the bounding circles or GJK proved the pair
+                               ///< farther apart than max_distance and it stopped; the distances are that lower bound
 } gjk2d_status;
 
 /// A witness feature of one shape: the vertex i (2 * i) or the edge from vertex i to vertex i + 1,
@@ -322,7 +322,7 @@ typedef struct gjk2d_shapes gjk2d_shapes;
 /// Bytes gjk2d_shapes_prepare needs for this geometry (alignment slack included; an upper bound: shapes
 /// with the same `first` and `count`, instances of one prototype, share one row), or a negative error
 /// code (GJK2D_ERR_NULL, GJK2D_ERR_RANGE for a negative shape or vertex count or, when `first` is
-/// NULL, a negative count; GJK2D_ERR_SHAPE_SPAN).
+/// NULL, a negative count, or vertex rows of more than 2^35 floats in all; GJK2D_ERR_SHAPE_SPAN).
 GJK2D_API int64_t gjk2d_shapes_size(const gjk2d_geometry *geometry);
 
 /// Validate every shape and build the set in `memory` (any alignment, `size` bytes, at least
@@ -443,8 +443,10 @@ typedef struct gjk2d_cache {
 
 /// gjk2d_distance started from `cache` (may be NULL: cold) and writing the final simplex back to it,
 /// with a cutoff: a pair proved farther apart than max_distance (>= 0; INFINITY for none) stops at
-/// once with GJK2D_STATUS_BEYOND, distance = signed_distance = the lower bound GJK proved (rounded to
-/// float), the normal of the direction that proves it, NaN points and no features. Returns the status,
+/// once with GJK2D_STATUS_BEYOND, distance = signed_distance = the lower bound that proved it (rounded
+/// to float), the normal of the direction that proves it, NaN points and no features. The proof comes
+/// first from the shapes' bounding circles (gjk2d_shapes_bound, about their local origins: 0
+/// iterations, and the cache entry is left as it was), else from GJK's support points. Returns the status,
 /// or GJK2D_STATUS_INVALID for NaN or negative max_distance (the cache is then left alone).
 GJK2D_API gjk2d_status gjk2d_distance_cached(const gjk2d_shape *a, const gjk2d_pose *pose_a, const gjk2d_shape *b,
                                              const gjk2d_pose *pose_b, gjk2d_cache *cache, float max_distance,

@@ -23,7 +23,11 @@ void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *pos
         gjk2d_distance_result r;
         const gjk2d_status st = load_pair(&p, s, poses, pairs->a[k], pairs->b[k]);
         if (st == GJK2D_STATUS_OK) {
-            ref_distance_cached(&p, cache ? &cache[k] : NULL, max_distance, &r, NULL);
+            const int32_t ia = pairs->a[k], ib = pairs->b[k];
+            const gjk2d__pose pb = gjk2d__pose_at(poses, ib);
+            if (max_distance == INFINITY ||
+                !ref_cutoff_by_bounds(&p.pose_a, &pb, s->bound[ia], s->bound[ib], p.ra, p.rb, max_distance, &r))
+                ref_distance_cached(&p, cache ? &cache[k] : NULL, max_distance, &r, NULL);
         } else {
             if (cache) cache[k] = cold;
             r.distance = r.signed_distance = r.core_distance = NAN;

@@ -6,6 +6,13 @@
 
 static const gjk2d_pose identity = {0.0f, 0.0f, 1.0f, 0.0f};
 
+/// A caller's pose (NULL: the identity) as the queries read it.
+static gjk2d__pose pose_or_identity(const gjk2d_pose *p) {
+    p = p ? p : &identity;
+    const gjk2d__pose r = {p->px, p->py, p->c, p->s};
+    return r;
+}
+
 /// Validates and loads the pair; returns GJK2D_STATUS_OK, _INVALID (a shape) or _BAD_POSE.
 static gjk2d_status load_pair(ref_pair *p, const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b,
                               const gjk2d_pose *pb) {
@@ -17,7 +24,7 @@ static gjk2d_status load_pair(ref_pair *p, const gjk2d_shape *a, const gjk2d_pos
     pb = pb ? pb : &identity;
     if (gjk2d_pose_problem(pa) != GJK2D_PROBLEM_NONE || gjk2d_pose_problem(pb) != GJK2D_PROBLEM_NONE)
         return GJK2D_STATUS_BAD_POSE;
-    const gjk2d__pose xa = {pa->px, pa->py, pa->c, pa->s}, xb = {pb->px, pb->py, pb->c, pb->s};
+    const gjk2d__pose xa = pose_or_identity(pa), xb = pose_or_identity(pb);
     ref_pair_load(p, &a->vertices[0].x, &a->vertices[0].y, 2, a->count, a->radius, &xa, &b->vertices[0].x,
                   &b->vertices[0].y, 2, b->count, b->radius, &xb);
     return GJK2D_STATUS_OK;
@@ -62,6 +69,13 @@ gjk2d_status gjk2d_distance_cached(const gjk2d_shape *a, const gjk2d_pose *pose_
         failed_distance(out, NULL, st);
         if (cache) *cache = cold;
         return st;
+    }
+    if (max_distance < INFINITY) {
+        const gjk2d__pose xa = pose_or_identity(pose_a), xb = pose_or_identity(pose_b);
+        const float bound_a = gjk2d__vertex_bound(&a->vertices[0].x, &a->vertices[0].y, 2, a->count, a->radius);
+        const float bound_b = gjk2d__vertex_bound(&b->vertices[0].x, &b->vertices[0].y, 2, b->count, b->radius);
+        if (ref_cutoff_by_bounds(&xa, &xb, bound_a, bound_b, a->radius, b->radius, max_distance, out))
+            return out->status;
     }
     ref_distance_cached(&p, cache, max_distance, out, NULL);
     return out->status;

@@ -41,6 +41,7 @@ static int plan(const gjk2d_geometry *g, layout *l, int64_t *bad_shape) {
         }
         floats += 2 * (int64_t)gjk2d__row_cols(n);
     }
+    if (floats / GJK2D_ROW_UNIT > INT32_MAX) return GJK2D_ERR_RANGE; // a lane head's 32-bit row start
     const int64_t ns = g->shape_count;
     l->count = round_up((int64_t)sizeof(struct gjk2d_shapes));
     l->row = l->count + round_up(ns * (int64_t)sizeof(int32_t));
@@ -84,15 +85,18 @@ static void fill_row(float *row, const float *vx, const float *vy, int32_t n) {
     }
 }
 
-/// Bounding radius of a row's n vertices about the origin, plus the radius, rounded up.
-static float row_bound(const float *row, int32_t n, float radius) {
-    const int32_t cols = gjk2d__row_cols(n);
+float gjk2d__vertex_bound(const float *x, const float *y, int stride, int32_t n, float radius) {
     double r2 = 0.0;
     for (int32_t i = 0; i < n; ++i) {
-        const double x = row[i], y = row[cols + i], d2 = x * x + y * y;
+        const double vx = x[i * stride], vy = y[i * stride], d2 = vx * vx + vy * vy;
         r2 = d2 > r2 ? d2 : r2; // (a NaN vertex makes an invalid shape, whose bound is NaN anyway)
     }
     return float_up(sqrt(r2) + radius);
+}
+
+/// gjk2d__vertex_bound of a row's n vertices.
+static float row_bound(const float *row, int32_t n, float radius) {
+    return gjk2d__vertex_bound(row, row + gjk2d__row_cols(n), 1, n, radius);
 }
 
 /// The earlier shape with the same first vertex and count as shape k, or -1 (then k is entered).
@@ -209,12 +213,13 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     int64_t invalid = 0;
     for (int32_t k = 0; k < g->shape_count; ++k) {
         const int lanes = problem[k] == GJK2D_PROBLEM_NONE && count[k] <= GJK2D_SIMD_MAX_VERTICES;
-        lane_head[k] = (gjk2d__lane_head){row[k], lanes ? (float)count[k] : 0.0f, radius[k]};
         if (problem[k] != GJK2D_PROBLEM_NONE) {
             bound[k] = NAN;
             if (first_bad && *first_bad < 0) *first_bad = k;
             ++invalid;
         }
+        lane_head[k] = (gjk2d__lane_head){row[k] < 0 ? -1 : (int32_t)(row[k] / GJK2D_ROW_UNIT),
+                                          lanes ? (float)count[k] : 0.0f, radius[k], bound[k]};
         if (problems) problems[k] = problem[k];
     }
     *shapes = s;

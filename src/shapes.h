@@ -13,13 +13,17 @@
 
 #define GJK2D_SHAPES_MAGIC 0x676a6b3264736574ull /* "gjk2dset" */
 
+/// Rows start at multiples of this many floats (GJK2D_ROW_MULTIPLE columns of x, then of y), so that a
+/// lane head holds a row's start in 32 bits.
+#define GJK2D_ROW_UNIT (2 * GJK2D_ROW_MULTIPLE)
 /// What the SIMD loaders read of shape k, in one 16-byte record: a block asks the caches for one line
-/// per shape and loads one record per lane instead of gathering from three arrays.
+/// per shape and loads one record per lane instead of gathering from several arrays.
 typedef struct gjk2d__lane_head {
-    int64_t row;  ///< row[k]
-    float count;  ///< the count where the SIMD lanes may take the shape (valid, at most
-                  ///< GJK2D_SIMD_MAX_VERTICES vertices), else 0: one test decides a lane
-    float radius; ///< radius[k]
+    int32_t row_unit; ///< row[k] / GJK2D_ROW_UNIT (-1: no row)
+    float count;      ///< the count where the SIMD lanes may take the shape (valid, at most
+                      ///< GJK2D_SIMD_MAX_VERTICES vertices), else 0: one test decides a lane
+    float radius;     ///< radius[k]
+    float bound;      ///< bound[k] (NaN for an invalid shape): the distance cutoff's bounding circle
 } gjk2d__lane_head;
 
 /// Every pointer points into the set's own memory. Shape k's vertex row holds cols(k) x coordinates,
@@ -44,6 +48,10 @@ static inline int32_t gjk2d__row_cols(int32_t count) {
 }
 
 static inline const float *gjk2d__row_x(const gjk2d_shapes *s, int32_t k) { return s->rows + s->row[k]; }
+/// Shape k's row as its lane head locates it (meaningful where the head's count is not 0).
+static inline const float *gjk2d__lane_row(const gjk2d_shapes *s, int32_t k) {
+    return s->rows + (int64_t)s->lane_head[k].row_unit * GJK2D_ROW_UNIT;
+}
 static inline const float *gjk2d__row_y(const gjk2d_shapes *s, int32_t k) {
     return s->rows + s->row[k] + gjk2d__row_cols(s->count[k]);
 }
@@ -76,6 +84,9 @@ static inline gjk2d__pose gjk2d__pose_at(const gjk2d_poses *p, int64_t k) {
     return r;
 }
 
+/// Bounding radius about the local origin of n vertices (x[i * stride], y[i * stride]) plus `radius`,
+/// rounded up to float: gjk2d_shapes_bound, and the cutoff's bounding circles (shapes.c).
+float gjk2d__vertex_bound(const float *x, const float *y, int stride, int32_t n, float radius);
 /// Whether a gjk2d_poses' layout is usable for `needed` shapes: count, stride, position type.
 int gjk2d__poses_layout_ok(const gjk2d_poses *poses, int64_t needed);
 

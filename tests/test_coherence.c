@@ -266,6 +266,98 @@ Test(coherence, the_cutoff_stops_only_pairs_farther_than_max_distance) {
     cr_expect(beyond > beyond_candidates / 2, "the cutoff should stop most pairs beyond it");
 }
 
+/// A pose whose rotation is off unit length by `scale` (the pose check allows 1e-6 in c^2 + s^2, in float).
+static gjk2d_pose pose_scaled(float x, float y, double angle, double scale) {
+    const gjk2d_pose p = {x, y, (float)(cos(angle) * scale), (float)(sin(angle) * scale)};
+    return p;
+}
+
+Test(coherence, the_bounding_circles_stop_far_pairs_below_the_exact_distance) {
+    // Pairs far apart for their size at every scale, rotations at the pose check's limits: the pairs the
+    // circles stop (no support search) have a bound at or below the exact distance with no tolerance (the
+    // test of the margins of ref_cutoff_by_bounds), a normal along which B lies that far beyond A, and
+    // the batch gives the single-pair answer bit for bit.
+    enum { N = 4000 };
+    oracle_rng r = oracle_rng_seed(158);
+    static test_shape sa[N], sb[N];
+    static gjk2d_shape shapes[2 * N];
+    static gjk2d_pose poses[2 * N];
+    static float max_d[N];
+    long stopped = 0;
+    for (int k = 0; k < N; ++k) {
+        const double size = pow(10.0, oracle_uniform(&r, -3.0, 5.0));
+        random_shape(&r, oracle_int(&r, 1, 8), size, k % 2 ? 0.3 * size : 0.0, 2.0 * size, &sa[k]);
+        random_shape(&r, oracle_int(&r, 1, 8), size, k % 3 ? 0.0 : 0.3 * size, 2.0 * size, &sb[k]);
+        const double scale_a = 1.0 + (k % 3 - 1) * 4e-7, scale_b = 1.0 - (k % 3 - 1) * 4e-7;
+        const double far = size * oracle_uniform(&r, 2.0, 40.0), theta = oracle_uniform(&r, -3.14159, 3.14159);
+        const double ox = oracle_uniform(&r, -1e3, 1e3) * size, oy = oracle_uniform(&r, -1e3, 1e3) * size;
+        sa[k].pose = pose_scaled((float)ox, (float)oy, oracle_uniform(&r, -3.2, 3.2), scale_a);
+        sb[k].pose = pose_scaled((float)(ox + far * cos(theta)), (float)(oy + far * sin(theta)),
+                                 oracle_uniform(&r, -3.2, 3.2), scale_b);
+        if (k % 4 == 3) {
+            // Points (circles) whose vertex faces the other across the line of centres, both rotations
+            // longer than unit: the tightest case for the circles, whose bound is then within the
+            // rotations' stretch of the exact distance.
+            sa[k].v[0].x = (float)(size * oracle_uniform(&r, 0.1, 1.0)), sa[k].v[0].y = 0.0f;
+            sb[k].v[0].x = (float)(size * oracle_uniform(&r, 0.1, 1.0)), sb[k].v[0].y = 0.0f;
+            sa[k].s.count = sb[k].s.count = 1;
+            const double gap = size * oracle_uniform(&r, 2.0, 5.0), sc = 1.0 + 4e-7;
+            sa[k].pose = pose_scaled((float)ox, (float)oy, theta, sc);
+            sb[k].pose =
+                pose_scaled((float)(ox + gap * cos(theta)), (float)(oy + gap * sin(theta)), theta + 3.14159265, sc);
+        }
+        cr_assert(gjk2d_pose_problem(&sa[k].pose) == GJK2D_PROBLEM_NONE);
+        cr_assert(gjk2d_pose_problem(&sb[k].pose) == GJK2D_PROBLEM_NONE);
+        max_d[k] = k % 4 == 3 ? 0.0f : (float)(size * oracle_uniform(&r, 0.0, 20.0));
+        shapes[2 * k] = sa[k].s, shapes[2 * k + 1] = sb[k].s;
+        poses[2 * k] = sa[k].pose, poses[2 * k + 1] = sb[k].pose;
+    }
+    test_set set;
+    cr_assert(test_set_from_shapes(&set, shapes, poses, 2 * N, NULL) == 0);
+    static int32_t pa[N], pb[N], it[N];
+    static float dist[N], sd[N], core[N], ax[N], ay[N], bx[N], by[N], nx[N], ny[N];
+    static int32_t fa[N], fb[N];
+    static uint8_t st[N];
+    const gjk2d_distance_out out = {dist, sd, core, ax, ay, bx, by, nx, ny, fa, fb, it, st};
+    for (int k = 0; k < N; ++k) pa[k] = 2 * k, pb[k] = 2 * k + 1;
+    const gjk2d_pairs pairs = {pa, pb, N};
+    for (int k = 0; k < N; ++k) {
+        gjk2d_distance_result cut;
+        gjk2d_distance_cached(&sa[k].s, &sa[k].pose, &sb[k].s, &sb[k].pose, NULL, max_d[k], &cut);
+        cr_assert(gjk2d_batch_distance_cached(set.shapes, &set.poses, &pairs, k, k + 1, NULL, max_d[k], &out) ==
+                  GJK2D_OK);
+        const char *repr = pair_repr(&sa[k].s, &sa[k].pose, &sb[k].s, &sb[k].pose);
+        cr_assert(memcmp(&dist[k], &cut.distance, 4) == 0 && memcmp(&core[k], &cut.core_distance, 4) == 0 &&
+                      memcmp(&nx[k], &cut.normal.x, 4) == 0 && memcmp(&ny[k], &cut.normal.y, 4) == 0 &&
+                      it[k] == cut.iterations && st[k] == cut.status,
+                  "batch and single-pair answers differ: %s", repr);
+        if (cut.status != GJK2D_STATUS_BEYOND || cut.iterations != 0) continue;
+        ++stopped;
+        oracle_poly wa, wb;
+        oracle_world(&sa[k].s, &sa[k].pose, &wa);
+        oracle_world(&sb[k].s, &sb[k].pose, &wb);
+        const double exact = oracle_core_distance(&wa, &wb) - wa.r - wb.r;
+        cr_assert(cut.end == GJK2D_END_CUTOFF && cut.distance > max_d[k] && cut.distance <= exact,
+                  "bound %.9g, exact %.9g, max_distance %g: %s", cut.distance, exact, max_d[k], repr);
+        cr_assert(oracle_gap_along(&wa, &wb, cut.normal.x, cut.normal.y) >= cut.core_distance,
+                  "the normal does not prove the bound: %s", repr);
+    }
+    cr_log_info("bounding circles: %ld of %d far pairs stopped without a support search", stopped, N);
+    cr_expect(stopped > N / 4, "the circles should stop many of these pairs");
+    // What cannot be computed is reported as such however far apart: a bad pose, an invalid shape.
+    gjk2d_distance_result res;
+    const gjk2d_pose bad = {1e6f, 0.0f, 1.0f, 0.5f};
+    cr_assert(gjk2d_distance_cached(&sa[0].s, &sa[0].pose, &sb[0].s, &bad, NULL, 0.0f, &res) == GJK2D_STATUS_BAD_POSE);
+    set.c[1] = 1.0f, set.s[1] = 0.5f, set.px[1] = 1e6f;
+    cr_assert(gjk2d_batch_distance_cached(set.shapes, &set.poses, &pairs, 0, 1, NULL, 0.0f, &out) == GJK2D_OK);
+    cr_assert(st[0] == GJK2D_STATUS_BAD_POSE);
+    const gjk2d_vec2 reflex[4] = {{0, 0}, {1, 0}, {0.1f, 0.1f}, {0, 1}};
+    const gjk2d_shape invalid = {reflex, 4, 0.0f};
+    cr_assert(gjk2d_distance_cached(&invalid, &sa[0].pose, &sb[0].s, &sb[0].pose, NULL, 0.0f, &res) ==
+              GJK2D_STATUS_INVALID);
+    test_set_free(&set);
+}
+
 Test(coherence, the_batch_call_is_the_single_pair_call_frame_after_frame) {
     enum { BODIES = 64, PAIRS = 400 };
     oracle_rng r = oracle_rng_seed(157);

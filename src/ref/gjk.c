@@ -296,6 +296,31 @@ static void beyond_cutoff(const ref_pair *p, double bound, gjk2d_vec2 n, gjk2d_d
     out->feature_a = out->feature_b = GJK2D_FEATURE_NONE;
 }
 
+int ref_cutoff_by_bounds(const gjk2d__pose *pa, const gjk2d__pose *pb, float bound_a, float bound_b, float ra, float rb,
+                         float max_distance, gjk2d_distance_result *out) {
+    // The circles' gap |d| - (bound_a + bound_b), made smaller by two relative margins so that it stays
+    // below the distance GJK measures: GJK works in A's frame, where B's origin lies |d| times A's
+    // rotation scale sqrt(c^2 + s^2) away and B's vertices are scaled by both rotations' scales (each
+    // within 5.1e-7 of 1 at a checked pose) and rounded to float (2^-23.5 of the coordinates' size).
+    // 2^-19 (1.9e-6) covers each with room; a gap that passes by less is left to GJK.
+    const double dx = pb->px - pa->px, dy = pb->py - pa->py;
+    const double len = sqrt(dx * dx + dy * dy);
+    const double margin = 0x1p-19;
+    const double lower = len * (1.0 - margin) - ((double)bound_a + bound_b) * (1.0 + margin);
+    if (!(lower > (double)max_distance)) return 0;
+    const gjk2d_vec2 nan2 = {NAN, NAN};
+    out->status = GJK2D_STATUS_BEYOND;
+    out->end = GJK2D_END_CUTOFF;
+    out->iterations = 0;
+    out->distance = out->signed_distance = (float)lower;
+    out->core_distance = (float)(lower + ((double)ra + rb));
+    out->normal.x = (float)(dx / len);
+    out->normal.y = (float)(dy / len);
+    out->point_a = out->point_b = nan2;
+    out->feature_a = out->feature_b = GJK2D_FEATURE_NONE;
+    return 1;
+}
+
 void ref_distance(const ref_pair *p, gjk2d_distance_result *out, gjk2d_trace *trace) {
     ref_distance_cached(p, NULL, INFINITY, out, trace);
 }

@@ -15,6 +15,7 @@
 #define ref_pair_load gjk2d__ref_pair_load
 #define ref_distance gjk2d__ref_distance
 #define ref_distance_cached gjk2d__ref_distance_cached
+#define ref_cutoff_by_bounds gjk2d__ref_cutoff_by_bounds
 #define ref_overlap_cached gjk2d__ref_overlap_cached
 #define ref_closest_cores gjk2d__ref_closest_cores
 #define ref_closest_cores_cached gjk2d__ref_closest_cores_cached
@@ -103,6 +104,13 @@ void ref_overlap(const ref_pair *p, gjk2d_overlap_result *out);
 void ref_distance_cached(const ref_pair *p, gjk2d_cache *cache, float max_distance, gjk2d_distance_result *out,
                          gjk2d_trace *trace);
 void ref_overlap_cached(const ref_pair *p, gjk2d_cache *cache, gjk2d_overlap_result *out);
+/// The cutoff's first test, before any vertex is read: the bounding circles (gjk2d_shapes_bound: bound_a,
+/// bound_b about the shapes' local origins, radii included) of two valid shapes at checked poses. Returns 1
+/// and writes GJK2D_STATUS_BEYOND (no iterations, end GJK2D_END_CUTOFF) when the circles alone prove the
+/// pair farther apart than max_distance; else 0 and `out` is untouched. Every distance query with a
+/// cutoff asks it first, in the batch (per pair, from the set's bounds) and in gjk2d_distance_cached.
+int ref_cutoff_by_bounds(const gjk2d__pose *pa, const gjk2d__pose *pb, float bound_a, float bound_b, float ra, float rb,
+                         float max_distance, gjk2d_distance_result *out);
 void ref_sat(const ref_pair *p, gjk2d_sat_result *out);
 /// Contact manifold (manifold.c); `pose_b` gives the anchors relative to B, `margin` >= 0 is checked by the caller.
 void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gjk2d_manifold_result *out);

@@ -266,44 +266,174 @@ static void cached_slow_pair(const cached_call *c, int64_t k) {
     gjk2d__scalar_distance_cached(in->shapes, in->poses, in->pairs, k, k + 1, c->cache, c->max_distance, c->out);
 }
 
+/// ref_cutoff_by_bounds on the consecutive pairs k .. k + lanes - 1, before their blocks are loaded: the
+/// lanes whose bounding circles (the set's bounds) prove them farther apart than max_distance, at poses
+/// that pass the check, are answered here (their cache entries are left as they were). Returns them.
+/// `fetch`: ask the caches for the rows of the others.
+static unsigned cutoff_by_bounds_lanes(const cached_call *c, int64_t k, int lanes, int fetch) {
+    const batch_in *in = c->in;
+    int32_t sa[W], sb[W];
+    for (int l = 0; l < W; l++) {
+        const int64_t q = k + (l < lanes ? l : 0);
+        sa[l] = in->pairs->a[q], sb[l] = in->pairs->b[q];
+    }
+    lane_poses pa, pb;
+    lane_poses_load(&pa, in->poses, sa);
+    lane_poses_load(&pb, in->poses, sb);
+    const unsigned in_range = lanes == W ? W_ALL : (1u << lanes) - 1u;
+    const unsigned posed = in_range & lane_poses_ok(&pa) & lane_poses_ok(&pb);
+    if (!posed) return 0;
+    // The reference's operations in double lanes; a NaN bound (an invalid shape) passes no comparison.
+    const wd dx = wd_sub(wd_load(pb.px), wd_load(pa.px)), dy = wd_sub(wd_load(pb.py), wd_load(pa.py));
+    const wd len = wd_sqrt(wd_add(wd_mul(dx, dx), wd_mul(dy, dy)));
+    wf na, nb, ra, rb, ba, bb;
+    lane_heads_bounds(in->shapes, sa, &na, &ra, &ba);
+    lane_heads_bounds(in->shapes, sb, &nb, &rb, &bb);
+    const wd bounds = wd_add(wd_from(ba), wd_from(bb));
+    const wd lower = wd_sub(wd_mul(len, wd_set1(1.0 - 0x1p-19)), wd_mul(bounds, wd_set1(1.0 + 0x1p-19)));
+    const wf past = wd_to(wd_sel(wd_gt(lower, wd_set1((double)c->max_distance)), wd_set1(1.0), wd_set1(0.0)));
+    const unsigned beyond = posed & wm_bits(wf_eq(past, wf_set1(1.0f)));
+    if (fetch) // the rows of the pairs left to the blocks, which load them shortly
+        for (unsigned m = W_ALL & ~beyond; m; m &= m - 1) {
+            __builtin_prefetch(gjk2d__lane_row(in->shapes, sa[__builtin_ctz(m)]));
+            __builtin_prefetch(gjk2d__lane_row(in->shapes, sb[__builtin_ctz(m)]));
+        }
+    if (!beyond) return 0;
+    gjk_result r;
+    const wf nan = wf_set1(NAN), none = wf_set1((float)GJK2D_FEATURE_NONE);
+    const wd radii = wd_add(wd_from(ra), wd_from(rb));
+    const wf dist = wd_to(lower);
+    wf_store(r.dist, dist);
+    wf_store(r.sdist, dist);
+    wf_store(r.core, wd_to(wd_add(lower, radii)));
+    wf_store(r.nx, wd_to(wd_div(dx, len)));
+    wf_store(r.ny, wd_to(wd_div(dy, len)));
+    wf_store(r.ax, nan);
+    wf_store(r.ay, nan);
+    wf_store(r.bx, nan);
+    wf_store(r.by, nan);
+    wf_store(r.fa, none);
+    wf_store(r.fb, none);
+    wf_store(r.iter, wf_zero());
+    wf_store(r.end, wf_set1((float)GJK2D_END_CUTOFF));
+    if (lanes == W) {
+        // Every lane at once: the others are answered later (by their blocks, the stragglers' or the
+        // fallback), which overwrites them.
+        gjk_write_block(c->out, &r, k);
+    } else {
+        const gjk_sink sink = {c->out, NULL};
+        for (unsigned m = beyond; m; m &= m - 1) gjk_write_lane(&sink, &r, __builtin_ctz(m), k + __builtin_ctz(m));
+    }
+    return beyond;
+}
+
+/// Counters and stragglers of one cached kernel run.
+typedef struct cached_run_state {
+    lpending pend;
+    gjk2d_simd_stats stats;
+} cached_run_state;
+
+/// One loaded block: its start (warm or cold), its steps, its answered lanes written (the whole block at
+/// once when `whole`: W consecutive pairs), its lanes still running moved on, its slow pairs answered.
+static inline __attribute__((always_inline)) void cached_block(const cached_call *c, lblock *bk, int loaded, int whole,
+                                                               int warm, int cutting, cached_run_state *rs) {
+    if (loaded) {
+        gjk_lanes st;
+        gjk_result r;
+        gjk_cutoff cut;
+        if (cutting) gjk_cutoff_of(&cut, bk, c->max_distance);
+        if (warm)
+            gjk_lanes_start_cached(&st, bk, c->cache);
+        else
+            gjk_lanes_start(&st, bk);
+        unsigned running = wm_bits(wf_eq(st.end, wf_zero())) & bk->live;
+        const int cap = warm ? CACHED_LOCKSTEP_ITERATIONS : LOCKSTEP_ITERATIONS;
+        gjk_block_steps(&st, bk, cap, !warm, cutting ? CACHED_SPILL : 0, cutting ? &cut : NULL, &running, &rs->stats);
+        const unsigned done = bk->live & ~running;
+        cached_write(c, &st, bk, done, whole, cutting, &r);
+        if (STATS_ON()) gjk_stats_lanes(&rs->stats, &r, done);
+        for (unsigned m = running; m; m &= m - 1)
+            if (lpending_add(&rs->pend, bk, &st, GJK_STATE_FIELDS, __builtin_ctz(m)))
+                cached_run_stragglers(c, &rs->pend, cutting, &rs->stats);
+    }
+    for (unsigned m = bk->slow; m; m &= m - 1) {
+        cached_slow_pair(c, bk->pair[__builtin_ctz(m)]);
+        rs->stats.slow_pairs++;
+    }
+}
+
+/// Pairs a cutoff run tests with the bounding circles before any of their blocks is loaded: the tests of
+/// a window run back to back (their reads of the heads and poses overlap in the core), ask for the rows of
+/// the pairs they leave, and the window's next windows' heads and poses.
+#define CUT_WINDOW (16 * W)
+
 /// The cached distance over a range; `warm` (a cache is given) and `cutting` (a finite max_distance) are
-/// constants, so each combination compiles to its own loop.
+/// constants, so each combination compiles to its own loop. With a cutoff, each window of pairs takes the
+/// bounding circles' test first (cutoff_by_bounds_lanes); W consecutive pairs of which it answers none
+/// run as one block, as without a cutoff, and the pairs it leaves among the others wait in `left` until
+/// W of them fill a block: blocks form from the pairs the circles leave, and the pairs they answer cost
+/// no block work at all.
 static inline __attribute__((always_inline)) void cached_distance_run(const cached_call *c, int64_t begin, int64_t end,
                                                                       int warm, int cutting) {
     lblock bk;
-    gjk_lanes st;
-    gjk_result r;
-    gjk_cutoff cut;
-    lpending pend;
-    lpending_reset(&pend);
-    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
-    const int count_stats = STATS_ON();
-    for (int64_t k = begin; k < end; k += W) {
-        const int lanes = end - k < W ? (int)(end - k) : W;
-        if (warm) cache_prefetch(c->cache, k + LANE_PREFETCH_BLOCKS * W, end);
-        if (lblock_load_range(&bk, c->in, k, lanes, TAKE_ALL)) {
-            if (cutting) gjk_cutoff_of(&cut, &bk, c->max_distance);
-            if (warm)
-                gjk_lanes_start_cached(&st, &bk, c->cache);
-            else
-                gjk_lanes_start(&st, &bk);
-            unsigned running = wm_bits(wf_eq(st.end, wf_zero())) & bk.live;
-            const int cap = warm ? CACHED_LOCKSTEP_ITERATIONS : LOCKSTEP_ITERATIONS;
-            gjk_block_steps(&st, &bk, cap, !warm, cutting ? CACHED_SPILL : 0, cutting ? &cut : NULL, &running, &stats);
-            const unsigned done = bk.live & ~running;
-            cached_write(c, &st, &bk, done, lanes == W, cutting, &r);
-            if (count_stats) gjk_stats_lanes(&stats, &r, done);
-            for (unsigned m = running; m; m &= m - 1)
-                if (lpending_add(&pend, &bk, &st, GJK_STATE_FIELDS, __builtin_ctz(m)))
-                    cached_run_stragglers(c, &pend, cutting, &stats);
+    cached_run_state rs;
+    lpending_reset(&rs.pend);
+    memset(&rs.stats, 0, sizeof rs.stats);
+    if (!cutting) {
+        for (int64_t k = begin; k < end; k += W) {
+            const int lanes = end - k < W ? (int)(end - k) : W;
+            if (warm) cache_prefetch(c->cache, k + LANE_PREFETCH_BLOCKS * W, end);
+            const int loaded = lblock_load_range(&bk, c->in, k, lanes, TAKE_ALL);
+            cached_block(c, &bk, loaded, lanes == W, warm, 0, &rs);
         }
-        for (unsigned m = bk.slow; m; m &= m - 1) {
-            cached_slow_pair(c, bk.pair[__builtin_ctz(m)]);
-            stats.slow_pairs++;
+    } else {
+        // The blocks do not prefetch here (in.end = 0): the window's tests ask for what they will read.
+        const batch_in *in = c->in;
+        const batch_in unfetched = {in->shapes, in->poses, in->pairs, 0};
+        const cached_call cc = {&unfetched, c->cache, c->max_distance, c->out};
+        const int fetch = in->shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
+        int64_t left[W];
+        int nleft = 0;
+        for (int64_t w0 = begin; w0 < end; w0 += CUT_WINDOW) {
+            const int64_t w1 = end - w0 < CUT_WINDOW ? end : w0 + CUT_WINDOW;
+            unsigned beyond[CUT_WINDOW / W];
+            for (int64_t k = w0; k < w1; k += W) {
+                const int lanes = w1 - k < W ? (int)(w1 - k) : W;
+                if (fetch && k + CUT_WINDOW + W <= end)
+                    lane_prefetch_poses(in->poses, in->pairs->a + k + CUT_WINDOW, in->pairs->b + k + CUT_WINDOW);
+                if (fetch && k + 2 * CUT_WINDOW + W <= end)
+                    for (int l = 0; l < W; l++) {
+                        __builtin_prefetch(in->shapes->lane_head + in->pairs->a[k + 2 * CUT_WINDOW + l]);
+                        __builtin_prefetch(in->shapes->lane_head + in->pairs->b[k + 2 * CUT_WINDOW + l]);
+                    }
+                beyond[(k - w0) / W] = cutoff_by_bounds_lanes(&cc, k, lanes, fetch);
+            }
+            for (int64_t k = w0; k < w1; k += W) {
+                const int lanes = w1 - k < W ? (int)(w1 - k) : W;
+                const unsigned in_range = lanes == W ? W_ALL : (1u << lanes) - 1u, out = beyond[(k - w0) / W];
+                if (warm) cache_prefetch(c->cache, k + LANE_PREFETCH_BLOCKS * W, end);
+                if (!out) {
+                    const int loaded = lblock_load_range(&bk, &unfetched, k, lanes, TAKE_ALL);
+                    cached_block(&cc, &bk, loaded, lanes == W, warm, 1, &rs);
+                    continue;
+                }
+                for (unsigned m = in_range & ~out; m; m &= m - 1) {
+                    left[nleft++] = k + __builtin_ctz(m);
+                    if (nleft == W) {
+                        const int loaded = lblock_load(&bk, &unfetched, left, 0, W, TAKE_ALL, LANE_ROW);
+                        cached_block(&cc, &bk, loaded, 0, warm, 1, &rs);
+                        nleft = 0;
+                    }
+                }
+            }
+        }
+        if (nleft) {
+            const int loaded = lblock_load(&bk, &unfetched, left, 0, nleft, TAKE_ALL, LANE_ROW);
+            cached_block(&cc, &bk, loaded, 0, warm, 1, &rs);
         }
     }
-    cached_run_stragglers(c, &pend, cutting, &stats);
-    if (count_stats) gjk2d__simd_stats_add(&stats);
+    cached_run_stragglers(c, &rs.pend, cutting, &rs.stats);
+    if (STATS_ON()) gjk2d__simd_stats_add(&rs.stats);
 }
 
 static __attribute__((noinline)) void cached_distance_warm(const cached_call *c, int64_t begin, int64_t end) {

@@ -14,12 +14,17 @@
 /// Pairs whose shapes both fit one transposed row of 8 vertices take the fast load.
 #define LANE_ROW 8
 
-/// The lane counts (0 where the lanes do not take the shape) and radii of shapes idx[0 .. W), one lane
-/// head record each.
+/// The lane counts (0 where the lanes do not take the shape), radii and bounds of shapes idx[0 .. W), one
+/// lane head record each.
+static inline void lane_heads_bounds(const gjk2d_shapes *set, const int32_t *idx, wf *count, wf *radius, wf *bound) {
+    wf row; // the row starts' bits, unused: each lane reads its own as an integer
+    wf_load_records4((const char *)set->lane_head, (int64_t)sizeof *set->lane_head, idx, &row, count, radius, bound);
+}
+
+/// The lane counts and radii of shapes idx[0 .. W).
 static inline void lane_heads_load(const gjk2d_shapes *set, const int32_t *idx, wf *count, wf *radius) {
-    wf row_lo, row_hi; // the row offsets' bits, unused: each lane reads its own as an integer
-    wf_load_records4((const char *)set->lane_head, (int64_t)sizeof *set->lane_head, idx, &row_lo, &row_hi, count,
-                     radius);
+    wf bound;
+    lane_heads_bounds(set, idx, count, radius, &bound);
 }
 
 /// What a batch call hands its kernel. `end`: the call's range ends there; gjk2d_check_batch has checked
@@ -159,7 +164,7 @@ static int lane_shape_columns(float (*cx)[W], float (*cy)[W], const gjk2d_shapes
             rx[l] = tmp[l][0], ry[l] = tmp[l][1];
         }
     } else {
-        for (int l = 0; l < W; l++) rx[l] = set->rows + set->lane_head[idx[l]].row, ry[l] = rx[l] + LANE_ROW;
+        for (int l = 0; l < W; l++) rx[l] = gjk2d__lane_row(set, idx[l]), ry[l] = rx[l] + LANE_ROW;
     }
     lane_columns(cx, cy, rx, ry, bound);
     return bound;
@@ -247,7 +252,7 @@ static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2
 /// in two stages. A block reads several arrays at its pairs' shape indices; with the pair list's own and
 /// the outputs' streams, that is more streams than the hardware prefetchers follow, and a block that
 /// waits for memory waits in its gathers and transposes. A row's address is itself read from the set
-/// (lane_head[i].row), so the lane heads are asked for 2 LANE_PREFETCH_BLOCKS blocks ahead, and the
+/// (lane_head[i].row_unit), so the lane heads are asked for 2 LANE_PREFETCH_BLOCKS blocks ahead, and the
 /// poses and the rows, whose offsets are in the cache by then, LANE_PREFETCH_BLOCKS ahead: the lines arrive while the blocks between run (docs/design.md,
 /// "Prefetch"). The block k .. k + W - 1 lies inside the call's checked range, so its heads are read
 /// without a test; the pairs of the second stage may lie past it and name any shape, but only their
@@ -258,8 +263,8 @@ static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *
     const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
     lane_prefetch_poses(in->poses, ia, ib);
     for (int l = 0; l < W; l++) {
-        __builtin_prefetch(set->rows + set->lane_head[ia[l]].row);
-        __builtin_prefetch(set->rows + set->lane_head[ib[l]].row);
+        __builtin_prefetch(gjk2d__lane_row(set, ia[l]));
+        __builtin_prefetch(gjk2d__lane_row(set, ib[l]));
     }
     if (k + (LANE_PREFETCH_BLOCKS + 1) * W > in->pairs->count) return;
     ia += LANE_PREFETCH_BLOCKS * W, ib += LANE_PREFETCH_BLOCKS * W;
