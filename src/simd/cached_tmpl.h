@@ -399,12 +399,13 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
             unsigned beyond[CUT_WINDOW / W];
             for (int64_t k = w0; k < w1; k += W) {
                 const int lanes = w1 - k < W ? (int)(w1 - k) : W;
-                if (fetch && k + CUT_WINDOW + W <= end)
-                    lane_prefetch_poses(in->poses, in->pairs->a + k + CUT_WINDOW, in->pairs->b + k + CUT_WINDOW);
-                if (fetch && k + 2 * CUT_WINDOW + W <= end)
+                const int64_t ahead = k + LANE_PREFETCH_BLOCKS * W, twice = ahead + LANE_PREFETCH_BLOCKS * W;
+                if (fetch && ahead + W <= end)
+                    lane_prefetch_poses(in->poses, in->pairs->a + ahead, in->pairs->b + ahead);
+                if (fetch && twice + W <= end)
                     for (int l = 0; l < W; l++) {
-                        __builtin_prefetch(in->shapes->lane_head + in->pairs->a[k + 2 * CUT_WINDOW + l]);
-                        __builtin_prefetch(in->shapes->lane_head + in->pairs->b[k + 2 * CUT_WINDOW + l]);
+                        __builtin_prefetch(in->shapes->lane_head + in->pairs->a[twice + l]);
+                        __builtin_prefetch(in->shapes->lane_head + in->pairs->b[twice + l]);
                     }
                 beyond[(k - w0) / W] = cutoff_by_bounds_lanes(&cc, k, lanes, fetch);
             }
