@@ -305,8 +305,8 @@ int ref_cutoff_by_bounds(const gjk2d__pose *pa, const gjk2d__pose *pb, float bou
     // 2^-19 (1.9e-6) covers each with room; a gap that passes by less is left to GJK.
     const double dx = pb->px - pa->px, dy = pb->py - pa->py;
     const double len = sqrt(dx * dx + dy * dy);
-    const double margin = 0x1p-19;
-    const double lower = len * (1.0 - margin) - ((double)bound_a + bound_b) * (1.0 + margin);
+    const double lower =
+        len * (1.0 - REF_CUTOFF_BOUND_MARGIN) - ((double)bound_a + bound_b) * (1.0 + REF_CUTOFF_BOUND_MARGIN);
     if (!(lower > (double)max_distance)) return 0;
     const gjk2d_vec2 nan2 = {NAN, NAN};
     out->status = GJK2D_STATUS_BEYOND;

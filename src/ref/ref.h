@@ -109,6 +109,9 @@ void ref_overlap_cached(const ref_pair *p, gjk2d_cache *cache, gjk2d_overlap_res
 /// and writes GJK2D_STATUS_BEYOND (no iterations, end GJK2D_END_CUTOFF) when the circles alone prove the
 /// pair farther apart than max_distance; else 0 and `out` is untouched. Every distance query with a
 /// cutoff asks it first, in the batch (per pair, from the set's bounds) and in gjk2d_distance_cached.
+/// The relative margin of ref_cutoff_by_bounds' bound, |d| (1 - m) - (bound_a + bound_b)(1 + m), which
+/// keeps it below the distance GJK measures (gjk.c says why 2^-19); the SIMD kernels use the same.
+#define REF_CUTOFF_BOUND_MARGIN 0x1p-19
 int ref_cutoff_by_bounds(const gjk2d__pose *pa, const gjk2d__pose *pb, float bound_a, float bound_b, float ra, float rb,
                          float max_distance, gjk2d_distance_result *out);
 void ref_sat(const ref_pair *p, gjk2d_sat_result *out);

@@ -290,7 +290,8 @@ static unsigned cutoff_by_bounds_lanes(const cached_call *c, int64_t k, int lane
     lane_heads_bounds(in->shapes, sa, &na, &ra, &ba);
     lane_heads_bounds(in->shapes, sb, &nb, &rb, &bb);
     const wd bounds = wd_add(wd_from(ba), wd_from(bb));
-    const wd lower = wd_sub(wd_mul(len, wd_set1(1.0 - 0x1p-19)), wd_mul(bounds, wd_set1(1.0 + 0x1p-19)));
+    const wd lower = wd_sub(wd_mul(len, wd_set1(1.0 - REF_CUTOFF_BOUND_MARGIN)),
+                            wd_mul(bounds, wd_set1(1.0 + REF_CUTOFF_BOUND_MARGIN)));
     const wf past = wd_to(wd_sel(wd_gt(lower, wd_set1((double)c->max_distance)), wd_set1(1.0), wd_set1(0.0)));
     const unsigned beyond = posed & wm_bits(wf_eq(past, wf_set1(1.0f)));
     if (fetch) // the rows of the pairs left to the blocks, which load them shortly
@@ -402,11 +403,7 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
                 const int64_t ahead = k + LANE_PREFETCH_BLOCKS * W, twice = ahead + LANE_PREFETCH_BLOCKS * W;
                 if (fetch && ahead + W <= end)
                     lane_prefetch_poses(in->poses, in->pairs->a + ahead, in->pairs->b + ahead);
-                if (fetch && twice + W <= end)
-                    for (int l = 0; l < W; l++) {
-                        __builtin_prefetch(in->shapes->lane_head + in->pairs->a[twice + l]);
-                        __builtin_prefetch(in->shapes->lane_head + in->pairs->b[twice + l]);
-                    }
+                if (fetch && twice + W <= end) lane_prefetch_heads(in, twice);
                 beyond[(k - w0) / W] = cutoff_by_bounds_lanes(&cc, k, lanes, fetch);
             }
             for (int64_t k = w0; k < w1; k += W) {

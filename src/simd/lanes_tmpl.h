@@ -248,6 +248,12 @@ static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2
     }
 }
 
+/// The lane heads of the pairs k .. k + W - 1 (their shape indices are read: inside the pair list).
+static inline __attribute__((always_inline)) void lane_prefetch_heads(const batch_in *in, int64_t k) {
+    const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
+    for (int l = 0; l < 2 * W; l++) __builtin_prefetch(in->shapes->lane_head + (l < W ? ia[l] : ib[l - W]));
+}
+
 /// Ask the caches for what a block of the W consecutive pairs k .. k + W - 1 will gather, lane by lane,
 /// in two stages. A block reads several arrays at its pairs' shape indices; with the pair list's own and
 /// the outputs' streams, that is more streams than the hardware prefetchers follow, and a block that
@@ -267,8 +273,7 @@ static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *
         __builtin_prefetch(gjk2d__lane_row(set, ib[l]));
     }
     if (k + (LANE_PREFETCH_BLOCKS + 1) * W > in->pairs->count) return;
-    ia += LANE_PREFETCH_BLOCKS * W, ib += LANE_PREFETCH_BLOCKS * W;
-    for (int l = 0; l < 2 * W; l++) __builtin_prefetch(set->lane_head + (l < W ? ia[l] : ib[l - W]));
+    lane_prefetch_heads(in, k + LANE_PREFETCH_BLOCKS * W);
 }
 
 /// Load pairs ks[0 .. lanes) into a block (ks == NULL: the consecutive pairs k0 .. k0 + lanes - 1). Lanes
