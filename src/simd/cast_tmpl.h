@@ -95,6 +95,7 @@ typedef struct cast_lanes {
     wf radius, tol;        ///< R = ra + rb and the contact slack
     wf plx, ply;           ///< the last clipping plane's unit normal (zero: none yet)
     wf vx, vy, vlen;       ///< search direction and |v|
+    wf vnx, vny;           ///< v's unit vector, as the turn's start computes it (lane_unit)
     wf w0x, w0y, w1x, w1y; ///< the simplex after the last solve
     wf w2x, w2y;           ///< its third vertex when x ended inside it
     wf k0, k1, k2;         ///< its keys ia * NMAX + ib (-1: no vertex)
@@ -109,6 +110,16 @@ static inline void lane_rescaled(wf dx, wf dy, wf *rx, wf *ry) {
     const wm tiny = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
     *rx = wf_sel(tiny, wf_mul(dx, wf_set1(0x1p64f)), dx);
     *ry = wf_sel(tiny, wf_mul(dy, wf_set1(0x1p64f)), dy);
+}
+
+/// v's unit vector as ref_shape_cast's turn computes it, rescaled(v) / sqrt(|rescaled(v)|^2), given that
+/// square root `len`: the turn before has it (the edge's perpendicular and its length share it; so does a
+/// vertex's |v| unless the rescaling changed v), so a turn takes one square root, not three.
+static inline void lane_unit(wf vx, wf vy, wf len, wf *nx, wf *ny) {
+    wf rx, ry;
+    lane_rescaled(vx, vy, &rx, &ry);
+    const wf inv = wf_div(wf_set1(1.0f), len);
+    *nx = wf_mul(inv, rx), *ny = wf_mul(inv, ry);
 }
 
 /// The largest |coordinate| of columns [0, bound) (shape_cast.c's max_abs; padding repeats a vertex).
@@ -141,6 +152,9 @@ static void cast_lanes_start(cast_lanes *s, const lblock *bk, wf rx, wf ry, wf l
     s->vx = wf_sub(zero, wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0])));
     s->vy = wf_sub(zero, wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0])));
     s->vlen = wf_sqrt(wf_dot(s->vx, s->vy, s->vx, s->vy));
+    wf rx0, ry0;
+    lane_rescaled(s->vx, s->vy, &rx0, &ry0);
+    lane_unit(s->vx, s->vy, wf_sqrt(wf_dot(rx0, ry0, rx0, ry0)), &s->vnx, &s->vny);
     _Alignas(64) float end[W];
     for (int l = 0; l < W; l++) end[l] = (bk->live >> l) & 1u ? (float)CAST_RUNNING : (float)CAST_EMPTY;
     s->end = wf_load(end);
@@ -167,10 +181,7 @@ static inline __attribute__((always_inline)) unsigned cast_lanes_step(cast_lanes
     run = wm_andnot(run, capped);
 
     // Support of C along v.
-    wf vrx, vry;
-    lane_rescaled(s->vx, s->vy, &vrx, &vry);
-    const wf inv = wf_div(one, wf_sqrt(wf_dot(vrx, vry, vrx, vry)));
-    const wf vnx = wf_mul(inv, vrx), vny = wf_mul(inv, vry);
+    const wf vnx = s->vnx, vny = s->vny;
     wf pax, pay, pbx, pby, ia, ib;
     lane_support(bk->ax, bk->ay, bound_a, wf_neg(s->vx), wf_neg(s->vy), &pax, &pay, &ia);
     lane_support(bk->bx, bk->by, bound_b, s->vx, s->vy, &pbx, &pby, &ib);
@@ -275,7 +286,17 @@ static inline __attribute__((always_inline)) unsigned cast_lanes_step(cast_lanes
     wf px = wf_sel(toward_left, wf_neg(ey), ey), py = wf_sel(toward_left, ex, wf_neg(ex));
     wf prx, pry;
     lane_rescaled(px, py, &prx, &pry);
-    const wf edge_len = wf_div(lane_abs(wf_dot(prx, pry, xwx, xwy)), wf_sqrt(wf_dot(prx, pry, prx, pry)));
+    // One square root for the edge's length and the next turn's unit vector: the edge's perpendicular
+    // rescaled, or the vertex's v = xw rescaled (its |v| is this root too unless xw was rescaled).
+    const wf xw2 = wf_dot(xwx, xwy, xwx, xwy);
+    const wm tiny = wf_lt(xw2, wf_set1(FLT_MIN));
+    const wf qrx = wf_sel(tiny, wf_mul(xwx, wf_set1(0x1p64f)), xwx),
+             qry = wf_sel(tiny, wf_mul(xwy, wf_set1(0x1p64f)), xwy);
+    const wf dx = wf_sel(c2, prx, qrx), dy = wf_sel(c2, pry, qry);
+    const wf len = wf_sqrt(wf_dot(dx, dy, dx, dy));
+    const wf edge_len = wf_div(lane_abs(wf_dot(prx, pry, xwx, xwy)), len);
+    wf vertex_len = len;
+    if (wm_any(wm_andnot(wm_and(run, tiny), c2))) vertex_len = wf_sel(tiny, wf_sqrt(xw2), len);
     const wm plane_set = wm_not(wm_and(wf_eq(s->plx, zero), wf_eq(s->ply, zero)));
     const wm outward = wm_and(wf_le(edge_len, s->tol), plane_set);
     const wm plane_left = wf_ge(wf_dot(wf_neg(ey), ex, s->plx, s->ply), zero);
@@ -283,7 +304,12 @@ static inline __attribute__((always_inline)) unsigned cast_lanes_step(cast_lanes
     py = wf_sel(outward, wf_sel(plane_left, ex, wf_neg(ex)), py);
     s->vx = wf_sel(run, wf_sel(c2, px, xwx), s->vx);
     s->vy = wf_sel(run, wf_sel(c2, py, xwy), s->vy);
-    s->vlen = wf_sel(run, wf_sel(c2, edge_len, wf_sqrt(wf_dot(xwx, xwy, xwx, xwy))), s->vlen);
+    s->vlen = wf_sel(run, wf_sel(c2, edge_len, vertex_len), s->vlen);
+    // The outward choice flips the perpendicular at most: its square, and so len, are unchanged.
+    wf unx, uny;
+    lane_unit(s->vx, s->vy, len, &unx, &uny);
+    s->vnx = wf_sel(run, unx, s->vnx);
+    s->vny = wf_sel(run, uny, s->vny);
 
     s->w0x = w0x, s->w0y = w0y, s->w1x = w1x, s->w1y = w1y, s->w2x = w2x, s->w2y = w2y;
     s->k0 = k0, s->k1 = k1, s->k2 = k2, s->cnt = cnt, s->end = end;
@@ -363,9 +389,10 @@ static void cast_lanes_finish(const cast_lanes *s, const lblock *bk, cast_lane_o
     wf_store(o->end, s->end);
 }
 
-/// Whether lane l ended at lambda = 0, where the reference answers with its distance query (at_start).
-static inline int cast_lane_at_start(const cast_lane_out *r, int l) {
-    return (int)r->end[l] != CAST_MISS && r->fraction[l] == 0.0f;
+/// The lanes that ended at lambda = 0, where the reference answers with its distance query (at_start).
+static inline unsigned cast_lanes_at_start(const cast_lane_out *r) {
+    const wm miss = wf_eq(wf_load(r->end), wf_set1((float)CAST_MISS));
+    return wm_bits(wm_andnot(wf_eq(wf_load(r->fraction), wf_zero()), miss));
 }
 
 static inline uint8_t cast_lane_status(const cast_lane_out *r, int l) {
@@ -480,12 +507,12 @@ static __attribute__((noinline)) void cast_run_starts(cast_job *j) {
 /// Write a block's lanes `done` from their results (`stored`: cast_store_block has written them); those at
 /// the start wait for the distance lanes.
 static void cast_lanes_write(cast_job *j, const cast_lane_out *r, const lblock *bk, unsigned done, int stored) {
-    for (unsigned m = done; m; m &= m - 1) {
+    const unsigned start = done & cast_lanes_at_start(r);
+    if (!stored)
+        for (unsigned m = done & ~start; m; m &= m - 1)
+            cast_write_lane(j->out, r, __builtin_ctz(m), bk->pair[__builtin_ctz(m)]);
+    for (unsigned m = start; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
-        if (!cast_lane_at_start(r, l)) {
-            if (!stored) cast_write_lane(j->out, r, l, bk->pair[l]);
-            continue;
-        }
         j->start[j->starts] = bk->pair[l], j->iter[j->starts] = (int32_t)r->iter[l];
         j->status[j->starts] = cast_lane_status(r, l);
         if (++j->starts == W) cast_run_starts(j);
@@ -505,10 +532,11 @@ static void cast_block_write(cast_job *j, const cast_lanes *st, const lblock *bk
 
 // A block runs CAST_LOCKSTEP_ITERATIONS turns; its lanes still running then move on to a block of
 // stragglers (lpending), as the distance kernel's do, so that a block does not run as long as its slowest
-// lane. The cap is measured (callgrind, avx2, bench/casts.c's items): 6 and 8 retire the same instructions
-// per cast (few casts need more), 4 about 6% more (more stragglers to move); 6 leaves the 16 lanes of
-// AVX-512, whose slowest lane is slower, fewer idle turns.
-#define CAST_LOCKSTEP_ITERATIONS 6
+// lane. The cap is measured on avx2 (bench/casts.c's items, timed against the reference in one process):
+// 8 runs about 4 % faster than 6 and 7 % faster than 4 (moving a straggler costs more than the idle turns
+// it saves), 10 and 16 no faster (3 % of the casts need more than 8 turns). AVX-512's 16 lanes keep 6:
+// the slowest of 16 lanes runs longer, so the same cap leaves more lanes idle.
+#define CAST_LOCKSTEP_ITERATIONS (W >= 16 ? 6 : 8)
 
 enum {
     CAST_STATE_FIELDS = (int)(sizeof(cast_lanes) / sizeof(wf)),
@@ -603,7 +631,7 @@ static inline void ray_lanes_out(cast_lane_out *o, wm miss, wm start, wf f, wf l
 /// num = den = 0, a parallel edge inside; the edge from the last column back to column 0 closes each
 /// polygon in the reference's order); the ray from q (the origin in A's frame) along r up to lmax; (ox, oy)
 /// and (tx, ty) the origin and translation in the world frame, for the point; (c, sn) A's rotation, for
-/// the normal. Lanes at the start get fraction 0 and end CAST_CONTACT (cast_lane_at_start).
+/// the normal. Lanes at the start get fraction 0 and end CAST_CONTACT (cast_lanes_at_start).
 static void ray_clip(const float (*ax)[W], const float (*ay)[W], int bound, wf qx, wf qy, wf rx, wf ry, wf lmax, wf ox,
                      wf oy, wf tx, wf ty, wf c, wf sn, cast_lane_out *o) {
     const wf zero = wf_zero();
@@ -737,7 +765,7 @@ static int ray_polygons_block(cast_job *j, const int64_t *ks, int64_t k0) {
     ray_clip((const float(*)[W])ax, (const float(*)[W])ay, bound, qx, qy, rx, ry, fmax, ox, oy, tx, ty, c, sn, &r);
     const wf end = wf_load(r.end), fraction = wf_load(r.fraction);
     const wm miss = wf_eq(end, wf_set1((float)CAST_MISS));
-    const unsigned start = wm_bits(wm_andnot(wf_eq(fraction, wf_zero()), miss)); // cast_lane_at_start
+    const unsigned start = wm_bits(wm_andnot(wf_eq(fraction, wf_zero()), miss)); // cast_lanes_at_start
     if (!ks) {
         cast_store_block(out, &r, k0); // those at the start too: the distance lanes write them afterwards
     } else {

@@ -231,6 +231,65 @@ Test(simd_casts, shape_cast) {
     test_set_free(&set);
 }
 
+/// Casts among shapes scaled by 2^-66 (a power of two: the same shapes, exactly), at poses as small, with
+/// radius 0 or a tiny one, and casts that end exactly on a vertex of C: squared lengths of the search
+/// direction fall below FLT_MIN there, where the reference rescales the direction before normalising it and
+/// takes |v| unscaled (the kernels share one square root between them otherwise).
+Test(simd_casts, shape_cast_at_tiny_scale) {
+    enum { TINY_SHAPES = 256, TINY_ITEMS = 4096 };
+    const float scale = 0x1p-66f;
+    static cast_shape ts[TINY_SHAPES];
+    static gjk2d_shape tshapes[TINY_SHAPES];
+    static gjk2d_pose tposes[TINY_SHAPES];
+    oracle_rng r = oracle_rng_seed(0x7171);
+    for (int k = 0; k < TINY_SHAPES; k++) {
+        cast_random_shape(&r, &ts[k], 1);
+        for (int i = 0; i < ts[k].s.count; i++) ts[k].v[i].x *= scale, ts[k].v[i].y *= scale;
+        ts[k].s.radius = k % 3 ? 0.0f : ts[k].s.radius * scale;
+        tshapes[k] = ts[k].s;
+        tposes[k] = oracle_random_pose(&r, 3.0);
+        tposes[k].px *= scale, tposes[k].py *= scale;
+        if (k % 4 == 0) tposes[k].c = 1.0f, tposes[k].s = 0.0f; // unrotated: exact vertex hits below
+    }
+    test_set tset;
+    cr_assert_geq(test_set_from_shapes(&tset, tshapes, tposes, TINY_SHAPES, NULL), 0);
+    static int32_t a[TINY_ITEMS], b[TINY_ITEMS];
+    static float tx[TINY_ITEMS], ty[TINY_ITEMS];
+    for (int k = 0; k < TINY_ITEMS; k++) {
+        a[k] = oracle_int(&r, 0, TINY_SHAPES - 1), b[k] = oracle_int(&r, 0, TINY_SHAPES - 1);
+        const gjk2d_pose pa = tposes[a[k]], pb = tposes[b[k]];
+        if (k % 2 && a[k] % 4 == 0 && b[k] % 4 == 0) {
+            // B's first vertex onto A's first vertex, exactly (both unrotated; the differences of floats
+            // of one binade are exact).
+            tx[k] = (pa.px + ts[a[k]].v[0].x) - (pb.px + ts[b[k]].v[0].x);
+            ty[k] = (pa.py + ts[a[k]].v[0].y) - (pb.py + ts[b[k]].v[0].y);
+        } else {
+            const double f = oracle_uniform(&r, 0.3, 2.0);
+            tx[k] = (float)(f * (pa.px - pb.px)), ty[k] = (float)(f * (pa.py - pb.py));
+        }
+    }
+    const gjk2d_pairs pairs = {a, b, TINY_ITEMS};
+    const gjk2d_translations trans = {tx, ty};
+    cast_arrays ref;
+    const gjk2d_cast_out ro = cast_arrays_alloc(&ref, TINY_ITEMS);
+    gjk2d__scalar_table.cast(tset.shapes, &tset.poses, &pairs, &trans, 0, TINY_ITEMS, &ro);
+    int64_t hits = 0;
+    for (int k = 0; k < TINY_ITEMS; k++) hits += ref.state[k] == GJK2D_CAST_HIT && ref.fraction[k] > 0.0f;
+    cr_assert(hits > TINY_ITEMS / 10, "tiny casts: %lld hits", (long long)hits);
+    xc_table tables[16];
+    const int nt = xc_tables(tables, 16);
+    for (int i = 0; i < nt; i++) {
+        cast_arrays got;
+        const gjk2d_cast_out go = cast_arrays_alloc(&got, TINY_ITEMS);
+        tables[i].table->cast(tset.shapes, &tset.poses, &pairs, &trans, 0, TINY_ITEMS, &go);
+        const int64_t bad = cast_diff("tiny casts", tables[i].label, &ref, &got, TINY_ITEMS);
+        cr_expect(bad == 0, "tiny casts: %s differs from the reference on %lld items", tables[i].label, (long long)bad);
+        cast_arrays_free(&got);
+    }
+    cast_arrays_free(&ref);
+    test_set_free(&tset);
+}
+
 Test(simd_casts, ray_cast) {
     make_set();
     make_rays();
