@@ -580,10 +580,15 @@ static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *
         const int lanes = end - k < W ? (int)(end - k) : W;
         if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL)) {
             _Alignas(64) float tx[W], ty[W];
-            const int c = __builtin_ctz(bk.live);
-            for (int l = 0; l < W; l++) {
-                const int64_t kk = (bk.live >> l) & 1u ? bk.pair[l] : bk.pair[c];
-                tx[l] = tr->x[kk], ty[l] = tr->y[kk];
+            if (bk.live == W_ALL) { // W consecutive items (a range's block)
+                memcpy(tx, tr->x + k, sizeof tx);
+                memcpy(ty, tr->y + k, sizeof ty);
+            } else {
+                const int c = __builtin_ctz(bk.live);
+                for (int l = 0; l < W; l++) {
+                    const int64_t kk = (bk.live >> l) & 1u ? bk.pair[l] : bk.pair[c];
+                    tx[l] = tr->x[kk], ty[l] = tr->y[kk];
+                }
             }
             // ref_motion_check(0, t, 1) for the live lanes; a lane that fails it is the reference's.
             const unsigned bad = W_ALL & ~lane_motion_ok(wf_zero(), wf_zero(), wf_load(tx), wf_load(ty), wf_set1(1.0f));

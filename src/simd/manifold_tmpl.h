@@ -344,6 +344,15 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
                 if (out->id[i]) out->id[i][k] = (uint32_t)(int32_t)id[i][l];
         }
     }
+    if (whole) {
+        const int64_t k = bk->pair[0];
+        const wf one = wf_set1(1.0f), zero = wf_zero();
+        if (out->count) wf_store_u8(out->count + k, r->count);
+        if (out->reference)
+            wf_store_u8(out->reference + k, wf_sel(wm_and(wf_gt(r->count, zero), r->ref_is_b), one, zero));
+        if (out->status) wf_store_u8(out->status + k, wf_set1((float)GJK2D_STATUS_OK));
+        return;
+    }
     for (unsigned m = done; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         const int64_t k = bk->pair[l];
