@@ -156,7 +156,11 @@ int main(int argc, char **argv) {
     b2c_ray_shapes *b2rays = b2c_ray_shapes_new(ray_shapes, poses, ns);
     float *fraction = xmalloc((size_t)n * sizeof *fraction), *fb = xmalloc((size_t)n * sizeof *fb);
     uint8_t *state = xmalloc((size_t)n);
-    const gjk2d_cast_out out = {state, fraction, NULL, NULL, NULL, NULL, NULL, NULL};
+    float *cpx = xmalloc((size_t)n * 4 * sizeof *cpx), *cpy = cpx + n, *cnx = cpy + n, *cny = cnx + n;
+    int32_t *iterations = xmalloc((size_t)n * sizeof *iterations);
+    // What Box2D's calls compute: b2ShapeCast the fraction, point and normal; a ray cast the fraction and normal.
+    const gjk2d_cast_out out = {state, fraction, cpx, cpy, cnx, cny, NULL, NULL};
+    const gjk2d_cast_out ray_out = {state, fraction, NULL, NULL, cnx, cny, NULL, NULL};
     const gjk2d_toi_out tout = {state, fraction, NULL, NULL, NULL};
 
     const gjk2d_points points = {ia, qx, qy, n};
@@ -179,15 +183,15 @@ int main(int argc, char **argv) {
                 t[0][i][rep] = per * TIMED(on[i], gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 0, n, &out));
             if (WANTED(1))
                 t[1][i][rep] =
-                    per * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &ray_list, 0, n, &out));
+                    per * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &ray_list, 0, n, &ray_out));
             if (WANTED(2))
                 t[2][i][rep] = per * TIMED(on[i], gjk2d_batch_point(set.shapes, &set.poses, &points, 0, n, &pout));
             if (WANTED(3))
                 t[3][i][rep] = per * TIMED(on[i], gjk2d_batch_toi(set.shapes, &sweeps, &pairs, -3.0f * B2C_LINEAR_SLOP,
                                                                   0.25f * B2C_LINEAR_SLOP, 0, n, &tout));
             if (WANTED(4))
-                t[4][i][rep] =
-                    per_poly * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &poly_list, 0, np, &out));
+                t[4][i][rep] = per_poly * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &poly_list, 0,
+                                                                       np, &ray_out));
         }
         if (WANTED(0)) {
             t0 = now();
@@ -219,7 +223,20 @@ int main(int argc, char **argv) {
     const char *names[QUERIES] = {"shape cast", "ray cast", "point query", "time of impact", "ray, polygons"};
     for (int i = 0; i < QUERIES; i++)
         if (WANTED(i)) report(names[i], t[i], reps);
-    free(dist);
+    if (WANTED(0)) {
+        // Iterations per shape cast (untimed): GJK ray-cast turns for gjk2d, b2ShapeCast's for Box2D.
+        const gjk2d_cast_out iout = {state, fraction, NULL, NULL, NULL, NULL, iterations, NULL};
+        gjk2d_batch_cast(set.shapes, &set.poses, &pairs, &trans, 0, n, &iout);
+        double g = 0.0, b = 0.0;
+        for (int64_t k = 0; k < n; k++) {
+            b2c_cast c;
+            b2c_shape_cast(&shapes[ia[k]], &poses[ia[k]], &shapes[ib[k]], &poses[ib[k]], (gjk2d_vec2){tx[k], ty[k]},
+                           &c);
+            g += iterations[k], b += c.iterations;
+        }
+        printf("\nshape cast iterations per item: gjk2d %.2f, Box2D %.2f\n", g / (double)n, b / (double)n);
+    }
+    free(dist), free(cpx), free(iterations);
     test_set_free(&set);
     test_set_free(&ray_set);
     free(cs), free(shapes), free(poses), free(sw), free(ia), free(ib), free(tx), free(ty), free(rays), free(ox);
