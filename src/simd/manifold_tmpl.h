@@ -292,7 +292,6 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
     wf_store(f[0], wnx);
     wf_store(f[1], wny);
     wf_store(count, r->count);
-    wf_store(ref_b, wf_sel(r->ref_is_b, wf_set1(1.0f), wf_zero()));
     const int anchors_b = out->anchor_bx[0] || out->anchor_by[0] || out->anchor_bx[1] || out->anchor_by[1];
     if (anchors_b) {
         for (int l = 0; l < W; l++) {
@@ -328,37 +327,29 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
         out->anchor_ay[0], out->anchor_bx[0], out->anchor_by[0], out->separation[0], out->px[1],
         out->py[1],        out->anchor_ax[1], out->anchor_ay[1], out->anchor_bx[1],  out->anchor_by[1],
         out->separation[1]};
+    // A face's reference flag where the lane has contacts.
+    const wf has_ref = wf_sel(wm_and(wf_gt(r->count, wf_zero()), r->ref_is_b), wf_set1(1.0f), wf_zero());
     if (whole) {
         const int64_t k = bk->pair[0];
         for (int q = 0; q < 16; q++)
             if (dst[q]) wf_storeu(dst[q] + k, wf_load(f[q]));
         for (int i = 0; i < 2; i++)
             if (out->id[i]) wf_store_i32((int32_t *)(out->id[i] + k), wf_load(id[i]));
-    } else {
-        for (unsigned m = done; m; m &= m - 1) {
-            const int l = __builtin_ctz(m);
-            const int64_t k = bk->pair[l];
-            for (int q = 0; q < 16; q++)
-                if (dst[q]) dst[q][k] = f[q][l];
-            for (int i = 0; i < 2; i++)
-                if (out->id[i]) out->id[i][k] = (uint32_t)(int32_t)id[i][l];
-        }
-    }
-    if (whole) {
-        const int64_t k = bk->pair[0];
-        const wf one = wf_set1(1.0f), zero = wf_zero();
         if (out->count) wf_store_u8(out->count + k, r->count);
-        if (out->reference)
-            wf_store_u8(out->reference + k, wf_sel(wm_and(wf_gt(r->count, zero), r->ref_is_b), one, zero));
+        if (out->reference) wf_store_u8(out->reference + k, has_ref);
         if (out->status) wf_store_u8(out->status + k, wf_set1((float)GJK2D_STATUS_OK));
         return;
     }
+    wf_store(ref_b, has_ref);
     for (unsigned m = done; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         const int64_t k = bk->pair[l];
-        const int n = (int)count[l];
-        if (out->count) out->count[k] = (uint8_t)n;
-        if (out->reference) out->reference[k] = (uint8_t)(n > 0 && ref_b[l] != 0.0f);
+        for (int q = 0; q < 16; q++)
+            if (dst[q]) dst[q][k] = f[q][l];
+        for (int i = 0; i < 2; i++)
+            if (out->id[i]) out->id[i][k] = (uint32_t)(int32_t)id[i][l];
+        if (out->count) out->count[k] = (uint8_t)count[l];
+        if (out->reference) out->reference[k] = (uint8_t)ref_b[l];
         if (out->status) out->status[k] = (uint8_t)GJK2D_STATUS_OK;
     }
 }
