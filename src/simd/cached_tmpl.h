@@ -404,6 +404,7 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
                 if (fetch && ahead + W <= end)
                     lane_prefetch_poses(in->poses, in->pairs->a + ahead, in->pairs->b + ahead);
                 if (fetch && twice + W <= end) lane_prefetch_heads(in, twice);
+                if (fetch) lane_prefetch_pairs(in->pairs, k + LANE_PREFETCH_PAIRS);
                 beyond[(k - w0) / W] = cutoff_by_bounds_lanes(&cc, k, lanes, fetch);
             }
             for (int64_t k = w0; k < w1; k += W) {
