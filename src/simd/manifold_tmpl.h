@@ -291,7 +291,6 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
     _Alignas(64) double bpx[W], bpy[W];
     wf_store(f[0], wnx);
     wf_store(f[1], wny);
-    wf_store(count, r->count);
     const int anchors_b = out->anchor_bx[0] || out->anchor_by[0] || out->anchor_bx[1] || out->anchor_by[1];
     if (anchors_b) {
         for (int l = 0; l < W; l++) {
@@ -340,6 +339,7 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
         if (out->status) wf_store_u8(out->status + k, wf_set1((float)GJK2D_STATUS_OK));
         return;
     }
+    wf_store(count, r->count);
     wf_store(ref_b, has_ref);
     for (unsigned m = done; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
