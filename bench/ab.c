@@ -5,7 +5,7 @@
 // another build of the library ("avx2@old/build/libgjk2d.so", opened with dlopen: two kernel variants,
 // e.g. before and after a change, side by side). Each side prepares the workload's shapes with its own
 // library. After timing, both sides' outputs are compared bit for bit.
-//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat] [--warm] [--cutoff D] [--moving F]
+//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat|manifold] [--warm] [--cutoff D] [--moving F]
 //                  [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R] [--min-time S] A B
 //   gjk2d_bench_ab --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A
 //                  (one untimed call, or one per frame: for callgrind)
@@ -19,6 +19,7 @@
 // side by side; their outputs may then differ where a warm start finds another witness of a tie, and are
 // not required to match. Likewise a side written ISA+cut takes --cutoff D alone, the other side running
 // without a cutoff (the pairs beyond it are then answered differently).
+// --query manifold: gjk2d_batch_manifold at margin 0 with every output field (its own arrays below).
 // Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -27,6 +28,38 @@
 
 #include "bench.h"
 #include "coherent.h"
+
+/// --query manifold: beyond the queries of bench.h (whose tables the main bench loops over).
+enum { Q_MANIFOLD = NQ };
+
+/// A side's manifold outputs, every field.
+typedef struct manifold_arrays {
+    void *block; ///< one allocation holding every array
+    gjk2d_manifold_out out;
+    size_t bytes;
+} manifold_arrays;
+
+static void manifold_alloc(manifold_arrays *m, int64_t n) {
+    enum { NF = 18, NU8 = 3 }; // 4-byte arrays (16 of floats, the two ids), then the byte arrays
+    m->bytes = (size_t)n * (4 * NF + NU8);
+    unsigned char *p = m->block = xmalloc(m->bytes);
+    float *f[NF];
+    for (int i = 0; i < NF; i++) f[i] = (float *)(p + (size_t)i * 4 * (size_t)n);
+    uint8_t *u = p + (size_t)NF * 4 * (size_t)n;
+    m->out = (gjk2d_manifold_out){.count = u,
+                                  .reference = u + n,
+                                  .status = u + 2 * n,
+                                  .nx = f[0],
+                                  .ny = f[1],
+                                  .px = {f[2], f[3]},
+                                  .py = {f[4], f[5]},
+                                  .anchor_ax = {f[6], f[7]},
+                                  .anchor_ay = {f[8], f[9]},
+                                  .anchor_bx = {f[10], f[11]},
+                                  .anchor_by = {f[12], f[13]},
+                                  .separation = {f[14], f[15]},
+                                  .id = {(uint32_t *)f[16], (uint32_t *)f[17]}};
+}
 
 /// The library calls a side makes: the linked library's, or another build's through dlopen.
 typedef struct side {
@@ -42,6 +75,8 @@ typedef struct side {
     int (*sat)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t, const gjk2d_sat_out *);
     int (*distance_cached)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t,
                            gjk2d_cache *, float, const gjk2d_distance_out *);
+    int (*manifold)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t, float,
+                    const gjk2d_manifold_out *);
     const gjk2d_shapes *shapes;
     gjk2d_cache *cache; ///< --warm: this side's, carried from call to call; else NULL
     int cut;            ///< written ISA+cut: only this side takes --cutoff
@@ -49,6 +84,7 @@ typedef struct side {
     float max_distance; ///< this side's cutoff: --cutoff D, or INFINITY on a side not written +cut when the other is
     void *memory;
     query_outputs o;
+    manifold_arrays m; ///< --query manifold
     double rate[MAX_REPS];
 } side;
 
@@ -92,6 +128,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm)
         }
         s->set_isa = gjk2d_set_isa, s->distance = gjk2d_batch_distance, s->overlap = gjk2d_batch_overlap;
         s->sat = gjk2d_batch_sat, s->distance_cached = gjk2d_batch_distance_cached, s->shapes = w->set.shapes;
+        s->manifold = gjk2d_batch_manifold;
     } else {
         s->lib = strdup(at + 1);
         // RTLD_LOCAL: the other build's names stay its own (this program exports none of the linked ones).
@@ -107,6 +144,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm)
         *(void **)&s->overlap = sym(h, s->lib, "gjk2d_batch_overlap");
         *(void **)&s->sat = sym(h, s->lib, "gjk2d_batch_sat");
         *(void **)&s->distance_cached = sym(h, s->lib, "gjk2d_batch_distance_cached");
+        *(void **)&s->manifold = sym(h, s->lib, "gjk2d_batch_manifold");
         if (s->set_isa(s->isa) != 0) {
             fprintf(stderr, "%s: ISA '%s' is not available\n", s->lib, s->isa);
             exit(2);
@@ -119,6 +157,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm)
         }
     }
     outputs_alloc(&s->o, w->pairs.count);
+    manifold_alloc(&s->m, w->pairs.count);
     if (warm) s->cache = calloc((size_t)w->pairs.count, sizeof *s->cache);
     if (warm && !s->cache) {
         fprintf(stderr, "out of memory\n");
@@ -128,6 +167,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm)
 
 static void side_close(side *s) {
     outputs_free(&s->o);
+    free(s->m.block);
     free(s->memory);
     free(s->cache);
     free((void *)s->lib);
@@ -173,7 +213,8 @@ static void side_run(side *s, const workload *w, int q, int inner) {
                            ? s->distance_cached(s->shapes, p, &w->pairs, 0, n, s->cache, s->max_distance, &d)
                        : q == Q_DISTANCE ? s->distance(s->shapes, p, &w->pairs, 0, n, &d)
                        : q == Q_OVERLAP  ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
-                                         : s->sat(s->shapes, p, &w->pairs, 0, n, &t);
+                       : q == Q_SAT      ? s->sat(s->shapes, p, &w->pairs, 0, n, &t)
+                                         : s->manifold(s->shapes, p, &w->pairs, 0, n, 0.0f, &s->m.out);
         if (rc) {
             fprintf(stderr, "batch call failed: %d\n", rc);
             exit(1);
@@ -196,7 +237,7 @@ static int name_index(const char *v, const char *const *names, int n) {
 
 static void usage(const char *prog) {
     fprintf(stderr,
-            "usage: %s [--workload w1|w2|w3|w4|w5|b3] [--query distance|overlap|sat] [--warm] [--cutoff D]\n"
+            "usage: %s [--workload w1|w2|w3|w4|w5|b3] [--query distance|overlap|sat|manifold] [--warm] [--cutoff D]\n"
             "          [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R]\n"
             "          [--min-time S] A B\n"
             "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A\n"
@@ -230,7 +271,8 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--workload") && v) {
             wname = v, i++;
         } else if (!strcmp(a, "--query") && v) {
-            if ((q = name_index(v, qname, NQ)) < 0) usage(argv[0]);
+            if ((q = name_index(v, qname, NQ)) < 0 && strcasecmp(v, "manifold")) usage(argv[0]);
+            if (q < 0) q = Q_MANIFOLD;
             i++;
         } else if (!strcmp(a, "--pairs") && v) {
             pairs = atoll(v), i++;
@@ -295,11 +337,13 @@ int main(int argc, char **argv) {
     }
     // Bit-identity of the two sides' outputs (every output array, every pair).
     outputs_fill(&s[0].o, 0xa5), outputs_fill(&s[1].o, 0xa5);
+    memset(s[0].m.block, 0xa5, s[0].m.bytes), memset(s[1].m.block, 0xa5, s[1].m.bytes);
     side_run(&s[0], &w, q, 1), side_run(&s[1], &w, q, 1);
-    const int same = outputs_equal(&s[0].o, &s[1].o);
+    const int same = outputs_equal(&s[0].o, &s[1].o) && !memcmp(s[0].m.block, s[1].m.block, s[0].m.bytes);
     printf("%s (%s), %s%s%s%s, poses as %s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name,
-           w.desc, qname[q], warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "",
-           moving ? ", frame after frame" : "", layout_name[lay], reps, inner, (long long)n);
+           w.desc, q == Q_MANIFOLD ? "manifold" : qname[q], warm ? " warm" : "",
+           cutoff < INFINITY ? " with a cutoff" : "", moving ? ", frame after frame" : "", layout_name[lay], reps,
+           inner, (long long)n);
     for (int k = 0; k < 2; k++)
         printf("  %c: %-40s %8.3f Mpairs/s (median)\n", 'A' + k, specs[k], 1e-6 * median(s[k].rate, reps));
     double lo = ratio[0], hi = ratio[0];
