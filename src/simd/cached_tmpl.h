@@ -403,8 +403,8 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
                 const int64_t ahead = k + LANE_PREFETCH_BLOCKS * W, twice = ahead + LANE_PREFETCH_BLOCKS * W;
                 if (fetch && ahead + W <= end)
                     lane_prefetch_poses(in->poses, in->pairs->a + ahead, in->pairs->b + ahead);
-                if (fetch && twice + W <= end) lane_prefetch_heads(in, twice);
-                if (fetch) lane_prefetch_pairs(in->pairs, k + LANE_PREFETCH_PAIRS);
+                if (fetch && twice + W <= end) lane_prefetch_heads(in, twice, 0);
+                if (fetch) lane_prefetch_pairs(in->pairs, k + LANE_PREFETCH_PAIRS, 0);
                 beyond[(k - w0) / W] = cutoff_by_bounds_lanes(&cc, k, lanes, fetch);
             }
             for (int64_t k = w0; k < w1; k += W) {

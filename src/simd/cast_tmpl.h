@@ -828,12 +828,13 @@ static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *p
     // (ray_circle_lanes'), queue 2 the others; the load sorts out what no lane path takes.
     int64_t queue[3][W];
     int queued[3] = {0, 0, 0};
-    // The prefetch of the pair kernels, with each ray's shape as both shapes of a pair.
+    // The prefetch of the pair kernels, for items of one shape each (the shape list as a pair list's a).
     const gjk2d_pairs shape_pairs = {rays->shape, rays->shape, rays->count};
     const batch_in in = {shapes, poses, &shape_pairs, end};
     const int prefetch = shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
     for (int64_t k = begin; k < end;) {
-        if (prefetch && k + (LANE_PREFETCH_BLOCKS + 1) * W <= end) lane_prefetch(&in, k + LANE_PREFETCH_BLOCKS * W);
+        if (prefetch && k + (LANE_PREFETCH_BLOCKS + 1) * W <= end)
+            lane_prefetch_shapes(&in, k + LANE_PREFETCH_BLOCKS * W, 1);
         if (end - k >= W && ray_polygons_block(&j, NULL, k)) {
             k += W;
             continue;

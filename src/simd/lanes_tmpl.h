@@ -225,12 +225,14 @@ static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_po
 /// and 1,024 the same as 512.
 #define LANE_PREFETCH_PAIRS 512
 
-/// The caller's poses of shapes i[0 .. 2W) (A's then B's indices of a block).
+/// The caller's poses of shapes i[0 .. 2W) (A's then B's indices of a block), or of ia[0 .. W) alone when
+/// ib is NULL (a block of items, one shape each).
 static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2d_poses *p, const int32_t *ia,
                                                                       const int32_t *ib) {
+    const int n = ib ? 2 * W : W;
     if (p->stride == 0 && p->position_type == GJK2D_FLOAT32) { // the usual layout, indexed as floats
         const float *const px = (const float *)p->px, *const py = (const float *)p->py;
-        for (int l = 0; l < 2 * W; l++) {
+        for (int l = 0; l < n; l++) {
             const int32_t i = l < W ? ia[l] : ib[l - W];
             __builtin_prefetch(p->c + i);
             __builtin_prefetch(p->s + i);
@@ -240,13 +242,12 @@ static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2
         return;
     }
     if (lane_poses_records(p)) { // a record's 16 bytes: one line (or, unaligned, the line of its start)
-        for (int l = 0; l < 2 * W; l++)
-            __builtin_prefetch((const char *)p->px + (l < W ? ia[l] : ib[l - W]) * p->stride);
+        for (int l = 0; l < n; l++) __builtin_prefetch((const char *)p->px + (l < W ? ia[l] : ib[l - W]) * p->stride);
         return;
     }
     const int64_t fs = gjk2d__pose_stride(p, 4);
     const int64_t ps = p->position_type == GJK2D_FLOAT32 ? fs : gjk2d__pose_stride(p, 8);
-    for (int l = 0; l < 2 * W; l++) {
+    for (int l = 0; l < n; l++) {
         const int64_t i = l < W ? ia[l] : ib[l - W];
         __builtin_prefetch((const char *)p->c + i * fs);
         __builtin_prefetch((const char *)p->s + i * fs);
@@ -255,17 +256,19 @@ static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2
     }
 }
 
-/// The line of the pair list's entry k in each array (when inside it): blocks that follow each other cover every line.
-static inline __attribute__((always_inline)) void lane_prefetch_pairs(const gjk2d_pairs *pairs, int64_t k) {
+/// The line of the pair list's entry k in each array (in a only, `items`) when inside it: blocks that follow
+/// each other cover every line.
+static inline __attribute__((always_inline)) void lane_prefetch_pairs(const gjk2d_pairs *pairs, int64_t k, int items) {
     if (k + W > pairs->count) return;
     __builtin_prefetch(pairs->a + k);
-    __builtin_prefetch(pairs->b + k);
+    if (!items) __builtin_prefetch(pairs->b + k);
 }
 
 /// The lane heads of the pairs k .. k + W - 1 (their shape indices are read: inside the pair list).
-static inline __attribute__((always_inline)) void lane_prefetch_heads(const batch_in *in, int64_t k) {
+static inline __attribute__((always_inline)) void lane_prefetch_heads(const batch_in *in, int64_t k, int items) {
     const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
-    for (int l = 0; l < 2 * W; l++) __builtin_prefetch(in->shapes->lane_head + (l < W ? ia[l] : ib[l - W]));
+    for (int l = 0; l < (items ? W : 2 * W); l++)
+        __builtin_prefetch(in->shapes->lane_head + (l < W ? ia[l] : ib[l - W]));
 }
 
 /// Ask the caches for what a block of the W consecutive pairs k .. k + W - 1 will gather, lane by lane,
@@ -276,19 +279,25 @@ static inline __attribute__((always_inline)) void lane_prefetch_heads(const batc
 /// poses and the rows, whose offsets are in the cache by then, LANE_PREFETCH_BLOCKS ahead: the lines arrive while the blocks between run (docs/design.md,
 /// "Prefetch"). The block k .. k + W - 1 lies inside the call's checked range, so its heads are read
 /// without a test; the pairs of the second stage may lie past it and name any shape, but only their
-/// addresses are formed, and a prefetch of any address is harmless. Always inline: a function whose only
+/// addresses are formed, and a prefetch of any address is harmless. `items`: a block of items of one shape
+/// each (rays), whose shape indices are in->pairs->a; nothing is asked for twice. Always inline: a function whose only
 /// effects are prefetches counts as pure for GCC, and a call to it is dropped.
-static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *in, int64_t k) {
+static inline __attribute__((always_inline)) void lane_prefetch_shapes(const batch_in *in, int64_t k, int items) {
     const gjk2d_shapes *set = in->shapes;
     const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
-    lane_prefetch_poses(in->poses, ia, ib);
+    lane_prefetch_poses(in->poses, ia, items ? NULL : ib);
     for (int l = 0; l < W; l++) {
         __builtin_prefetch(gjk2d__lane_row(set, ia[l]));
-        __builtin_prefetch(gjk2d__lane_row(set, ib[l]));
+        if (!items) __builtin_prefetch(gjk2d__lane_row(set, ib[l]));
     }
-    lane_prefetch_pairs(in->pairs, k + LANE_PREFETCH_PAIRS);
+    lane_prefetch_pairs(in->pairs, k + LANE_PREFETCH_PAIRS, items);
     if (k + (LANE_PREFETCH_BLOCKS + 1) * W > in->pairs->count) return;
-    lane_prefetch_heads(in, k + LANE_PREFETCH_BLOCKS * W);
+    lane_prefetch_heads(in, k + LANE_PREFETCH_BLOCKS * W, items);
+}
+
+/// lane_prefetch_shapes for a block of pairs: both shapes of each.
+static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *in, int64_t k) {
+    lane_prefetch_shapes(in, k, 0);
 }
 
 /// Load pairs ks[0 .. lanes) into a block (ks == NULL: the consecutive pairs k0 .. k0 + lanes - 1). Lanes
