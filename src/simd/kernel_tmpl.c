@@ -167,6 +167,33 @@ static inline void sat_edges(sat_best *best, const sat_normals *en, const float 
     }
 }
 
+/// A search for the closest pair of vertices over some of A's rows: the least squared distance so far and
+/// its vector B[j] - A[i].
+typedef struct closest_pair {
+    wf d2, x, y;
+} closest_pair;
+
+/// The search started at the pair (A's row i, B's vertex 0).
+static inline closest_pair closest_pair_start(const lblock *bk, int i) {
+    const wf x = wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[i])), y = wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[i]));
+    const closest_pair c = {wf_dot(x, y, x, y), x, y};
+    return c;
+}
+
+/// A's row i against B's vertices j0 .. nb - 1: a pair replaces the best only if strictly closer.
+static inline __attribute__((always_inline)) void closest_pair_row(closest_pair *c, const lblock *bk, int i, int j0,
+                                                                   int nb) {
+    const wf aix = wf_load(bk->ax[i]), aiy = wf_load(bk->ay[i]);
+    for (int j = j0; j < nb; j++) {
+        const wf x = wf_sub(wf_load(bk->bx[j]), aix), y = wf_sub(wf_load(bk->by[j]), aiy);
+        const wf d2 = wf_dot(x, y, x, y);
+        const wm m = wf_lt(d2, c->d2);
+        c->d2 = wf_sel(m, d2, c->d2);
+        c->x = wf_sel(m, x, c->x);
+        c->y = wf_sel(m, y, c->y);
+    }
+}
+
 static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int na, int nb, sat_best *best) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
     // A point has no edges: its padded edges all have zero length and are skipped like duplicates. Both
@@ -177,20 +204,18 @@ static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int
     sat_edges(best, &ea, bk->ax, bk->ay, na, bk->bx, bk->by, nb, 0);
     sat_edges(best, &eb, bk->bx, bk->by, nb, bk->ax, bk->ay, na, 1);
 
-    // The closest pair of vertices (vertex_pair_axis).
-    wf ex = wf_sub(wf_load(bk->bx[0]), wf_load(bk->ax[0])), ey = wf_sub(wf_load(bk->by[0]), wf_load(bk->ay[0]));
-    wf bd2 = wf_dot(ex, ey, ex, ey);
-    for (int i = 0; i < na; i++) {
-        wf aix = wf_load(bk->ax[i]), aiy = wf_load(bk->ay[i]);
-        for (int j = 0; j < nb; j++) {
-            wf x = wf_sub(wf_load(bk->bx[j]), aix), y = wf_sub(wf_load(bk->by[j]), aiy);
-            wf d2 = wf_dot(x, y, x, y);
-            wm m = wf_lt(d2, bd2);
-            bd2 = wf_sel(m, d2, bd2);
-            ex = wf_sel(m, x, ex);
-            ey = wf_sel(m, y, ey);
-        }
+    // The closest pair of vertices (vertex_pair_axis): the first pair of least distance in the order (i, j).
+    // A's rows [0, h) and [h, na) are searched as two independent chains of compare and select, each
+    // keeping the first least pair of its own rows; the second wins only if strictly closer, which is the
+    // single search's answer bit for bit (its rows come later in the order), at half its dependent chain.
+    const int h = (na + 1) / 2;
+    closest_pair lo = closest_pair_start(bk, 0), hi = closest_pair_start(bk, h < na ? h : 0);
+    for (int i = 0; i < h; i++) {
+        closest_pair_row(&lo, bk, i, i == 0 ? 1 : 0, nb);
+        if (h + i < na) closest_pair_row(&hi, bk, h + i, i == 0 ? 1 : 0, nb);
     }
+    const wm later = h < na ? wf_lt(hi.d2, lo.d2) : wm_none();
+    wf bd2 = wf_sel(later, hi.d2, lo.d2), ex = wf_sel(later, hi.x, lo.x), ey = wf_sel(later, hi.y, lo.y);
     wm valid = wm_not(wf_eq(bd2, zero));
     if (wm_any(valid)) {
         rescale_tiny(&ex, &ey, &bd2);
