@@ -99,11 +99,9 @@ static void *sym(void *h, const char *lib, const char *name) {
 
 /// --cutoff: max_distance of the cached call, INFINITY for none.
 static float cutoff = INFINITY;
-/// --query manifold: the sides hold manifold outputs.
-static int manifold_query = 0;
 
 /// "isa" or "isa@path": the side's calls, and the workload's shapes prepared by its library.
-static void side_open(side *s, const char *spec_in, const workload *w, int warm) {
+static void side_open(side *s, const char *spec_in, const workload *w, int warm, int q) {
     memset(s, 0, sizeof *s);
     char spec[512];
     snprintf(spec, sizeof spec, "%s", spec_in);
@@ -159,7 +157,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm)
         }
     }
     outputs_alloc(&s->o, w->pairs.count);
-    if (manifold_query) manifold_alloc(&s->m, w->pairs.count);
+    if (q == Q_MANIFOLD) manifold_alloc(&s->m, w->pairs.count);
     if (warm) s->cache = calloc((size_t)w->pairs.count, sizeof *s->cache);
     if (warm && !s->cache) {
         fprintf(stderr, "out of memory\n");
@@ -275,7 +273,6 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--query") && v) {
             if ((q = name_index(v, qname, NQ)) < 0 && strcasecmp(v, "manifold")) usage(argv[0]);
             if (q < 0) q = Q_MANIFOLD;
-            manifold_query = q == Q_MANIFOLD;
             i++;
         } else if (!strcmp(a, "--pairs") && v) {
             pairs = atoll(v), i++;
@@ -307,7 +304,7 @@ int main(int argc, char **argv) {
     layouts_make(&lays, &w);
     if (lay != L_SOA) layout = &lays.p[lay];
     side s[2];
-    side_open(&s[0], specs[0], &w, warm);
+    side_open(&s[0], specs[0], &w, warm, q);
     if ((s[0].cache || cutoff < INFINITY) && q != Q_DISTANCE) usage(argv[0]); // a cache or cutoff: distance only
     if (once) {                                                               // --moving F: F calls, one per frame
         side_run(&s[0], &w, q, moving ? moving : 1);
@@ -317,7 +314,7 @@ int main(int argc, char **argv) {
         workload_free(&w);
         return 0;
     }
-    side_open(&s[1], specs[1], &w, warm);
+    side_open(&s[1], specs[1], &w, warm, q);
     if (s[1].cache && q != Q_DISTANCE) usage(argv[0]);
     if (s[0].cut != s[1].cut) { // one side written +cut: the other runs without the cutoff
         if (!(cutoff < INFINITY)) usage(argv[0]);
@@ -340,10 +337,10 @@ int main(int argc, char **argv) {
     }
     // Bit-identity of the two sides' outputs (every output array, every pair).
     outputs_fill(&s[0].o, 0xa5), outputs_fill(&s[1].o, 0xa5);
-    if (manifold_query) memset(s[0].m.block, 0xa5, s[0].m.bytes), memset(s[1].m.block, 0xa5, s[1].m.bytes);
+    if (q == Q_MANIFOLD) memset(s[0].m.block, 0xa5, s[0].m.bytes), memset(s[1].m.block, 0xa5, s[1].m.bytes);
     side_run(&s[0], &w, q, 1), side_run(&s[1], &w, q, 1);
     const int same =
-        outputs_equal(&s[0].o, &s[1].o) && (!manifold_query || !memcmp(s[0].m.block, s[1].m.block, s[0].m.bytes));
+        outputs_equal(&s[0].o, &s[1].o) && (q != Q_MANIFOLD || !memcmp(s[0].m.block, s[1].m.block, s[0].m.bytes));
     printf("%s (%s), %s%s%s%s, poses as %s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name,
            w.desc, q == Q_MANIFOLD ? "manifold" : qname[q], warm ? " warm" : "",
            cutoff < INFINITY ? " with a cutoff" : "", moving ? ", frame after frame" : "", layout_name[lay], reps,
