@@ -64,7 +64,7 @@ int gjk2d_batch_overlap_cached(const gjk2d_shapes *shapes, const gjk2d_poses *po
     if (!cache)
         gjk2d__active()->overlap(shapes, poses, pairs, begin, end, out);
     else
-        gjk2d__scalar_overlap_cached(shapes, poses, pairs, begin, end, cache, out);
+        gjk2d__active()->overlap_cached(shapes, poses, pairs, begin, end, cache, out);
     return rc;
 }
 

@@ -161,6 +161,7 @@ static const gjk2d_kernel_table *auto_table(const char **reason) {
     }
     auto_composite = *fastest[0];
     auto_composite.overlap = fastest[1]->overlap;
+    auto_composite.overlap_cached = fastest[1]->overlap_cached;
     auto_composite.sat = fastest[2]->sat;
     auto_composite.manifold = fastest[2]->manifold; // the manifold is mostly the SAT's work
     snprintf(auto_reason, sizeof auto_reason,

@@ -16,6 +16,10 @@ typedef void (*gjk2d_overlap_kernel)(const gjk2d_shapes *shapes, const gjk2d_pos
 typedef void (*gjk2d_distance_cached_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
                                              const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
                                              float max_distance, const gjk2d_distance_out *out);
+/// The boolean overlap with a cache entry per pair (not NULL).
+typedef void (*gjk2d_overlap_cached_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
+                                            const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
+                                            const gjk2d_overlap_out *out);
 typedef void (*gjk2d_sat_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  int64_t begin, int64_t end, const gjk2d_sat_out *out);
 typedef void (*gjk2d_manifold_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
@@ -48,6 +52,7 @@ typedef struct gjk2d_kernel_table {
     gjk2d_point_kernel point;
     gjk2d_manifold_kernel manifold;
     gjk2d_distance_cached_kernel distance_cached;
+    gjk2d_overlap_cached_kernel overlap_cached;
 } gjk2d_kernel_table;
 
 /// auto's measurement (calibrate.c): the fastest of `candidates` for distance, overlap and SAT, in that
@@ -71,8 +76,7 @@ void gjk2d__scalar_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, c
                          int64_t begin, int64_t end, const gjk2d_point_out *out);
 
 /// The cached (warm-started) batch queries, the reference pair by pair (fallback.c): the scalar table's
-/// distance_cached, what the SIMD kernels call for the pairs their lanes do not take, and the cached
-/// overlap query of every table (no SIMD kernel takes an overlap cache yet).
+/// distance_cached and overlap_cached, and what the SIMD kernels call for the pairs their lanes do not take.
 void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                    int64_t begin, int64_t end, gjk2d_cache *cache, float max_distance,
                                    const gjk2d_distance_out *out);

@@ -24,12 +24,15 @@
 /// than the block steps it saves, at today's load and finish costs (docs/coherence.md has the figures).
 #define CACHED_SPILL 0
 
-/// What a cached kernel call works on.
+/// What a cached kernel call works on: the distance query's outputs, or (`oout`: the rounded pairs of the
+/// cached boolean query, which the reference answers with its cached distance query) the boolean outputs.
 typedef struct cached_call {
     const batch_in *in;
     gjk2d_cache *cache; ///< NULL: cold starts and nothing written
     float max_distance; ///< INFINITY: no cutoff
     const gjk2d_distance_out *out;
+    const gjk2d_overlap_out *oout; ///< not NULL: out is NULL, and there is no cutoff
+    int mode;                      ///< the pairs the blocks take (enum lane_mode)
 } cached_call;
 
 /// ref_simplex_metric in lanes: the length of a segment (cnt 2), twice the signed area of a triangle (3).
@@ -89,11 +92,11 @@ static inline void lane_cache_read(const lblock *bk, const gjk2d_cache *cache, w
     *then = wf_load(field[7]);
 }
 
-/// Each lane's first simplex: its cache entry where the reference's rule accepts it, else the cold start
-/// {b_0 - a_0}; then the top of gjk_core's first loop turn. ref_cache_indices_fit's test, the points and
-/// ref_cache_size_agrees's test run in lanes with the same operations; no point is fetched for an index
-/// outside its shape.
-static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_cache *cache) {
+/// Each lane's first simplex, not yet solved: its cache entry where the reference's rule accepts it, else
+/// the cold start {b_0 - a_0}. ref_cache_indices_fit's test, the points and ref_cache_size_agrees's test
+/// run in lanes with the same operations; no point is fetched for an index outside its shape. Returns the
+/// lanes whose entry fits.
+static wm gjk_lanes_from_cache(gjk_lanes *s, const lblock *bk, const gjk2d_cache *cache) {
     wf count, ia[3], ib[3], then;
     lane_cache_read(bk, cache, &count, ia, ib, &then);
     // ref_cache_indices_fit: 1 to 3 vertices, each index inside its shape.
@@ -150,7 +153,14 @@ static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_c
     s->s2 = wf_sel(tri, s->k2, none);
     s->dx = s->dy = s->iter = s->end = s->bcore = s->bsd = zero;
     s->cap = wf_add(wf_add(wf_load(bk->naf), wf_load(bk->nbf)), wf_set1(16.0f));
-    const wm all = wf_eq(zero, zero);
+    return fits;
+}
+
+/// Each lane's first simplex (gjk_lanes_from_cache), then the top of gjk_core's first loop turn on it.
+static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_cache *cache) {
+    gjk_lanes_from_cache(s, bk, cache);
+    const wm seg = wf_eq(s->cnt, wf_set1(2.0f)), tri = wf_eq(s->cnt, wf_set1(3.0f));
+    const wm all = wf_eq(wf_zero(), wf_zero());
     if (wm_any(tri))
         gjk_lanes_settle(s, all, seg, tri, 1, 1);
     else
@@ -223,10 +233,10 @@ static void gjk_cache_store_lanes(const gjk_lanes *st, const lblock *bk, unsigne
 static inline __attribute__((always_inline)) void cached_write(const cached_call *c, const gjk_lanes *st,
                                                                const lblock *bk, unsigned done, int whole, int cutting,
                                                                gjk_result *r) {
-    gjk_lanes_finish(st, bk, distance_need(c->out), r);
+    gjk_lanes_finish(st, bk, c->oout ? 0u : distance_need(c->out), r);
     if (cutting) gjk_result_beyond(st, r);
-    const gjk_sink sink = {c->out, NULL};
-    if (whole) {
+    const gjk_sink sink = {c->out, c->oout};
+    if (whole && !c->oout) {
         gjk_write_block(c->out, r, bk->pair[0]);
     } else {
         for (unsigned m = done; m; m &= m - 1) gjk_write_lane(&sink, r, __builtin_ctz(m), bk->pair[__builtin_ctz(m)]);
@@ -263,7 +273,10 @@ static inline __attribute__((always_inline)) void cache_prefetch(gjk2d_cache *ca
 
 static void cached_slow_pair(const cached_call *c, int64_t k) {
     const batch_in *in = c->in;
-    gjk2d__scalar_distance_cached(in->shapes, in->poses, in->pairs, k, k + 1, c->cache, c->max_distance, c->out);
+    if (c->oout)
+        gjk2d__scalar_overlap_cached(in->shapes, in->poses, in->pairs, k, k + 1, c->cache, c->oout);
+    else
+        gjk2d__scalar_distance_cached(in->shapes, in->poses, in->pairs, k, k + 1, c->cache, c->max_distance, c->out);
 }
 
 /// ref_cutoff_by_bounds on the consecutive pairs k .. k + lanes - 1, before their blocks are loaded: the
@@ -384,14 +397,14 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
         for (int64_t k = begin; k < end; k += W) {
             const int lanes = end - k < W ? (int)(end - k) : W;
             if (warm) cache_prefetch(c->cache, k + LANE_PREFETCH_BLOCKS * W, end);
-            const int loaded = lblock_load_range(&bk, c->in, k, lanes, TAKE_ALL);
+            const int loaded = lblock_load_range(&bk, c->in, k, lanes, c->mode);
             cached_block(c, &bk, loaded, lanes == W, warm, 0, &rs);
         }
     } else {
         // The blocks do not prefetch here (in.end = 0): the window's tests ask for what they will read.
         const batch_in *in = c->in;
         const batch_in unfetched = {in->shapes, in->poses, in->pairs, 0};
-        const cached_call cc = {&unfetched, c->cache, c->max_distance, c->out};
+        const cached_call cc = {&unfetched, c->cache, c->max_distance, c->out, NULL, TAKE_ALL};
         const int fetch = in->shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
         int64_t left[W];
         int nleft = 0;

@@ -50,7 +50,7 @@ static void ISA_SYM(gjk2d__distance_cached)(const gjk2d_shapes *shapes, const gj
                                             const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
                                             float max_distance, const gjk2d_distance_out *out) {
     const batch_in in = {shapes, poses, pairs, end};
-    const cached_call c = {&in, cache, max_distance, out};
+    const cached_call c = {&in, cache, max_distance, out, NULL, TAKE_ALL};
     const int cutting = max_distance < INFINITY;
     if (cache && cutting)
         cached_distance_warm_cut(&c, begin, end);
@@ -70,7 +70,17 @@ static void ISA_SYM(gjk2d__distance_cached)(const gjk2d_shapes *shapes, const gj
 static void ISA_SYM(gjk2d__overlap)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                     int64_t begin, int64_t end, const gjk2d_overlap_out *out) {
     const batch_in in = {shapes, poses, pairs, end};
-    bool_overlap_run(&in, begin, end, out);
+    bool_overlap_cold(&in, begin, end, out);
+}
+
+static void ISA_SYM(gjk2d__overlap_cached)(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
+                                           const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
+                                           const gjk2d_overlap_out *out) {
+    const batch_in in = {shapes, poses, pairs, end};
+    if (cache)
+        bool_overlap_warm(&in, begin, end, cache, out);
+    else
+        bool_overlap_cold(&in, begin, end, out);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,4 +380,5 @@ const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
     ISA_SYM(gjk2d__point),
     ISA_SYM(gjk2d__manifold),
     ISA_SYM(gjk2d__distance_cached),
+    ISA_SYM(gjk2d__overlap_cached),
 };

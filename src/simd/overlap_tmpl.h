@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: MIT
-// GJK boolean overlap in lockstep lanes (included by kernel_tmpl.c, once per ISA): src/ref/overlap.c's
-// gjk_boolean and process_simplex with every per-lane decision a mask and a select. Rounded pairs are
-// answered, as the reference answers them, by the distance query (a second pass through the distance
-// lanes). Blocks run at most BOOL_LOCKSTEP_ITERATIONS iterations and their stragglers are restarted
-// from their first step in blocks of their own: with so few of them, rebuilding their state costs fewer
-// instructions than moving it as the distance kernel does (distance_tmpl.h; the figures are in
-// docs/design.md, "Stragglers").
+// GJK boolean overlap in lockstep lanes (included by kernel_tmpl.c, once per ISA, after cached_tmpl.h):
+// src/ref/overlap.c's gjk_boolean and process_simplex with every per-lane decision a mask and a select.
+// Rounded pairs are answered, as the reference answers them, by the distance query (a second pass through
+// the distance lanes, cached_tmpl.h's when a cache is given). Blocks run at most BOOL_LOCKSTEP_ITERATIONS
+// iterations and their stragglers are restarted from their first step in blocks of their own: with so few
+// of them, rebuilding their state costs fewer instructions than moving it as the distance kernel does
+// (distance_tmpl.h; the figures are in docs/design.md, "Stragglers"). A straggler's cache entry is
+// written only when it ends, so its restart starts from the same entry.
+//
+// With a cache (ref_overlap_cached), each lane starts from its entry where it fits: the distance kernel's
+// reading of the entry (gjk_lanes_from_cache) and its solve (gjk_lanes_settle) are settle_warm_simplex's
+// reduction to the sub-simplex nearest the origin, with the same survivors in the same order, the same
+// perpendicular and the same overlap ends; a lane whose entry does not fit starts cold. The lanes then
+// carry each simplex point's key (its vertex indices, as the distance kernel's) to write the simplex that
+// decided each pair back as ref_cache_store does.
 
 /// Stragglers wait in a fixed buffer (no allocation in batch calls); a full buffer is run at once.
 #define STRAGGLER_BUFFER (16 * W)
@@ -16,6 +24,7 @@ enum { BOOL_OVERLAP = 1, BOOL_SEPARATED = 2, BOOL_MAXITER = 3 };
 
 typedef struct bool_lanes {
     wf p0x, p0y, p1x, p1y, p2x, p2y; ///< the simplex, oldest first
+    wf k0, k1, k2;                   ///< its points' keys ia * NMAX + ib (carried only with a cache)
     wf cnt, dx, dy, iter, cap, end;
 } bool_lanes;
 
@@ -28,16 +37,22 @@ static inline void perp_toward(wf ex, wf ey, wf tx, wf ty, wf *px, wf *py) {
     *py = wf_sel(pos, ex, wf_sel(neg, wf_neg(ex), zero));
 }
 
+/// The key of a support pair: ia * NMAX + ib, exact in float (distance_tmpl.h).
+static inline wf bool_key(wf ia, wf ib) { return wf_add(wf_mul(ia, wf_set1((float)NMAX)), ib); }
+
 /// gjk_boolean before its loop: one uncounted support search along (1, 0) gives the first simplex point;
-/// the direction then points from it to the origin.
-static inline void bool_lanes_start(bool_lanes *s, const lblock *bk, int bound_a, int bound_b) {
+/// the direction then points from it to the origin. `keys` (a constant): also the point's key.
+static inline __attribute__((always_inline)) void bool_lanes_start(bool_lanes *s, const lblock *bk, int bound_a,
+                                                                   int bound_b, int keys) {
     const wf zero = wf_zero(), one = wf_set1(1.0f);
-    wf pax, pay, pbx, pby;
-    lane_support(bk->ax, bk->ay, bound_a, wf_neg(one), wf_neg(zero), &pax, &pay, NULL);
-    lane_support(bk->bx, bk->by, bound_b, one, zero, &pbx, &pby, NULL);
+    wf pax, pay, pbx, pby, ia = zero, ib = zero;
+    lane_support(bk->ax, bk->ay, bound_a, wf_neg(one), wf_neg(zero), &pax, &pay, keys ? &ia : NULL);
+    lane_support(bk->bx, bk->by, bound_b, one, zero, &pbx, &pby, keys ? &ib : NULL);
     s->p0x = wf_sub(pbx, pax);
     s->p0y = wf_sub(pby, pay);
     s->p1x = s->p1y = s->p2x = s->p2y = zero;
+    s->k0 = keys ? bool_key(ia, ib) : zero;
+    s->k1 = s->k2 = zero;
     s->cnt = one;
     s->dx = wf_neg(s->p0x);
     s->dy = wf_neg(s->p0y);
@@ -48,11 +63,14 @@ static inline void bool_lanes_start(bool_lanes *s, const lblock *bk, int bound_a
 
 /// One loop turn of gjk_boolean for every running lane. Returns the lanes still running. `first`: the
 /// block's first turn (a constant), where every lane holds one point, so there is no 2-simplex to process.
+/// `keys` (a constant): carry the points' keys, and leave each lane that found an overlap with the simplex
+/// the reference leaves (the new point appended), for the cache.
 static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes *s, const lblock *bk, int bound_a,
-                                                                      int bound_b, int first) {
+                                                                      int bound_b, int first, int keys) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
     wf end = s->end, dx = s->dx, dy = s->dy, iter = s->iter, cnt = s->cnt;
     const wf p0x = s->p0x, p0y = s->p0y, p1x = s->p1x, p1y = s->p1y;
+    const wf k0 = s->k0, k1 = s->k1;
     wm run = wf_eq(end, zero);
 
     // A zero direction: the origin is on the simplex (touching). Then the cap.
@@ -63,10 +81,11 @@ static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes
     end = wf_sel(capped, wf_set1((float)BOOL_MAXITER), end);
     run = wm_andnot(run, capped);
 
-    wf pax, pay, pbx, pby;
-    lane_support(bk->ax, bk->ay, bound_a, wf_neg(dx), wf_neg(dy), &pax, &pay, NULL);
-    lane_support(bk->bx, bk->by, bound_b, dx, dy, &pbx, &pby, NULL);
+    wf pax, pay, pbx, pby, ia = zero, ib = zero;
+    lane_support(bk->ax, bk->ay, bound_a, wf_neg(dx), wf_neg(dy), &pax, &pay, keys ? &ia : NULL);
+    lane_support(bk->bx, bk->by, bound_b, dx, dy, &pbx, &pby, keys ? &ib : NULL);
     const wf ax = wf_sub(pbx, pax), ay = wf_sub(pby, pay);
+    const wf ka = keys ? bool_key(ia, ib) : zero;
     iter = wf_sel(run, wf_add(iter, one), iter);
     const wm sep = wm_andnot(run, wf_gt(wf_dot(ax, ay, dx, dy), zero));
     end = wf_sel(sep, wf_set1((float)BOOL_SEPARATED), end);
@@ -77,7 +96,8 @@ static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes
     const wf aox = wf_neg(ax), aoy = wf_neg(ay);
     wf ndx = dx, ndy = dy, ncnt = cnt;
     wf n0x = p0x, n0y = p0y, n1x = wf_sel(s1, ax, p1x), n1y = wf_sel(s1, ay, p1y);
-    wm contains = wm_none();
+    wf nk0 = k0, nk1 = keys ? wf_sel(s1, ka, k1) : k1;
+    wm contains = wm_none(), grew3 = wm_none();
     {
         // 1-simplex: a = new point, b = p0.
         const wf abx = wf_sub(p0x, ax), aby = wf_sub(p0y, ay);
@@ -91,6 +111,7 @@ static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes
         ncnt = wf_sel(m_between, two, wf_sel(m_beyond, one, ncnt));
         n0x = wf_sel(m_beyond, ax, n0x);
         n0y = wf_sel(m_beyond, ay, n0y);
+        if (keys) nk0 = wf_sel(m_beyond, ka, nk0);
     }
     if (!first) {
         // 2-simplex: a = new point, b = p1, c = p0.
@@ -120,6 +141,12 @@ static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes
         ndx = wf_sel(r4, acbx, wf_sel(r6, abcx, wf_sel(r5, aox, ndx)));
         ndy = wf_sel(r4, acby, wf_sel(r6, abcy, wf_sel(r5, aoy, ndy)));
         ncnt = wf_sel(wm_or(r4, r6), two, wf_sel(r5, one, ncnt));
+        if (keys) {
+            nk0 = wf_sel(r4, k1, wf_sel(r5, ka, nk0));
+            nk1 = wf_sel(wm_or(r4, r6), ka, nk1);
+            s->k2 = wf_sel(s2, ka, s->k2);
+            grew3 = wm_or(wm_and(s2, degenerate), r7);
+        }
         // Region 7 / degenerate keep the triangle: the lane ends here.
         s->p2x = wf_sel(s2, ax, s->p2x);
         s->p2y = wf_sel(s2, ay, s->p2y);
@@ -129,9 +156,19 @@ static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes
 
     s->p0x = wf_sel(run, n0x, p0x);
     s->p0y = wf_sel(run, n0y, p0y);
-    s->p1x = wf_sel(run, n1x, p1x);
-    s->p1y = wf_sel(run, n1y, p1y);
-    s->cnt = wf_sel(run, ncnt, cnt);
+    if (keys) {
+        // An overlap found on the segment keeps [p0, a], one found on the triangle [p0, p1, a] (p2 is a).
+        const wm grew2 = wm_andnot(contains, grew3);
+        s->p1x = wf_sel(run, n1x, wf_sel(grew2, ax, p1x));
+        s->p1y = wf_sel(run, n1y, wf_sel(grew2, ay, p1y));
+        s->k0 = wf_sel(run, nk0, k0);
+        s->k1 = wf_sel(run, nk1, wf_sel(grew2, ka, k1));
+        s->cnt = wf_sel(run, ncnt, wf_sel(grew2, two, wf_sel(grew3, wf_set1(3.0f), cnt)));
+    } else {
+        s->p1x = wf_sel(run, n1x, p1x);
+        s->p1y = wf_sel(run, n1y, p1y);
+        s->cnt = wf_sel(run, ncnt, cnt);
+    }
     s->dx = wf_sel(run, ndx, dx);
     s->dy = wf_sel(run, ndy, dy);
     s->iter = iter;
@@ -139,31 +176,85 @@ static inline __attribute__((always_inline)) unsigned bool_lanes_step(bool_lanes
     return wm_bits(run);
 }
 
+/// Each lane's start from its cache entry where it fits (settle_warm_simplex), else cold; with keys.
+static inline __attribute__((always_inline)) void bool_lanes_start_cached(bool_lanes *s, const lblock *bk, int bound_a,
+                                                                          int bound_b, const gjk2d_cache *cache) {
+    bool_lanes_start(s, bk, bound_a, bound_b, 1);
+    gjk_lanes g;
+    const wm fits = gjk_lanes_from_cache(&g, bk, cache);
+    if (!wm_any(fits)) return;
+    const wm seg = wm_and(fits, wf_eq(g.cnt, wf_set1(2.0f))), tri = wm_and(fits, wf_eq(g.cnt, wf_set1(3.0f)));
+    if (wm_any(tri))
+        gjk_lanes_settle(&g, fits, seg, tri, 1, 0);
+    else
+        gjk_lanes_settle(&g, fits, seg, tri, 0, 0);
+    // The distance's ends there (containment, the origin on the segment or at the vertex) are the
+    // overlaps settle_warm_simplex finds, with the simplex it leaves.
+    s->p0x = wf_sel(fits, g.w0x, s->p0x), s->p0y = wf_sel(fits, g.w0y, s->p0y);
+    s->p1x = wf_sel(fits, g.w1x, s->p1x), s->p1y = wf_sel(fits, g.w1y, s->p1y);
+    s->p2x = wf_sel(fits, g.w2x, s->p2x), s->p2y = wf_sel(fits, g.w2y, s->p2y);
+    s->k0 = wf_sel(fits, g.k0, s->k0), s->k1 = wf_sel(fits, g.k1, s->k1), s->k2 = wf_sel(fits, g.k2, s->k2);
+    s->cnt = wf_sel(fits, g.cnt, s->cnt);
+    s->dx = wf_sel(fits, g.dx, s->dx), s->dy = wf_sel(fits, g.dy, s->dy);
+    s->end = wf_sel(wm_and(fits, wf_gt(g.end, wf_zero())), wf_set1((float)BOOL_OVERLAP), s->end);
+}
+
 static inline __attribute__((always_inline)) int bool_block_loop(bool_lanes *st, const lblock *bk, int max_steps,
-                                                                 int bound_a, int bound_b, unsigned *running) {
+                                                                 int bound_a, int bound_b, const gjk2d_cache *cache,
+                                                                 unsigned *running) {
     bool_lanes s;
-    bool_lanes_start(&s, bk, bound_a, bound_b);
     int steps = 0;
-    if (*running && steps < max_steps) {
-        *running = bool_lanes_step(&s, bk, bound_a, bound_b, 1) & bk->live;
-        steps++;
-    }
-    while (*running && steps < max_steps) {
-        *running = bool_lanes_step(&s, bk, bound_a, bound_b, 0) & bk->live;
-        steps++;
+    if (!cache) {
+        bool_lanes_start(&s, bk, bound_a, bound_b, 0);
+        if (*running && steps < max_steps) {
+            *running = bool_lanes_step(&s, bk, bound_a, bound_b, 1, 0) & bk->live;
+            steps++;
+        }
+        while (*running && steps < max_steps) {
+            *running = bool_lanes_step(&s, bk, bound_a, bound_b, 0, 0) & bk->live;
+            steps++;
+        }
+    } else {
+        // Warm lanes may hold a segment at their first turn, and some have already ended.
+        bool_lanes_start_cached(&s, bk, bound_a, bound_b, cache);
+        *running &= wm_bits(wf_eq(s.end, wf_zero()));
+        while (*running && steps < max_steps) {
+            *running = bool_lanes_step(&s, bk, bound_a, bound_b, 0, 1) & bk->live;
+            steps++;
+        }
     }
     *st = s;
     return steps;
 }
 
-/// Run one loaded block for at most `max_steps` iterations; returns the lanes still running.
-static KERNEL_PHASE unsigned bool_block_run(bool_lanes *st, const lblock *bk, int max_steps) {
+/// Run one loaded block for at most `max_steps` iterations, from each lane's cache entry when `cache` is not
+/// NULL (a constant where inlined); returns the lanes still running.
+static inline __attribute__((always_inline)) unsigned bool_block_run(bool_lanes *st, const lblock *bk, int max_steps,
+                                                                     const gjk2d_cache *cache) {
     unsigned running = bk->live;
     if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
-        bool_block_loop(st, bk, max_steps, LANE_ROW, LANE_ROW, &running);
+        bool_block_loop(st, bk, max_steps, LANE_ROW, LANE_ROW, cache, &running);
     else
-        bool_block_loop(st, bk, max_steps, bk->na_bound, bk->nb_bound, &running);
+        bool_block_loop(st, bk, max_steps, bk->na_bound, bk->nb_bound, cache, &running);
     return running;
+}
+
+static KERNEL_PHASE unsigned bool_block_run_cold(bool_lanes *st, const lblock *bk, int max_steps) {
+    return bool_block_run(st, bk, max_steps, NULL);
+}
+static KERNEL_PHASE unsigned bool_block_run_warm(bool_lanes *st, const lblock *bk, int max_steps,
+                                                 const gjk2d_cache *cache) {
+    return bool_block_run(st, bk, max_steps, cache);
+}
+
+/// The simplex of each of `lanes` into its pair's cache entry (gjk_cache_store_lanes on the boolean's
+/// simplex).
+static void bool_cache_store(const bool_lanes *st, const lblock *bk, unsigned lanes, gjk2d_cache *cache) {
+    gjk_lanes g;
+    memset(&g, 0, sizeof g);
+    g.w0x = st->p0x, g.w0y = st->p0y, g.w1x = st->p1x, g.w1y = st->p1y, g.w2x = st->p2x, g.w2y = st->p2y;
+    g.k0 = st->k0, g.k1 = st->k1, g.k2 = st->k2, g.cnt = st->cnt;
+    gjk_cache_store_lanes(&g, bk, lanes, cache);
 }
 
 static inline uint8_t bool_status(float end) {
@@ -196,49 +287,77 @@ static KERNEL_PHASE void bool_write(const gjk2d_overlap_out *out, const bool_lan
     }
 }
 
-static void slow_overlap_pair(const batch_in *in, int64_t k, const gjk2d_overlap_out *out) {
-    gjk2d__scalar_table.overlap(in->shapes, in->poses, in->pairs, k, k + 1, out);
+static void slow_overlap_pair(const batch_in *in, int64_t k, gjk2d_cache *cache, const gjk2d_overlap_out *out) {
+    gjk2d__scalar_overlap_cached(in->shapes, in->poses, in->pairs, k, k + 1, cache, out);
 }
 
-static void bool_run_stragglers(const batch_in *in, const int64_t *ks, int n, const gjk2d_overlap_out *out) {
+/// A block's answered lanes: outputs and, with a cache, entries.
+static inline __attribute__((always_inline)) void bool_done(const gjk2d_overlap_out *out, gjk2d_cache *cache,
+                                                            const bool_lanes *st, const lblock *bk, unsigned done,
+                                                            int whole_block) {
+    bool_write(out, st, bk, done, whole_block);
+    if (cache) bool_cache_store(st, bk, done, cache);
+}
+
+static void bool_run_stragglers(const batch_in *in, const int64_t *ks, int n, gjk2d_cache *cache,
+                                const gjk2d_overlap_out *out) {
     lblock bk;
     bool_lanes st;
     for (int i = 0; i < n; i += W) {
         const int lanes = n - i < W ? n - i : W;
         lblock_load(&bk, in, ks + i, 0, lanes, TAKE_CORES, LANE_ROW);
-        bool_block_run(&st, &bk, INT32_MAX);
-        bool_write(out, &st, &bk, bk.live, 0);
+        if (cache)
+            bool_block_run_warm(&st, &bk, INT32_MAX, cache);
+        else
+            bool_block_run_cold(&st, &bk, INT32_MAX);
+        bool_done(out, cache, &st, &bk, bk.live, 0);
     }
 }
 
-/// The boolean query over a range: cores in boolean lanes, then rounded pairs in distance lanes.
-static void bool_overlap_run(const batch_in *in, int64_t begin, int64_t end, const gjk2d_overlap_out *out) {
+/// The boolean query over a range, from the cache when `cache` is not NULL (a constant where inlined):
+/// cores in boolean lanes, then rounded pairs in distance lanes.
+static inline __attribute__((always_inline)) void bool_overlap_run(const batch_in *in, int64_t begin, int64_t end,
+                                                                   gjk2d_cache *cache, const gjk2d_overlap_out *out) {
     lblock bk;
     bool_lanes st;
     int64_t strag[STRAGGLER_BUFFER];
     int nstrag = 0, rounded = 0;
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
+        if (cache) cache_prefetch(cache, k + LANE_PREFETCH_BLOCKS * W, end);
         const int any = lblock_load_range(&bk, in, k, lanes, TAKE_CORES);
         const unsigned taken = bk.live | bk.slow;
         rounded |= lanes == W ? taken != W_ALL : taken != (1u << lanes) - 1u;
         if (any) {
-            const unsigned late = bool_block_run(&st, &bk, BOOL_LOCKSTEP_ITERATIONS);
+            const unsigned late = cache ? bool_block_run_warm(&st, &bk, BOOL_LOCKSTEP_ITERATIONS, cache)
+                                        : bool_block_run_cold(&st, &bk, BOOL_LOCKSTEP_ITERATIONS);
             // A whole block is written at once: its other lanes (slow, rounded, late) are answered after.
-            bool_write(out, &st, &bk, bk.live & ~late, lanes == W);
+            bool_done(out, cache, &st, &bk, bk.live & ~late, lanes == W);
             for (unsigned m = late; m; m &= m - 1) {
                 strag[nstrag++] = bk.pair[__builtin_ctz(m)];
                 if (nstrag == STRAGGLER_BUFFER) {
-                    bool_run_stragglers(in, strag, nstrag, out);
+                    bool_run_stragglers(in, strag, nstrag, cache, out);
                     nstrag = 0;
                 }
             }
         }
-        for (unsigned m = bk.slow; m; m &= m - 1) slow_overlap_pair(in, bk.pair[__builtin_ctz(m)], out);
+        for (unsigned m = bk.slow; m; m &= m - 1) slow_overlap_pair(in, bk.pair[__builtin_ctz(m)], cache, out);
     }
-    if (nstrag > 0) bool_run_stragglers(in, strag, nstrag, out);
-    if (rounded) {
+    if (nstrag > 0) bool_run_stragglers(in, strag, nstrag, cache, out);
+    if (rounded && cache) {
+        const cached_call c = {in, cache, INFINITY, NULL, out, TAKE_ROUNDED};
+        cached_distance_warm(&c, begin, end);
+    } else if (rounded) {
         const gjk_sink sink = {NULL, out};
         gjk_distance_run(in, begin, end, TAKE_ROUNDED, &sink);
     }
+}
+
+static __attribute__((noinline)) void bool_overlap_cold(const batch_in *in, int64_t begin, int64_t end,
+                                                        const gjk2d_overlap_out *out) {
+    bool_overlap_run(in, begin, end, NULL, out);
+}
+static __attribute__((noinline)) void bool_overlap_warm(const batch_in *in, int64_t begin, int64_t end,
+                                                        gjk2d_cache *cache, const gjk2d_overlap_out *out) {
+    bool_overlap_run(in, begin, end, cache, out);
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The cached distance kernels (warm starts from a per-pair cache, the distance cutoff) on every ISA,
-// native and SIMDe-emulated, against the reference run pair by pair (gjk2d__scalar_distance_cached, i.e.
-// ref_distance_cached): every output and every cache entry written bit for bit. The reference itself is
-// checked against the exact oracle in tests/test_coherence.c. Ranges of 37 pairs end in the middle of
-// blocks, so stragglers of each range run at its end.
+// The cached distance and overlap kernels (warm starts from a per-pair cache, the distance cutoff) on every
+// ISA, native and SIMDe-emulated, against the reference run pair by pair (gjk2d__scalar_distance_cached and
+// gjk2d__scalar_overlap_cached, i.e. ref_distance_cached and ref_overlap_cached): every output and every
+// cache entry written bit for bit. The reference itself is checked against the exact oracle in
+// tests/test_coherence.c. Ranges of 37 pairs end in the middle of blocks, so stragglers of each range run
+// at its end.
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,16 +16,23 @@
 #include "simd/simd.h"
 #include "xcheck.h"
 
-enum { FRAMES = 60, CHUNK = 37, MAX_TABLES = 16 };
+enum { FRAMES = 60, CHUNK = 37, MAX_TABLES = 16, MAX_CARRIES = 4 };
 
-/// The cached distance of table t over the pairs in ranges of `chunk`.
-static void run_cached(const gjk2d_kernel_table *t, const test_set *set, const gjk2d_poses *poses,
+enum query { DISTANCE, OVERLAP };
+static const char *const query_name[] = {"distance", "overlap"};
+
+/// The cached distance or overlap (which has no cutoff) of table t over the pairs in ranges of `chunk`.
+static void run_cached(const gjk2d_kernel_table *t, enum query q, const test_set *set, const gjk2d_poses *poses,
                        const gjk2d_pairs *pairs, gjk2d_cache *cache, float max_distance, int64_t chunk,
                        query_outputs *o) {
     const gjk2d_distance_out out = outputs_distance(o);
+    const gjk2d_overlap_out oout = outputs_overlap(o);
     for (int64_t k = 0; k < pairs->count; k += chunk) {
         const int64_t e = k + chunk < pairs->count ? k + chunk : pairs->count;
-        t->distance_cached(set->shapes, poses, pairs, k, e, cache, max_distance, &out);
+        if (q == OVERLAP)
+            t->overlap_cached(set->shapes, poses, pairs, k, e, cache, &oout);
+        else
+            t->distance_cached(set->shapes, poses, pairs, k, e, cache, max_distance, &out);
     }
 }
 
@@ -45,19 +53,26 @@ static int64_t cache_differences(const char *label, const gjk2d_cache *ref, cons
     return bad;
 }
 
-/// One way of carrying a W5 run: with a cache or not, with a cutoff or not.
+/// One way of carrying a W5 run: which query, with a cache or not, with a cutoff or not.
 typedef struct carry {
     const char *name;
+    enum query q;
     int warm;
     float max_distance;
 } carry;
 
-Test(simd_cached, every_frame_of_a_warm_w5_run_is_the_reference_bit_for_bit, .timeout = 600) {
-    // Mixed bodies (polygons, boxes, circles, capsules); a cutoff of 4 stops most of these fat-box pairs, not all.
-    static const carry carries[] = {{"warm", 1, INFINITY}, {"warm+cutoff", 1, 4.0f}, {"cold+cutoff", 0, 4.0f}};
-    enum { NC = sizeof carries / sizeof carries[0] };
+/// What the reference did over a carried run, summed over its pairs and frames, per carry.
+typedef struct carry_tally {
+    int64_t queries, searches, beyond, overlapping;
+} carry_tally;
+
+/// A coherent scene of `bodies` mixed bodies (polygons, boxes, circles, capsules) moving up to `motion` per
+/// frame, carried FRAMES frames in every way of `carries` by the reference and by every table; expects 0
+/// differences (outputs and cache entries) and returns the reference's tallies.
+static void carry_scene(int32_t bodies, double pairs_per_body, double motion, uint64_t seed, const carry *carries,
+                        int nc, carry_tally *tally) {
     coherent_scene scene;
-    cr_assert(coherent_make(&scene, 1000, 2.0, 0.05, FRAMES, COHERENT_MIXED, 0xcac4e) == 0);
+    cr_assert(coherent_make(&scene, bodies, pairs_per_body, motion, FRAMES, COHERENT_MIXED, seed) == 0);
     test_set set;
     cr_assert(test_set_make(&set, &scene.geometry, NULL, NULL, NULL, NULL, NULL) == 0);
     const gjk2d_pairs pairs = coherent_pairs(&scene);
@@ -66,29 +81,35 @@ Test(simd_cached, every_frame_of_a_warm_w5_run_is_the_reference_bit_for_bit, .ti
     const int nt = xc_tables(tables, MAX_TABLES);
     cr_assert(nt >= 1, "no SIMD kernel table available");
     // caches[c][0]: the reference's; caches[c][1 + i]: table i's.
-    gjk2d_cache *caches[NC][MAX_TABLES + 1];
-    for (int c = 0; c < NC; c++)
+    gjk2d_cache *caches[MAX_CARRIES][MAX_TABLES + 1];
+    cr_assert(nc <= MAX_CARRIES);
+    for (int c = 0; c < nc; c++)
         for (int i = 0; i <= nt; i++) cr_assert((caches[c][i] = calloc((size_t)n, sizeof(gjk2d_cache))) != NULL);
     query_outputs ref, got;
     outputs_alloc(&ref, n);
     outputs_alloc(&got, n);
-    int64_t bad[NC][MAX_TABLES] = {{0}}, warm_searches = 0, beyond = 0;
+    int64_t bad[MAX_CARRIES][MAX_TABLES] = {{0}};
+    memset(tally, 0, (size_t)nc * sizeof *tally);
     for (int f = 0; f < FRAMES; f++) {
         const gjk2d_poses poses = coherent_poses(&scene);
-        for (int c = 0; c < NC; c++) {
+        for (int c = 0; c < nc; c++) {
             gjk2d_cache *rc = carries[c].warm ? caches[c][0] : NULL;
             outputs_fill(&ref, 0xee);
-            run_cached(&gjk2d__scalar_table, &set, &poses, &pairs, rc, carries[c].max_distance, n, &ref);
+            run_cached(&gjk2d__scalar_table, carries[c].q, &set, &poses, &pairs, rc, carries[c].max_distance, n, &ref);
+            const int overlap = carries[c].q == OVERLAP;
             for (int64_t k = 0; k < n; k++) {
-                warm_searches += c == 0 ? ref.iter[k] : 0;
-                beyond += c == 1 && ref.st[k] == GJK2D_STATUS_BEYOND;
+                tally[c].searches += overlap ? ref.oiter[k] : ref.iter[k];
+                tally[c].beyond += !overlap && ref.st[k] == GJK2D_STATUS_BEYOND;
+                tally[c].overlapping += overlap ? ref.ov[k] : ref.dist[k] == 0.0f;
             }
+            tally[c].queries += n;
             for (int i = 0; i < nt; i++) {
                 char label[96];
                 snprintf(label, sizeof label, "%.31s %s frame %d", tables[i].label, carries[c].name, f);
                 gjk2d_cache *tc = carries[c].warm ? caches[c][1 + i] : NULL;
                 outputs_fill(&got, 0xee);
-                run_cached(tables[i].table, &set, &poses, &pairs, tc, carries[c].max_distance, CHUNK, &got);
+                run_cached(tables[i].table, carries[c].q, &set, &poses, &pairs, tc, carries[c].max_distance, CHUNK,
+                           &got);
                 // Only the first frames with a difference print one.
                 const int quiet = bad[c][i] > 0;
                 int64_t d = quiet ? !outputs_equal(&ref, &got)
@@ -99,23 +120,47 @@ Test(simd_cached, every_frame_of_a_warm_w5_run_is_the_reference_bit_for_bit, .ti
         }
         coherent_step(&scene);
     }
-    const double mean = (double)warm_searches / ((double)n * FRAMES);
-    fprintf(stderr, "W5, %lld pairs, %d frames: reference warm mean support searches %.3f; cutoff %g stopped %.1f%%\n",
-            (long long)n, FRAMES, mean, (double)carries[1].max_distance, 100.0 * (double)beyond / ((double)n * FRAMES));
+    fprintf(stderr, "W5, %d bodies, %lld pairs, %d frames, the reference:\n", bodies, (long long)n, FRAMES);
+    for (int c = 0; c < nc; c++)
+        fprintf(stderr, "  %-14s mean support searches %.3f, %.1f%% overlapping, %.1f%% stopped by the cutoff\n",
+                carries[c].name, (double)tally[c].searches / (double)tally[c].queries,
+                100.0 * (double)tally[c].overlapping / (double)tally[c].queries,
+                100.0 * (double)tally[c].beyond / (double)tally[c].queries);
     for (int i = 0; i < nt; i++)
-        for (int c = 0; c < NC; c++) {
-            fprintf(stderr, "  %-12s %-12s %lld differences from the reference\n", tables[i].label, carries[c].name,
+        for (int c = 0; c < nc; c++) {
+            fprintf(stderr, "  %-12s %-14s %lld differences from the reference\n", tables[i].label, carries[c].name,
                     (long long)bad[c][i]);
             cr_expect(bad[c][i] == 0, "%s %s: differs from the reference", tables[i].label, carries[c].name);
         }
-    // The run must exercise what it claims: warm starts and stops by the cutoff, both common.
-    cr_expect(mean < 1.5 && beyond > n * FRAMES / 4 && beyond < n * FRAMES - n * FRAMES / 20);
-    for (int c = 0; c < NC; c++)
+    for (int c = 0; c < nc; c++)
         for (int i = 0; i <= nt; i++) free(caches[c][i]);
     outputs_free(&ref);
     outputs_free(&got);
     test_set_free(&set);
     coherent_free(&scene);
+}
+
+Test(simd_cached, every_frame_of_a_warm_w5_run_is_the_reference_bit_for_bit, .timeout = 600) {
+    // A cutoff of 4 stops most of these fat-box pairs, not all.
+    static const carry carries[] = {
+        {"warm", DISTANCE, 1, INFINITY}, {"warm+cutoff", DISTANCE, 1, 4.0f}, {"cold+cutoff", DISTANCE, 0, 4.0f}};
+    carry_tally t[3];
+    carry_scene(1000, 2.0, 0.05, 0xcac4e, carries, 3, t);
+    // The run must exercise what it claims: warm starts and stops by the cutoff, both common.
+    cr_expect(t[0].searches < t[0].queries * 3 / 2 && t[1].beyond > t[1].queries / 4 &&
+              t[1].beyond < t[1].queries - t[1].queries / 20);
+}
+
+Test(simd_cached, every_frame_of_a_warm_overlap_run_is_the_reference_bit_for_bit, .timeout = 600) {
+    // Slower bodies packed closer, so that a good share of the pairs overlap (W5's fat boxes leave about
+    // 1 %): warm starts that hold the origin at once, and separations, both common.
+    static const carry carries[] = {{"overlap warm", OVERLAP, 1, INFINITY}, {"distance warm", DISTANCE, 1, INFINITY}};
+    carry_tally t[2];
+    carry_scene(1000, 6.0, 0.005, 0x0e71a9, carries, 2, t);
+    cr_expect(t[0].searches < t[0].queries * 3 / 2, "overlap: mean support searches %.3f",
+              (double)t[0].searches / (double)t[0].queries);
+    cr_expect(t[0].overlapping > t[0].queries / 10 && t[0].overlapping < t[0].queries - t[0].queries / 10,
+              "overlap: %lld of %lld queries overlapping", (long long)t[0].overlapping, (long long)t[0].queries);
 }
 
 /// How a test spoils a cache that was carried one frame. The first three never fit (a cold start); a
@@ -174,47 +219,52 @@ Test(simd_cached, garbage_caches_give_the_cold_answers, .timeout = 300) {
     outputs_alloc(&cold, n);
     outputs_alloc(&ref, n);
     outputs_alloc(&got, n);
-    outputs_fill(&cold, 0xee);
-    run_cached(&gjk2d__scalar_table, &set, &set.poses, &pairs, NULL, INFINITY, n, &cold);
-    run_cached(&gjk2d__scalar_table, &set, &set.poses, &pairs, fitted, INFINITY, n, &ref); // entries that fit
     oracle_rng r = oracle_rng_seed(0x9a5ba9e);
-    for (int how = 0; how < NSPOIL; how++) {
-        memcpy(spoilt, fitted, (size_t)n * sizeof *spoilt);
-        spoil_cache(spoilt, n, how, &set, &pairs, &r);
-        memcpy(ref_cache, spoilt, (size_t)n * sizeof *spoilt);
-        outputs_fill(&ref, 0xee);
-        run_cached(&gjk2d__scalar_table, &set, &set.poses, &pairs, ref_cache, INFINITY, n, &ref);
-        // A NaN metric spoils only entries of 2 or 3 vertices (a single vertex has no size to compare).
-        int64_t not_cold = 0, spoilt_count = 0;
-        for (int64_t k = 0; k < n; k++) {
-            if (how == SCALED_METRIC) { // compared with the reference only, and must go both ways
+    for (int q = DISTANCE; q <= OVERLAP; q++) {
+        outputs_fill(&cold, 0xee);
+        memset(fitted, 0, (size_t)n * sizeof *fitted);
+        run_cached(&gjk2d__scalar_table, q, &set, &set.poses, &pairs, NULL, INFINITY, n, &cold);
+        run_cached(&gjk2d__scalar_table, q, &set, &set.poses, &pairs, fitted, INFINITY, n, &ref); // entries that fit
+        for (int how = 0; how < NSPOIL; how++) {
+            memcpy(spoilt, fitted, (size_t)n * sizeof *spoilt);
+            spoil_cache(spoilt, n, how, &set, &pairs, &r);
+            memcpy(ref_cache, spoilt, (size_t)n * sizeof *spoilt);
+            outputs_fill(&ref, 0xee);
+            run_cached(&gjk2d__scalar_table, q, &set, &set.poses, &pairs, ref_cache, INFINITY, n, &ref);
+            // A NaN metric spoils only entries of 2 or 3 vertices (a single vertex has no size to compare).
+            int64_t not_cold = 0, spoilt_count = 0;
+            for (int64_t k = 0; k < n; k++) {
+                if (how == SCALED_METRIC) { // compared with the reference only, and must go both ways
+                    not_cold += !xc_pair_exact(&cold, &ref, k);
+                    continue;
+                }
+                if (how == NAN_METRIC && (spoilt[k].count < 2 || spoilt[k].count > 3)) continue;
+                spoilt_count++;
                 not_cold += !xc_pair_exact(&cold, &ref, k);
-                continue;
             }
-            if (how == NAN_METRIC && (spoilt[k].count < 2 || spoilt[k].count > 3)) continue;
-            spoilt_count++;
-            not_cold += !xc_pair_exact(&cold, &ref, k);
-        }
-        if (how == SCALED_METRIC) {
-            cr_expect(not_cold > n / 10 && not_cold < n - n / 10, "scaled metric: %lld of %lld pairs warm",
-                      (long long)not_cold, (long long)n);
-        } else {
-            cr_expect(not_cold == 0, "%s: the reference's answer is not the cold one on %lld of %lld pairs",
-                      spoil_name[how], (long long)not_cold, (long long)spoilt_count);
-            cr_expect(spoilt_count > n / 4, "%s: too few entries spoilt (%lld)", spoil_name[how],
-                      (long long)spoilt_count);
-        }
-        for (int i = 0; i < nt; i++) {
-            char label[96];
-            snprintf(label, sizeof label, "%.31s, %s", tables[i].label, spoil_name[how]);
-            memcpy(got_cache, spoilt, (size_t)n * sizeof *spoilt);
-            outputs_fill(&got, 0xee);
-            run_cached(tables[i].table, &set, &set.poses, &pairs, got_cache, INFINITY, CHUNK, &got);
-            const int64_t d = xc_compare_exact("reference", label, &set, &set.poses, &pairs, &ref, &got);
-            const int64_t dc = cache_differences(label, ref_cache, got_cache, n);
-            fprintf(stderr, "%-40s %lld pairs: %lld outputs and %lld cache entries differ from the reference\n", label,
-                    (long long)n, (long long)d, (long long)dc);
-            cr_expect(d == 0 && dc == 0, "%s: differs from the reference", label);
+            // The boolean answer has fewer ways to differ: a warm start changes its iterations, not always.
+            const int64_t some = q == OVERLAP ? n / 40 : n / 10;
+            if (how == SCALED_METRIC) {
+                cr_expect(not_cold > some && not_cold < n - n / 10, "%s, scaled metric: %lld of %lld pairs warm",
+                          query_name[q], (long long)not_cold, (long long)n);
+            } else {
+                cr_expect(not_cold == 0, "%s, %s: the reference's answer is not the cold one on %lld of %lld pairs",
+                          query_name[q], spoil_name[how], (long long)not_cold, (long long)spoilt_count);
+                cr_expect(spoilt_count > n / 4, "%s, %s: too few entries spoilt (%lld)", query_name[q], spoil_name[how],
+                          (long long)spoilt_count);
+            }
+            for (int i = 0; i < nt; i++) {
+                char label[96];
+                snprintf(label, sizeof label, "%.31s, %s, %s", tables[i].label, query_name[q], spoil_name[how]);
+                memcpy(got_cache, spoilt, (size_t)n * sizeof *spoilt);
+                outputs_fill(&got, 0xee);
+                run_cached(tables[i].table, q, &set, &set.poses, &pairs, got_cache, INFINITY, CHUNK, &got);
+                const int64_t d = xc_compare_exact("reference", label, &set, &set.poses, &pairs, &ref, &got);
+                const int64_t dc = cache_differences(label, ref_cache, got_cache, n);
+                fprintf(stderr, "%-48s %lld pairs: %lld outputs and %lld cache entries differ from the reference\n",
+                        label, (long long)n, (long long)d, (long long)dc);
+                cr_expect(d == 0 && dc == 0, "%s: differs from the reference", label);
+            }
         }
     }
     free(fitted), free(spoilt), free(ref_cache), free(got_cache);
