@@ -9,9 +9,10 @@
 //                  [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R] [--min-time S] A B
 //   gjk2d_bench_ab --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A
 //                  (one untimed call, or one per frame: for callgrind)
-// --warm and --cutoff D time the distance through gjk2d_batch_distance_cached: --warm with each side's cache
-// carried from call to call (on unchanged poses, so every call after the first starts from the answer),
-// --cutoff with max_distance D (without --warm: cold starts). --layout: the poses in another layout
+// --warm and --cutoff D time the distance through gjk2d_batch_distance_cached (--warm: the overlap through
+// gjk2d_batch_overlap_cached): --warm with each side's cache carried from call to call (on unchanged poses,
+// so every call after the first starts from the answer), --cutoff with max_distance D (without --warm: cold
+// starts; distance only). --layout: the poses in another layout
 // (bench.h, layouts_make; default soa), e.g. records, the {px, py, c, s} records the Python module passes.
 // --moving F (W5 only): the scene's first F frames, the bodies drifting, each side's calls going through
 // them in turn (frame i mod F for its call i), as an engine calls frame after frame with its cache
@@ -75,6 +76,8 @@ typedef struct side {
     int (*sat)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t, const gjk2d_sat_out *);
     int (*distance_cached)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t,
                            gjk2d_cache *, float, const gjk2d_distance_out *);
+    int (*overlap_cached)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t,
+                          gjk2d_cache *, const gjk2d_overlap_out *);
     int (*manifold)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t, float,
                     const gjk2d_manifold_out *);
     const gjk2d_shapes *shapes;
@@ -128,7 +131,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm,
         }
         s->set_isa = gjk2d_set_isa, s->distance = gjk2d_batch_distance, s->overlap = gjk2d_batch_overlap;
         s->sat = gjk2d_batch_sat, s->distance_cached = gjk2d_batch_distance_cached, s->shapes = w->set.shapes;
-        s->manifold = gjk2d_batch_manifold;
+        s->overlap_cached = gjk2d_batch_overlap_cached, s->manifold = gjk2d_batch_manifold;
     } else {
         s->lib = strdup(at + 1);
         // RTLD_LOCAL: the other build's names stay its own (this program exports none of the linked ones).
@@ -144,6 +147,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm,
         *(void **)&s->overlap = sym(h, s->lib, "gjk2d_batch_overlap");
         *(void **)&s->sat = sym(h, s->lib, "gjk2d_batch_sat");
         *(void **)&s->distance_cached = sym(h, s->lib, "gjk2d_batch_distance_cached");
+        *(void **)&s->overlap_cached = sym(h, s->lib, "gjk2d_batch_overlap_cached");
         *(void **)&s->manifold = sym(h, s->lib, "gjk2d_batch_manifold");
         if (s->set_isa(s->isa) != 0) {
             fprintf(stderr, "%s: ISA '%s' is not available\n", s->lib, s->isa);
@@ -211,10 +215,11 @@ static void side_run(side *s, const workload *w, int q, int inner) {
         s->calls++;
         const int rc = q == Q_DISTANCE && (s->cache || s->max_distance < INFINITY)
                            ? s->distance_cached(s->shapes, p, &w->pairs, 0, n, s->cache, s->max_distance, &d)
-                       : q == Q_DISTANCE ? s->distance(s->shapes, p, &w->pairs, 0, n, &d)
-                       : q == Q_OVERLAP  ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
-                       : q == Q_SAT      ? s->sat(s->shapes, p, &w->pairs, 0, n, &t)
-                                         : s->manifold(s->shapes, p, &w->pairs, 0, n, 0.0f, &s->m.out);
+                       : q == Q_DISTANCE            ? s->distance(s->shapes, p, &w->pairs, 0, n, &d)
+                       : q == Q_OVERLAP && s->cache ? s->overlap_cached(s->shapes, p, &w->pairs, 0, n, s->cache, &v)
+                       : q == Q_OVERLAP             ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
+                       : q == Q_SAT                 ? s->sat(s->shapes, p, &w->pairs, 0, n, &t)
+                                                    : s->manifold(s->shapes, p, &w->pairs, 0, n, 0.0f, &s->m.out);
         if (rc) {
             fprintf(stderr, "batch call failed: %d\n", rc);
             exit(1);
@@ -305,8 +310,9 @@ int main(int argc, char **argv) {
     if (lay != L_SOA) layout = &lays.p[lay];
     side s[2];
     side_open(&s[0], specs[0], &w, warm, q);
-    if ((s[0].cache || cutoff < INFINITY) && q != Q_DISTANCE) usage(argv[0]); // a cache or cutoff: distance only
-    if (once) {                                                               // --moving F: F calls, one per frame
+    if ((s[0].cache && q != Q_DISTANCE && q != Q_OVERLAP) || (cutoff < INFINITY && q != Q_DISTANCE))
+        usage(argv[0]); // a cache: distance and overlap; a cutoff: distance only
+    if (once) {         // --moving F: F calls, one per frame
         side_run(&s[0], &w, q, moving ? moving : 1);
         side_close(&s[0]);
         frames_free();
@@ -315,7 +321,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     side_open(&s[1], specs[1], &w, warm, q);
-    if (s[1].cache && q != Q_DISTANCE) usage(argv[0]);
+    if (s[1].cache && q != Q_DISTANCE && q != Q_OVERLAP) usage(argv[0]);
     if (s[0].cut != s[1].cut) { // one side written +cut: the other runs without the cutoff
         if (!(cutoff < INFINITY)) usage(argv[0]);
         s[s[0].cut ? 1 : 0].max_distance = INFINITY;
