@@ -11,9 +11,6 @@
 #include "simd/simd.h"
 #include "xcheck.h"
 
-// No per-test .timeout here: meson's test timeout bounds the program, and Criterion 2.4.1 leaks 48 bytes
-// (LeakSanitizer fails the ASan pass) when several tests with their own timeouts run in one program.
-
 #ifdef GJK2D_FULL_TESTS
 #define RANDOM_PAIRS 1000000
 #else

@@ -140,7 +140,7 @@ static void carry_scene(int32_t bodies, double pairs_per_body, double motion, ui
     coherent_free(&scene);
 }
 
-Test(simd_cached, every_frame_of_a_warm_w5_run_is_the_reference_bit_for_bit, .timeout = 600) {
+Test(simd_cached, every_frame_of_a_warm_w5_run_is_the_reference_bit_for_bit) {
     // A cutoff of 4 stops most of these fat-box pairs, not all.
     static const carry carries[] = {
         {"warm", DISTANCE, 1, INFINITY}, {"warm+cutoff", DISTANCE, 1, 4.0f}, {"cold+cutoff", DISTANCE, 0, 4.0f}};
@@ -151,7 +151,7 @@ Test(simd_cached, every_frame_of_a_warm_w5_run_is_the_reference_bit_for_bit, .ti
               t[1].beyond < t[1].queries - t[1].queries / 20);
 }
 
-Test(simd_cached, every_frame_of_a_warm_overlap_run_is_the_reference_bit_for_bit, .timeout = 600) {
+Test(simd_cached, every_frame_of_a_warm_overlap_run_is_the_reference_bit_for_bit) {
     // Slower bodies packed closer, so that a good share of the pairs overlap (W5's fat boxes leave about
     // 1 %): warm starts that hold the origin at once, and separations, both common.
     static const carry carries[] = {{"overlap warm", OVERLAP, 1, INFINITY}, {"distance warm", DISTANCE, 1, INFINITY}};
@@ -196,7 +196,7 @@ static void spoil_cache(gjk2d_cache *c, int64_t n, int how, const test_set *set,
     }
 }
 
-Test(simd_cached, garbage_caches_give_the_cold_answers, .timeout = 300) {
+Test(simd_cached, garbage_caches_give_the_cold_answers) {
     // Random pairs of 3..8-gons, of 12..20-gons (the larger ones go to the scalar fallback), and the hard
     // cases (touching, containment, degenerate and invalid shapes).
     pg_set g;
