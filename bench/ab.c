@@ -20,7 +20,7 @@
 // side by side; their outputs may then differ where a warm start finds another witness of a tie, and are
 // not required to match. Likewise a side written ISA+cut takes --cutoff D alone, the other side running
 // without a cutoff (the pairs beyond it are then answered differently).
-// --query manifold: gjk2d_batch_manifold at margin 0 with every output field (its own arrays below).
+// --query manifold: gjk2d_batch_manifold at margin 0 with every output field (manifold_arrays_alloc).
 // Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -32,35 +32,6 @@
 
 /// --query manifold: beyond the queries of bench.h (whose tables the main bench loops over).
 enum { Q_MANIFOLD = NQ };
-
-/// A side's manifold outputs, every field.
-typedef struct manifold_arrays {
-    void *block; ///< one allocation holding every array
-    gjk2d_manifold_out out;
-    size_t bytes;
-} manifold_arrays;
-
-static void manifold_alloc(manifold_arrays *m, int64_t n) {
-    enum { NF = 18, NU8 = 3 }; // 4-byte arrays (16 of floats, the two ids), then the byte arrays
-    m->bytes = (size_t)n * (4 * NF + NU8);
-    unsigned char *p = m->block = xmalloc(m->bytes);
-    float *f[NF];
-    for (int i = 0; i < NF; i++) f[i] = (float *)(p + (size_t)i * 4 * (size_t)n);
-    uint8_t *u = p + (size_t)NF * 4 * (size_t)n;
-    m->out = (gjk2d_manifold_out){.count = u,
-                                  .reference = u + n,
-                                  .status = u + 2 * n,
-                                  .nx = f[0],
-                                  .ny = f[1],
-                                  .px = {f[2], f[3]},
-                                  .py = {f[4], f[5]},
-                                  .anchor_ax = {f[6], f[7]},
-                                  .anchor_ay = {f[8], f[9]},
-                                  .anchor_bx = {f[10], f[11]},
-                                  .anchor_by = {f[12], f[13]},
-                                  .separation = {f[14], f[15]},
-                                  .id = {(uint32_t *)f[16], (uint32_t *)f[17]}};
-}
 
 /// The library calls a side makes: the linked library's, or another build's through dlopen.
 typedef struct side {
@@ -161,7 +132,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm,
         }
     }
     outputs_alloc(&s->o, w->pairs.count);
-    if (q == Q_MANIFOLD) manifold_alloc(&s->m, w->pairs.count);
+    if (q == Q_MANIFOLD) manifold_arrays_alloc(&s->m, w->pairs.count, 1);
     if (warm) s->cache = calloc((size_t)w->pairs.count, sizeof *s->cache);
     if (warm && !s->cache) {
         fprintf(stderr, "out of memory\n");

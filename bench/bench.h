@@ -78,6 +78,15 @@ typedef struct ctx {
 } ctx;
 
 void *xmalloc(size_t n);
+/// gjk2d_batch_manifold's outputs for n pairs in one allocation (`block`, `bytes` long): every field
+/// (`all`: what a comparison of two sides checks), or only what a contact solver reads (count, normal,
+/// points, separations, ids, status; the anchors and the reference shape stay NULL and unwritten).
+typedef struct manifold_arrays {
+    void *block;
+    size_t bytes;
+    gjk2d_manifold_out out;
+} manifold_arrays;
+void manifold_arrays_alloc(manifold_arrays *m, int64_t n, int all);
 double now(void);
 /// Whether the implementation answers query q on this context (peer present, query supported).
 int impl_has(const ctx *c, const impl *im, int q);

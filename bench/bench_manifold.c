@@ -10,12 +10,6 @@
 #include "bench.h"
 #include "peers/box2d_manifold.h"
 
-typedef struct arrays {
-    uint8_t *count, *status;
-    float *nx, *ny, *px[2], *py[2], *sep[2];
-    uint32_t *id[2];
-} arrays;
-
 static int bench(const char *name, int64_t pairs, int runs) {
     workload w;
     if (workload_make(&w, name, pairs) != 0) {
@@ -23,22 +17,9 @@ static int bench(const char *name, int64_t pairs, int runs) {
         return 1;
     }
     const int64_t n = w.pairs.count;
-    arrays a;
-    a.count = xmalloc((size_t)n), a.status = xmalloc((size_t)n);
-    a.nx = xmalloc((size_t)n * 4), a.ny = xmalloc((size_t)n * 4);
-    for (int i = 0; i < 2; ++i) {
-        a.px[i] = xmalloc((size_t)n * 4), a.py[i] = xmalloc((size_t)n * 4), a.sep[i] = xmalloc((size_t)n * 4);
-        a.id[i] = xmalloc((size_t)n * 4);
-    }
-    // What a solver reads: count, normal, points, separations, ids (no anchors: they are the points minus a position).
-    gjk2d_manifold_out out = {.count = a.count,
-                              .nx = a.nx,
-                              .ny = a.ny,
-                              .px = {a.px[0], a.px[1]},
-                              .py = {a.py[0], a.py[1]},
-                              .separation = {a.sep[0], a.sep[1]},
-                              .id = {a.id[0], a.id[1]},
-                              .status = a.status};
+    manifold_arrays a; // what a solver reads
+    manifold_arrays_alloc(&a, n, 0);
+    const gjk2d_manifold_out out = a.out;
     b2m_polygons *b2 = b2m_polygons_create(&w.set.geometry, &w.set.poses);
     if (!b2) {
         fprintf(stderr, "%s: a shape does not fit Box2D\n", name);
@@ -72,7 +53,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
         }
     }
     gjk2d_set_isa("auto");
-    for (int64_t k = 0; k < n; ++k) with_points_g += a.count[k] > 0;
+    for (int64_t k = 0; k < n; ++k) with_points_g += out.count[k] > 0;
     printf("%s (%s): %lld pairs, with points gjk2d %lld, Box2D %lld\n", w.name, w.desc, (long long)n,
            (long long)with_points_g, (long long)with_points_b);
     printf("  %-34s %9.1f ns/pair\n", "Box2D 2.4.1 b2CollidePolygons", 1e9 * median(t_b, runs) / (double)n);
@@ -86,8 +67,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
     printf("  (medians of %d repetitions, one thread; the ratio is Box2D's time over gjk2d's within a repetition)\n",
            runs);
     b2m_polygons_destroy(b2);
-    for (int i = 0; i < 2; ++i) free(a.px[i]), free(a.py[i]), free(a.sep[i]), free(a.id[i]);
-    free(a.count), free(a.status), free(a.nx), free(a.ny);
+    free(a.block);
     workload_free(&w);
     return 0;
 }

@@ -18,6 +18,29 @@ void *xmalloc(size_t n) {
     return p;
 }
 
+void manifold_arrays_alloc(manifold_arrays *m, int64_t n, int all) {
+    enum { NF = 18, NU8 = 3 }; // 4-byte arrays (16 of floats, the two ids), then the byte arrays
+    m->bytes = (size_t)n * (4 * NF + NU8);
+    unsigned char *p = m->block = xmalloc(m->bytes);
+    float *f[NF];
+    for (int i = 0; i < NF; i++) f[i] = (float *)(p + (size_t)i * 4 * (size_t)n);
+    uint8_t *u = p + (size_t)NF * 4 * (size_t)n;
+    m->out = (gjk2d_manifold_out){.count = u,
+                                  .status = u + 2 * n,
+                                  .nx = f[0],
+                                  .ny = f[1],
+                                  .px = {f[2], f[3]},
+                                  .py = {f[4], f[5]},
+                                  .separation = {f[14], f[15]},
+                                  .id = {(uint32_t *)f[16], (uint32_t *)f[17]}};
+    if (!all) return;
+    m->out.reference = u + n;
+    m->out.anchor_ax[0] = f[6], m->out.anchor_ax[1] = f[7];
+    m->out.anchor_ay[0] = f[8], m->out.anchor_ay[1] = f[9];
+    m->out.anchor_bx[0] = f[10], m->out.anchor_bx[1] = f[11];
+    m->out.anchor_by[0] = f[12], m->out.anchor_by[1] = f[13];
+}
+
 double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
