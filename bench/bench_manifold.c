@@ -19,7 +19,6 @@ static int bench(const char *name, int64_t pairs, int runs) {
     const int64_t n = w.pairs.count;
     manifold_arrays a; // what a solver reads
     manifold_arrays_alloc(&a, n, 0);
-    const gjk2d_manifold_out out = a.out;
     b2m_polygons *b2 = b2m_polygons_create(&w.set.geometry, &w.set.poses);
     if (!b2) {
         fprintf(stderr, "%s: a shape does not fit Box2D\n", name);
@@ -35,7 +34,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
     int64_t with_points_b = 0, with_points_g = 0;
     for (int i = 0; i < NISA; ++i) have[i] = gjk2d_set_isa(isa[i]) == GJK2D_OK;
     gjk2d_set_isa("auto");
-    gjk2d_batch_manifold(w.set.shapes, &w.set.poses, &w.pairs, 0, n < 64 ? n : 64, 0.0f, &out); // auto measures here
+    gjk2d_batch_manifold(w.set.shapes, &w.set.poses, &w.pairs, 0, n < 64 ? n : 64, 0.0f, &a.out); // auto measures here
     for (int r = 0; r < runs; ++r) {
         double t0 = now();
         with_points_b = b2m_polygons_collide(b2, &w.pairs, 0, n);
@@ -44,7 +43,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
             if (!have[i]) continue;
             gjk2d_set_isa(isa[i]);
             t0 = now();
-            if (gjk2d_batch_manifold(w.set.shapes, &w.set.poses, &w.pairs, 0, n, 0.0f, &out) != GJK2D_OK) {
+            if (gjk2d_batch_manifold(w.set.shapes, &w.set.poses, &w.pairs, 0, n, 0.0f, &a.out) != GJK2D_OK) {
                 fprintf(stderr, "%s: gjk2d_batch_manifold failed\n", name);
                 return 1;
             }
@@ -53,7 +52,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
         }
     }
     gjk2d_set_isa("auto");
-    for (int64_t k = 0; k < n; ++k) with_points_g += out.count[k] > 0;
+    for (int64_t k = 0; k < n; ++k) with_points_g += a.out.count[k] > 0;
     printf("%s (%s): %lld pairs, with points gjk2d %lld, Box2D %lld\n", w.name, w.desc, (long long)n,
            (long long)with_points_g, (long long)with_points_b);
     printf("  %-34s %9.1f ns/pair\n", "Box2D 2.4.1 b2CollidePolygons", 1e9 * median(t_b, runs) / (double)n);
