@@ -10,9 +10,12 @@
    process on the same prepared set and arrays, interleaved (A, B, A, B, ...), the fastest of several
    rounds each: `gjk2d.distance(shapes, poses, pairs)` as a user writes it ((M, 2) pairs, outputs
    allocated), and the per-frame form (pairs already int32 columns, `out=` arrays reused).
-3. gjk2d.dask over 10^7 pairs (W1's pairs ten times, 10 partitions) on a distributed.LocalCluster of 1
+3. gjk2d.dask over 10^7 pairs (W1's pairs ten times, 4 partitions of 2.5 * 10^6 pairs, about 0.15 s of
+   work each: Dask's guidance is tasks well above its scheduling cost) on a distributed.LocalCluster of 1
    and of 2 worker processes (one thread each); the pairs' partitions are placed on the workers first,
-   round-robin (an even split), the scene scattered to every worker, then the fastest of 3 runs (results persisted, then also gathered).
+   round-robin (an even split), the scene scattered to every worker, then the fastest of 3 runs (results
+   persisted, then also gathered). Three rounds, each a 1-worker cluster then a 2-worker one; the ratio
+   reported is the median of the rounds'.
 
 Run: PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--cli build/src/cli/gjk2d] [--out FILE]
 Wall-clock numbers on a shared 2-core machine are noisy: the ratios (A/B in one process) are the figures
@@ -139,60 +142,69 @@ def overhead(shapes, poses, pairs, report, rounds=7):
     report.append("")
 
 
-def dask_scaling(shapes, poses, pairs, report, total=10_000_000):
+def dask_round(big, parts, workers, shapes, poses):
+    """One LocalCluster of `workers` worker processes: the fastest of 3 runs with the results kept on the
+    workers, of 3 with them gathered, and of 3 of the pure-Python control, after a warm-up run."""
     import dask
     import dask.array as da
     from distributed import Client, LocalCluster, wait
 
     import gjk2d.dask as gd
+    chunk = len(big) // parts
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=40) as cluster, Client(cluster) as client:
+        # The partitions placed round-robin on the workers (an even split): the scheduler's own
+        # rebalance once left 10 partitions 4 and 6, which alone caps 2 workers at 1.67x one.
+        addresses = sorted(client.scheduler_info()["workers"])
+        placed = [client.scatter(big[i * chunk:(i + 1) * chunk], workers=[addresses[i % workers]], hash=False)
+                  for i in range(parts)]
+        dp = da.concatenate([da.from_delayed(p, (chunk, 2), big.dtype) for p in placed])
+        wait(placed)
+        shipped = client.scatter(gd.Scene(shapes, poses), broadcast=True)  # once per worker, untimed
+        baseline = sum(len(k) for k in client.has_what().values())
+
+        def run(gather):
+            while sum(len(k) for k in client.has_what().values()) > baseline:
+                time.sleep(0.01)  # the previous run's results are gone: nothing is reused
+            d = gd.distance(shipped, None, dp, fields=["distance", "status"], client=client)
+            if gather:
+                return timed(lambda: dask.compute(d["distance"], d["status"]))
+            t0 = time.perf_counter()
+            kept = client.persist([d["distance"], d["status"]])
+            wait(kept)
+            seconds = time.perf_counter() - t0
+            del kept
+            return seconds
+
+        run(False)  # warm-up
+        kept = min(run(False) for _ in range(3))
+        gathered = min(run(True) for _ in range(3))
+        spin_time = min(timed(lambda: client.gather(client.map(spin, range(10), pure=False))) for _ in range(3))
+        return kept, gathered, spin_time
+
+
+def dask_scaling(shapes, poses, pairs, report, total=10_000_000, parts=4, rounds=3):
     reps = -(-total // len(pairs))
     big = np.tile(pairs, (reps, 1))[:total]
-    chunk = total // 10
-    times = {}
-    for workers in (1, 2):
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                          silence_logs=40) as cluster, Client(cluster) as client:
-            # The partitions placed round-robin on the workers (5 and 5 with 2): the scheduler's own
-            # rebalance left them 4 and 6, which alone caps 2 workers at 1.67x one.
-            addresses = sorted(client.scheduler_info()["workers"])
-            parts = [client.scatter(big[i * chunk:(i + 1) * chunk], workers=[addresses[i % workers]], hash=False)
-                     for i in range(total // chunk)]
-            dp = da.concatenate([da.from_delayed(p, (chunk, 2), big.dtype) for p in parts])
-            dp = dp.rechunk((chunk, 2))
-            wait(parts)
-            placed = sorted(len(keys) for keys in client.has_what().values())
-            shipped = client.scatter(gd.Scene(shapes, poses), broadcast=True)  # once per worker, untimed
-            baseline = sum(len(k) for k in client.has_what().values())
-
-            def run(gather):
-                while sum(len(k) for k in client.has_what().values()) > baseline:
-                    time.sleep(0.01)  # the previous run's results are gone: nothing is reused
-                d = gd.distance(shipped, None, dp, fields=["distance", "status"], client=client)
-                if gather:
-                    return timed(lambda: dask.compute(d["distance"], d["status"]))
-                t0 = time.perf_counter()
-                kept = client.persist([d["distance"], d["status"]])
-                wait(kept)
-                seconds = time.perf_counter() - t0
-                del kept
-                return seconds
-
-            run(False)  # warm-up
-            best_kept = min(run(False) for _ in range(3))
-            best_gathered = min(run(True) for _ in range(3))
-            best_spin = min(timed(lambda: client.gather(client.map(spin, range(10), pure=False))) for _ in range(3))
-            times[workers] = (best_kept, best_gathered, best_spin, placed)
+    # Rounds of one cluster after the other (never both up at once: a second cluster's processes slow
+    # the first's runs), so a drift of the shared machine falls on both sides of each round's ratio.
+    rows = [{w: dask_round(big, parts, w, shapes, poses) for w in (1, 2)} for _ in range(rounds)]
+    ratio = lambda r, k: r[1][k] / r[2][k]  # noqa: E731
     load = os.getloadavg()[0]
-    report.append(f"## gjk2d.dask: {total:,} W1 pairs in 10 partitions, LocalCluster, one thread per worker process\n")
-    report.append("| workers | results kept on the workers | results gathered to the client | a fixed pure-Python task x 10 |")
-    report.append("|---|---|---|---|")
-    for w, (tk, tg, ts, _) in times.items():
-        report.append(f"| {w} | {tk:.2f} s ({total / tk / 1e6:.2f} M pairs/s) | {tg:.2f} s ({total / tg / 1e6:.2f} M pairs/s) "
-                      f"| {ts:.2f} s |")
-    report.append(f"\n2 workers / 1 worker: **{times[1][0] / times[2][0]:.2f}x** (kept), {times[1][1] / times[2][1]:.2f}x "
-                  f"(gathered); the machine's own scaling, the pure-Python task: {times[1][2] / times[2][2]:.2f}x. "
-                  f"Partitions per worker with 2 workers: {times[2][3]}. Load average at the end: {load:.1f} "
-                  f"on {os.cpu_count()} CPUs (wall clock, fastest of 3 runs, after a warm-up run).\n")
+    report.append(f"## gjk2d.dask: {total:,} W1 pairs in {parts} partitions, LocalCluster, one thread per worker "
+                  "process\n")
+    report.append("| round | 1 worker, kept | 2 workers, kept | 2 / 1 kept | 2 / 1 gathered | pure-Python task x 10, "
+                  "2 / 1 |")
+    report.append("|---|---|---|---|---|---|")
+    for i, r in enumerate(rows):
+        report.append(f"| {i + 1} | {r[1][0]:.3f} s ({total / r[1][0] / 1e6:.1f} M pairs/s) | {r[2][0]:.3f} s "
+                      f"({total / r[2][0] / 1e6:.1f} M pairs/s) | {ratio(r, 0):.2f}x | {ratio(r, 1):.2f}x | "
+                      f"{ratio(r, 2):.2f}x |")
+    med = lambda k: float(np.median([ratio(r, k) for r in rows]))  # noqa: E731
+    report.append(f"\n2 workers / 1 worker, median of the rounds: **{med(0):.2f}x** (kept), {med(1):.2f}x (gathered); "
+                  f"the machine's own scaling, the pure-Python task: {med(2):.2f}x. Load average at the end: "
+                  f"{load:.1f} on {os.cpu_count()} CPUs (wall clock; each round runs a 1-worker cluster, then a "
+                  "2-worker one, each the fastest of 3 runs after a warm-up run).\n")
 
 
 def main():

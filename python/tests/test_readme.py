@@ -28,7 +28,7 @@ def test_dask_example_runs_on_a_local_cluster():
     """docs/python.md's Dask example, run as a program (its __main__ part: a 2-process LocalCluster) with
     fewer shapes and a smaller pair list: its results equal one in-process call on the same pairs."""
     code = [b for b in python_blocks("docs/python.md") if "LocalCluster" in b][0]
-    sizes = {"n = 100_000": "n = 1_000", "10_000_000": "20_000", "1_000_000": "5_000"}  # shapes, pairs, chunks
+    sizes = {"n = 100_000": "n = 1_000", "10_000_000": "20_000", "2_500_000": "5_000"}  # shapes, pairs, chunks
     assert all(size in code for size in sizes), "the example's sizes changed: update them here"
     small = code
     for size, smaller in sizes.items():
