@@ -22,7 +22,8 @@ enum {
     CPU_AVX2 = 1 << 1,
     CPU_AVX512 = 1 << 2, // F + DQ + BW + VL, the set the avx512 kernel is compiled for
     CPU_NEON = 1 << 3,
-    CPU_KNOWN = 1 << 30, // detection ran
+    CPU_FOLLOWS_STREAMS = 1 << 4, // see gjk2d__cpu_follows_streams
+    CPU_KNOWN = 1 << 30,          // detection ran
 };
 
 #if GJK2D_X86
@@ -37,6 +38,8 @@ static int detect_cpu(void) {
     int f = CPU_KNOWN;
 #if GJK2D_X86
     unsigned a, b, c, d;
+    if (__get_cpuid(0, &a, &b, &c, &d) && b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu)
+        f |= CPU_FOLLOWS_STREAMS; // "GenuineIntel"
     if (!__get_cpuid(1, &a, &b, &c, &d)) return f;
     if (c & (1u << 19)) f |= CPU_SSE41;
     const int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
@@ -62,6 +65,8 @@ static int cpu_flags(void) {
     }
     return f;
 }
+
+int gjk2d__cpu_follows_streams(void) { return (cpu_flags() & CPU_FOLLOWS_STREAMS) != 0; }
 
 typedef struct isa_entry {
     const char *name;

@@ -300,6 +300,17 @@ static inline __attribute__((always_inline)) void lane_prefetch(const batch_in *
     lane_prefetch_shapes(in, k, 0);
 }
 
+/// Whether both shape index lists of a block step forward by 1 to 4 from lane to lane: streams of the
+/// set's arrays that the hardware prefetchers of some CPUs follow (gjk2d__cpu_follows_streams), where
+/// lane_prefetch's requests only cost instructions. A broadphase's list in the order of its first shape
+/// repeats that shape and scatters the second: it keeps the requests.
+static inline int lane_block_streams(const int32_t *sa, const int32_t *sb) {
+    unsigned off = 0;
+    for (int l = 0; l + 1 < W; l++)
+        off |= ((uint32_t)(sa[l + 1] - sa[l] - 1) >= 4u) | ((uint32_t)(sb[l + 1] - sb[l] - 1) >= 4u);
+    return !off;
+}
+
 /// Load pairs ks[0 .. lanes) into a block (ks == NULL: the consecutive pairs k0 .. k0 + lanes - 1). Lanes
 /// past `lanes`, pairs another pass takes and pairs the lanes cannot take (marked in bk->slow: a shape
 /// with more than NMAX vertices or invalid, or a bad pose) are dead lanes: they repeat the first live
@@ -314,7 +325,9 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
     int32_t sa[W], sb[W];
     lane_poses pa, pb;
     if (!ks && lanes == W) { // the common block: W consecutive pairs, their indices copied as vectors
-        if (set->shape_count >= LANE_PREFETCH_MIN_SHAPES && k0 + (LANE_PREFETCH_BLOCKS + 1) * W <= in->end)
+        // Before the block's own reads: issued after them, the requests ran W5 at 0.81x (avx512, Sapphire Rapids).
+        if (set->shape_count >= LANE_PREFETCH_MIN_SHAPES && k0 + (LANE_PREFETCH_BLOCKS + 1) * W <= in->end &&
+            !(lane_block_streams(in->pairs->a + k0, in->pairs->b + k0) && gjk2d__cpu_follows_streams()))
             lane_prefetch(in, k0 + LANE_PREFETCH_BLOCKS * W);
         memcpy(sa, in->pairs->a + k0, sizeof sa);
         memcpy(sb, in->pairs->b + k0, sizeof sb);

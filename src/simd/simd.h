@@ -33,6 +33,12 @@ const gjk2d_kernel_table *gjk2d__isa_table(const char *name);
 /// Whether this CPU (and OS) can run the named ISA, whether or not this build compiled it.
 int gjk2d__cpu_has(const char *name);
 
+/// Whether this CPU's hardware prefetchers keep up with a block whose shape indices run forward in small
+/// steps (a pair list in the order of its shapes), so that the kernels' own requests there only cost
+/// instructions. Measured side by side (docs/design.md, "Prefetch"): yes on Intel Sapphire Rapids, no on
+/// AMD Zen 3 and Zen 4; other CPUs keep the requests.
+int gjk2d__cpu_follows_streams(void);
+
 /// Per-block statistics of the GJK distance kernels, for the benchmark's lane-utilisation report.
 /// Counting is off unless enabled (one relaxed atomic load per block); not for production use.
 typedef struct gjk2d_simd_stats {
