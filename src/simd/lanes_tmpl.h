@@ -327,7 +327,7 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
     if (!ks && lanes == W) { // the common block: W consecutive pairs, their indices copied as vectors
         // Before the block's own reads: issued after them, the requests ran W5 at 0.81x (avx512, Sapphire Rapids).
         if (set->shape_count >= LANE_PREFETCH_MIN_SHAPES && k0 + (LANE_PREFETCH_BLOCKS + 1) * W <= in->end &&
-            !(lane_block_streams(in->pairs->a + k0, in->pairs->b + k0) && gjk2d__cpu_follows_streams()))
+            !(gjk2d__cpu_follows_streams() && lane_block_streams(in->pairs->a + k0, in->pairs->b + k0)))
             lane_prefetch(in, k0 + LANE_PREFETCH_BLOCKS * W);
         memcpy(sa, in->pairs->a + k0, sizeof sa);
         memcpy(sb, in->pairs->b + k0, sizeof sb);
