@@ -8,6 +8,7 @@
 // 3..8 vertices, circles and capsules, radii at least b2_polygonRadius; rays at polygons without radius and
 // circles, and those at polygons alone as a row of their own; query points within 2 of the shape's position;
 // sweeps rotating up to b2_maxRotation a step). Box2D's ray shapes are built once, as gjk2d's set is prepared.
+// Every timed call follows an untimed run of itself (WARM_TIMED).
 // Usage: gjk2d_bench_casts [items (default 200000)] [repetitions (default 7)] [query]
 // A query named (shape-cast, ray, point, toi, ray-polygons) is the only one timed: for profiles.
 #include <stdio.h>
@@ -61,8 +62,13 @@ static void report(const char *what, double (*t)[99], int reps) {
     printf(" %5.2f |\n", median(ratio_r, reps));
 }
 
-/// Seconds of `call` on the implementation `isa` (the dispatch switched to it first; t0 is the caller's).
-#define TIMED(isa, call) (gjk2d_set_isa(isa), t0 = now(), (call), now() - t0)
+/// Seconds of `call`, timed after an untimed run of the same call (its warm-up, as the main bench's entries
+/// have): each timed run then finds its own data in the caches, whatever ran before it. Without it, a
+/// timing depended on its predecessor: Box2D's polygon rays ran right after its rays at the same shapes,
+/// gjk2d's after the time of impact on another set (t0 is the caller's).
+#define WARM_TIMED(call) ((call), t0 = now(), (call), now() - t0)
+/// WARM_TIMED on the implementation `isa` (the dispatch switched to it first).
+#define TIMED(isa, call) (gjk2d_set_isa(isa), WARM_TIMED(call))
 
 int main(int argc, char **argv) {
     const int64_t n = argc > 1 ? atoll(argv[1]) : 200000;
@@ -193,27 +199,11 @@ int main(int argc, char **argv) {
                 t[4][i][rep] = per_poly * TIMED(on[i], gjk2d_batch_ray(ray_set.shapes, &ray_set.poses, &poly_list, 0,
                                                                        np, &ray_out));
         }
-        if (WANTED(0)) {
-            t0 = now();
-            b2c_shape_cast_many(shapes, poses, ia, ib, tx, ty, n, fb);
-            t[0][BOX2D][rep] = per * (now() - t0);
-        }
-        if (WANTED(1)) {
-            t0 = now();
-            b2c_ray_prepared_many(b2rays, ia, rays, n, fb);
-            t[1][BOX2D][rep] = per * (now() - t0);
-        }
-        if (WANTED(4)) {
-            t0 = now();
-            b2c_ray_prepared_many(b2rays, ip, prays, np, fb);
-            t[4][BOX2D][rep] = per_poly * (now() - t0);
-        }
+        if (WANTED(0)) t[0][BOX2D][rep] = per * WARM_TIMED(b2c_shape_cast_many(shapes, poses, ia, ib, tx, ty, n, fb));
+        if (WANTED(1)) t[1][BOX2D][rep] = per * WARM_TIMED(b2c_ray_prepared_many(b2rays, ia, rays, n, fb));
+        if (WANTED(4)) t[4][BOX2D][rep] = per_poly * WARM_TIMED(b2c_ray_prepared_many(b2rays, ip, prays, np, fb));
         t[2][BOX2D][rep] = 0.0;
-        if (WANTED(3)) {
-            t0 = now();
-            b2c_toi_many(shapes, sw, ia, ib, n, fb);
-            t[3][BOX2D][rep] = per * (now() - t0);
-        }
+        if (WANTED(3)) t[3][BOX2D][rep] = per * WARM_TIMED(b2c_toi_many(shapes, sw, ia, ib, n, fb));
     }
     gjk2d_set_isa(isa);
     printf("casts: %lld items, %d repetitions, one thread; kernels: %s (%s)\n\n", (long long)n, reps, isa,
