@@ -169,6 +169,8 @@ extern const char *const layout_name[NLAYOUT];
 /// must give bit-identical answers.
 void layouts_make(layouts *l, const workload *w);
 void layouts_free(layouts *l);
+/// Float SoA poses as records rf[0 .. soa->count) (an engine's transform array, as Box2D's b2Transform).
+gjk2d_poses layout_records(const gjk2d_poses *soa, xf_float *rf);
 
 // ---- the per-frame API's own costs (frame.c) ----
 

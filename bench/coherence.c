@@ -12,7 +12,9 @@
 // default the distance that 70% of the pairs lie beyond at frame 0 (--cutoff D sets it). Every frame, the
 // pairs the cutoff did not stop must have the uncut answer bit for bit (cold+cutoff against cold).
 // Reported: the median over frames 1.. of pairs per second, and mean support searches per query.
-//   gjk2d_bench_coherence [--bodies N] [--frames F] [--motion M] [--mixed] [--cutoff D] [--csv FILE]
+// --records: gjk2d reads the poses as {px, py, c, s} records, Box2D's b2Transform layout (copied from the
+// scene's float SoA arrays every frame, untimed, as Box2D's transforms are set).
+//   gjk2d_bench_coherence [--bodies N] [--frames F] [--motion M] [--mixed] [--records] [--cutoff D] [--csv FILE]
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,16 +49,21 @@ typedef struct options {
     int frames;
     double motion;
     int mixed;
+    int records; ///< gjk2d reads the poses as {px, py, c, s} records (Box2D's b2Transform layout)
     float cutoff;
     const char *csv;
 } options;
 
 static int parse(int argc, char **argv, options *o) {
-    *o = (options){100000, 60, 0.05, 0, NAN, NULL}; // cutoff NaN: the margin 70% of the pairs lie beyond
+    *o = (options){100000, 60, 0.05, 0, 0, NAN, NULL}; // cutoff NaN: the margin 70% of the pairs lie beyond
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--mixed")) {
             o->mixed = 1;
+            continue;
+        }
+        if (!strcmp(a, "--records")) {
+            o->records = 1;
             continue;
         }
         if (!v) {
@@ -105,6 +112,7 @@ int main(int argc, char **argv) {
     const int64_t n = scene.pairs;
     const gjk2d_pairs pairs = coherent_pairs(&scene);
     gjk2d_poses poses = coherent_poses(&scene);
+    xf_float *records = o.records ? xmalloc((size_t)poses.count * sizeof *records) : NULL;
     // Each implementation writes its own distances, iterations and statuses (the cutoff's are compared).
     float *dist[NIMPL];
     int32_t *iter[NIMPL];
@@ -117,6 +125,7 @@ int main(int argc, char **argv) {
     gjk2d_cache *warm = calloc((size_t)n, sizeof *warm), *cut = calloc((size_t)n, sizeof *cut);
     b2shim *b2 = b2shim_create(&scene.geometry, &poses);
     b2shim_cache *b2cache = b2 ? b2shim_caches(n) : NULL;
+    if (o.records) poses = layout_records(&poses, records);
     if (!warm || !cut) {
         fprintf(stderr, "gjk2d_bench_coherence: out of memory\n");
         return 1;
@@ -137,12 +146,13 @@ int main(int argc, char **argv) {
     if (csv) fprintf(csv, "frame,implementation,mpairs_per_s,mean_searches\n");
 
     printf("W5: %d %s bodies moving up to %g units and radians per frame, %lld persistent pairs (sweep and prune "
-           "over fattened boxes), %d frames, cutoff %g; gjk2d %s (%s)\n",
+           "over fattened boxes), %d frames, cutoff %g; gjk2d %s (%s), its poses as %s\n",
            o.bodies, o.mixed ? "mixed (3..8-gons, boxes, circles, capsules)" : "3..8-gon", o.motion, (long long)n,
-           o.frames, (double)o.cutoff, gjk2d_version(), gjk2d_isa());
+           o.frames, (double)o.cutoff, gjk2d_version(), gjk2d_isa(), layout_name[o.records ? L_RECORDS : L_SOA]);
     for (int f = 0; f < o.frames; ++f) {
         poses = coherent_poses(&scene);
         if (b2) b2shim_set_poses(b2, &poses);
+        if (o.records) poses = layout_records(&poses, records);
         for (int j = 0; j < NIMPL; ++j) {
             const int i = (j + f) % NIMPL;
             if ((i == B_COLD || i == B_WARM) && !b2) {
@@ -221,5 +231,6 @@ int main(int argc, char **argv) {
     b2shim_destroy(b2);
     test_set_free(&set);
     coherent_free(&scene);
+    free(records);
     return 0;
 }

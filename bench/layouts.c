@@ -8,6 +8,12 @@
 
 const char *const layout_name[NLAYOUT] = {"float SoA", "float records (16 B)", "double SoA", "double records (24 B)"};
 
+gjk2d_poses layout_records(const gjk2d_poses *soa, xf_float *rf) {
+    const float *px = soa->px, *py = soa->py;
+    for (int64_t k = 0; k < soa->count; k++) rf[k] = (xf_float){px[k], py[k], soa->c[k], soa->s[k]};
+    return (gjk2d_poses){&rf[0].px, &rf[0].py, &rf[0].c, &rf[0].s, soa->count, sizeof rf[0], GJK2D_FLOAT32};
+}
+
 /// The workload's poses in every layout; double positions hold the same (float) values, so every layout
 /// must give bit-identical answers.
 void layouts_make(layouts *l, const workload *w) {
@@ -18,13 +24,11 @@ void layouts_make(layouts *l, const workload *w) {
     l->dx = xmalloc((size_t)n * sizeof *l->dx);
     l->dy = xmalloc((size_t)n * sizeof *l->dy);
     for (int64_t k = 0; k < n; k++) {
-        l->rf[k] = (xf_float){t->px[k], t->py[k], t->c[k], t->s[k]};
         l->rd[k] = (xf_double){t->px[k], t->py[k], t->c[k], t->s[k]};
         l->dx[k] = t->px[k], l->dy[k] = t->py[k];
     }
     l->p[L_SOA] = w->set.poses;
-    l->p[L_RECORDS] =
-        (gjk2d_poses){&l->rf[0].px, &l->rf[0].py, &l->rf[0].c, &l->rf[0].s, n, sizeof l->rf[0], GJK2D_FLOAT32};
+    l->p[L_RECORDS] = layout_records(&w->set.poses, l->rf);
     l->p[L_DOUBLE_SOA] = (gjk2d_poses){l->dx, l->dy, t->c, t->s, n, 0, GJK2D_FLOAT64};
     l->p[L_DOUBLE_RECORDS] =
         (gjk2d_poses){&l->rd[0].px, &l->rd[0].py, &l->rd[0].c, &l->rd[0].s, n, sizeof l->rd[0], GJK2D_FLOAT64};
