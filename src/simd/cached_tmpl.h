@@ -132,7 +132,7 @@ static wm gjk_lanes_from_cache(gjk_lanes *s, const lblock *bk, const gjk2d_cache
     const wf w0x = w[0], w0y = w[1], w1x = w[2], w1y = w[3], w2x = w[4], w2y = w[5];
     // ref_cache_size_agrees: the same sign, not zero, within a factor 2 (a single vertex has no size).
     const wf now = lane_simplex_metric(c, w0x, w0y, w1x, w1y, w2x, w2y), was = then;
-    const wf a_now = lane_abs(now), a_was = lane_abs(was);
+    const wf a_now = wf_abs(now), a_was = wf_abs(was);
     const wm same_sign = wm_or(wm_and(wf_gt(now, zero), wf_gt(was, zero)), wm_and(wf_lt(now, zero), wf_lt(was, zero)));
     const wm agrees =
         wm_and(wm_and(same_sign, wm_and(wf_gt(a_now, zero), wf_gt(a_was, zero))),

@@ -126,7 +126,7 @@ static inline void lane_unit(wf vx, wf vy, wf len, wf *nx, wf *ny) {
 static inline wf lane_max_abs(const float (*cx)[W], const float (*cy)[W], int bound) {
     wf m = wf_zero();
     for (int j = 0; j < bound; j++) {
-        const wf x = lane_abs(wf_load(cx[j])), y = lane_abs(wf_load(cy[j]));
+        const wf x = wf_abs(wf_load(cx[j])), y = wf_abs(wf_load(cy[j]));
         m = wf_max_gt(x, m);
         m = wf_max_gt(y, m);
     }
@@ -294,7 +294,7 @@ static inline __attribute__((always_inline)) unsigned cast_lanes_step(cast_lanes
              qry = wf_sel(tiny, wf_mul(xwy, wf_set1(0x1p64f)), xwy);
     const wf dx = wf_sel(c2, prx, qrx), dy = wf_sel(c2, pry, qry);
     const wf len = wf_sqrt(wf_dot(dx, dy, dx, dy));
-    const wf edge_len = wf_div(lane_abs(wf_dot(prx, pry, xwx, xwy)), len);
+    const wf edge_len = wf_div(wf_abs(wf_dot(prx, pry, xwx, xwy)), len);
     wf vertex_len = len;
     if (wm_any(wm_andnot(wm_and(run, tiny), c2))) vertex_len = wf_sel(tiny, wf_sqrt(xw2), len);
     const wm plane_set = wm_not(wm_and(wf_eq(s->plx, zero), wf_eq(s->ply, zero)));

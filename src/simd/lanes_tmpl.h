@@ -130,9 +130,6 @@ static inline unsigned lane_poses_ok(const lane_poses *lp) {
 #endif
 }
 
-/// fabsf in every lane (-0 gives +0, as fabsf does).
-static inline wf lane_abs(wf a) { return wf_sel(wf_le(a, wf_zero()), wf_sub(wf_zero(), a), a); }
-
 /// Lane l takes lane c's pose.
 static inline void lane_pose_copy(lane_poses *lp, int l, int c) {
     lp->c[l] = lp->c[c], lp->s[l] = lp->s[c], lp->px[l] = lp->px[c], lp->py[l] = lp->py[c];

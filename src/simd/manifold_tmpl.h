@@ -59,8 +59,6 @@ static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, co
     }
 }
 
-static inline wf mf_abs(wf a) { return wf_sel(wf_lt(a, wf_zero()), wf_neg(a), a); }
-
 /// core_extent: max(width, height) of the bounding box of the columns.
 static inline __attribute__((always_inline)) wf mf_extent(const float (*cx)[W], const float (*cy)[W], int bound) {
     wf x0 = wf_load(cx[0]), x1 = x0, y0 = wf_load(cy[0]), y1 = y0;
@@ -85,7 +83,7 @@ static inline __attribute__((always_inline)) wm mf_maybe_straight(const float (*
                                                                   wf n) {
     wf m = wf_zero();
     for (int j = 0; j < bound; j++) {
-        const wf x = mf_abs(wf_load(cx[j])), y = mf_abs(wf_load(cy[j]));
+        const wf x = wf_abs(wf_load(cx[j])), y = wf_abs(wf_load(cy[j]));
         m = wf_max_gt(x, m);
         m = wf_max_gt(y, m);
     }
@@ -102,9 +100,9 @@ static inline __attribute__((always_inline)) wm mf_maybe_straight(const float (*
         }
         const wf ax = wf_sub(x, wf_load(cx[kp])), ay = wf_sub(y, wf_load(cy[kp]));
         const wf bx = wf_sub(nxt_x, x), by = wf_sub(nxt_y, y);
-        const wf sum = wf_add(wf_add(mf_abs(ax), mf_abs(ay)), wf_add(mf_abs(bx), mf_abs(by)));
+        const wf sum = wf_add(wf_add(wf_abs(ax), wf_abs(ay)), wf_add(wf_abs(bx), wf_abs(by)));
         const wf bound_c = wf_mul(scale, sum);
-        const wm clear = wm_and(wf_gt(mf_abs(wf_cross(ax, ay, bx, by)), bound_c), wf_ge(bound_c, floor));
+        const wm clear = wm_and(wf_gt(wf_abs(wf_cross(ax, ay, bx, by)), bound_c), wf_ge(bound_c, floor));
         const wm real = wf_lt(wf_set1((float)k), n);
         bad = wm_or(bad, wm_andnot(real, clear));
     }

@@ -4,7 +4,8 @@
 // (floats), wm (masks), wd (doubles), wdm (double masks) and the operations, native where the ISA has
 // them. wide_lanes.h supplies lane-by-lane forms of what a header leaves out; the derived operations
 // below are common. The templates use only these w*_ operations: no intrinsics, no per-ISA conditions.
-// Only IEEE-exact operations are offered (add, sub, mul, div, sqrt, compare, select): no FMA, no
+// Only IEEE-exact operations are offered (add, sub, mul, div, sqrt, compare, select; wf_abs clears the
+// sign bit, as fabsf): no FMA, no
 // approximate reciprocal, and float max/min only as wf_max_gt / wf_min_lt with the rule of a C
 // conditional (a > b ? a : b: x86's, which NEON's vmax does not follow, so NEON selects), so every ISA
 // rounds every lane exactly like scalar C compiled with -ffp-contract=off.

@@ -17,6 +17,7 @@ static inline wf wf_mul(wf a, wf b) { return simde_mm512_mul_ps(a, b); }
 static inline wf wf_div(wf a, wf b) { return simde_mm512_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm512_sqrt_ps(a); }
 static inline wf wf_neg(wf a) { return simde_mm512_xor_ps(a, simde_mm512_set1_ps(-0.0f)); }
+static inline wf wf_abs(wf a) { return simde_mm512_abs_ps(a); }
 static inline wm wf_gt(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GT_OQ); }
 static inline wm wf_ge(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GE_OQ); }
 static inline wm wf_lt(wf a, wf b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LT_OQ); }

@@ -34,6 +34,7 @@ static inline wf wf_sqrt(wf a) {
 }
 #endif
 static inline wf wf_neg(wf a) { return simde_vnegq_f32(a); }
+static inline wf wf_abs(wf a) { return simde_vabsq_f32(a); }
 static inline wm wf_gt(wf a, wf b) { return simde_vcgtq_f32(a, b); }
 static inline wm wf_ge(wf a, wf b) { return simde_vcgeq_f32(a, b); }
 static inline wm wf_lt(wf a, wf b) { return simde_vcltq_f32(a, b); }

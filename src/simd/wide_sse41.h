@@ -18,6 +18,7 @@ static inline wf wf_mul(wf a, wf b) { return simde_mm_mul_ps(a, b); }
 static inline wf wf_div(wf a, wf b) { return simde_mm_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm_sqrt_ps(a); }
 static inline wf wf_neg(wf a) { return simde_mm_xor_ps(a, simde_mm_set1_ps(-0.0f)); }
+static inline wf wf_abs(wf a) { return simde_mm_andnot_ps(simde_mm_set1_ps(-0.0f), a); }
 static inline wm wf_gt(wf a, wf b) { return simde_mm_cmpgt_ps(a, b); }
 static inline wm wf_ge(wf a, wf b) { return simde_mm_cmpge_ps(a, b); }
 static inline wm wf_lt(wf a, wf b) { return simde_mm_cmplt_ps(a, b); }
