@@ -59,19 +59,25 @@ static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, co
     }
 }
 
-/// core_extent: max(width, height) of the bounding box of the columns.
-static inline __attribute__((always_inline)) wf mf_extent(const float (*cx)[W], const float (*cy)[W], int bound) {
-    wf x0 = wf_load(cx[0]), x1 = x0, y0 = wf_load(cy[0]), y1 = y0;
+/// The bounding box of a shape's columns.
+typedef struct mf_box {
+    wf x0, x1, y0, y1;
+} mf_box;
+
+static inline __attribute__((always_inline)) mf_box mf_bounds(const float (*cx)[W], const float (*cy)[W], int bound) {
+    mf_box b = {wf_load(cx[0]), wf_load(cx[0]), wf_load(cy[0]), wf_load(cy[0])};
     for (int i = 1; i < bound; i++) {
         const wf x = wf_load(cx[i]), y = wf_load(cy[i]);
-        x0 = wf_min_lt(x, x0);
-        x1 = wf_max_gt(x, x1);
-        y0 = wf_min_lt(y, y0);
-        y1 = wf_max_gt(y, y1);
+        b.x0 = wf_min_lt(x, b.x0);
+        b.x1 = wf_max_gt(x, b.x1);
+        b.y0 = wf_min_lt(y, b.y0);
+        b.y1 = wf_max_gt(y, b.y1);
     }
-    const wf w = wf_sub(x1, x0), h = wf_sub(y1, y0);
-    return wf_max_gt(w, h);
+    return b;
 }
+
+/// core_extent: max(width, height) of the box.
+static inline wf mf_extent(const mf_box *b) { return wf_max_gt(wf_sub(b->x1, b->x0), wf_sub(b->y1, b->y0)); }
 
 /// Lanes where a vertex of the shape may be straight or duplicated in face_run's sense (|cross| within
 /// 4 eps M (|e1|_1 + |e2|_1) of its neighbours, computed in double). The float cross of the float edge
@@ -80,13 +86,9 @@ static inline __attribute__((always_inline)) wf mf_extent(const float (*cx)[W], 
 /// clearly not straight. The bound is kept far from underflow; a duplicated vertex has a zero cross; an
 /// overflow gives an infinite or NaN bound: all of these are left to the reference.
 static inline __attribute__((always_inline)) wm mf_maybe_straight(const float (*cx)[W], const float (*cy)[W], int bound,
-                                                                  wf n) {
-    wf m = wf_zero();
-    for (int j = 0; j < bound; j++) {
-        const wf x = wf_abs(wf_load(cx[j])), y = wf_abs(wf_load(cy[j]));
-        m = wf_max_gt(x, m);
-        m = wf_max_gt(y, m);
-    }
+                                                                  wf n, const mf_box *box) {
+    // M, the largest |coordinate|, from the box: the largest |x| is |min x| or |max x|.
+    const wf m = wf_max_gt(wf_max_gt(wf_abs(box->x0), wf_abs(box->x1)), wf_max_gt(wf_abs(box->y0), wf_abs(box->y1)));
     const wf scale = wf_mul(wf_set1(16.0f * FLT_EPSILON), m), floor = wf_set1(0x1p-100f);
     wm bad = wm_none();
     for (int k = 0; k < bound; k++) {
@@ -367,8 +369,8 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     edge_normals(fb.enx, fb.eny, fb.ev, bk->bx, bk->by, nbb);
     mf_face_search(&fa, bk->ax, bk->ay, nab, bk->bx, bk->by, nbb, na);
     mf_face_search(&fb, bk->bx, bk->by, nbb, bk->ax, bk->ay, nab, nb);
-    const wf tol = wf_mul(wf_set1(GJK2D_MANIFOLD_FACE_TOLERANCE),
-                          wf_add(mf_extent(bk->ax, bk->ay, nab), mf_extent(bk->bx, bk->by, nbb)));
+    const mf_box box_a = mf_bounds(bk->ax, bk->ay, nab), box_b = mf_bounds(bk->bx, bk->by, nbb);
+    const wf tol = wf_mul(wf_set1(GJK2D_MANIFOLD_FACE_TOLERANCE), wf_add(mf_extent(&box_a), mf_extent(&box_b)));
     const wm ref_is_b = wm_and(fb.found, wm_or(wm_not(fa.found), wf_gt(fb.sep, wf_add(fa.sep, tol))));
     const wm polygons = wm_and(wf_ge(na, three), wf_ge(nb, three));
 
@@ -390,8 +392,8 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     wm face = wm_and(wm_and(polygons, wm_and(fa.found, fb.found)), wm_and(wf_le(fa.sep, zero), wf_le(fb.sep, zero)));
     face = wm_andnot(face, apart);
     if (wm_any(face)) {
-        const wm straight =
-            wm_or(mf_maybe_straight(bk->ax, bk->ay, nab, na), mf_maybe_straight(bk->bx, bk->by, nbb, nb));
+        const wm straight = wm_or(mf_maybe_straight(bk->ax, bk->ay, nab, na, &box_a),
+                                  mf_maybe_straight(bk->bx, bk->by, nbb, nb, &box_b));
         face = wm_andnot(face, straight);
     }
     if (wm_any(face)) {
