@@ -90,21 +90,25 @@ static inline __attribute__((always_inline)) wm mf_maybe_straight(const float (*
     // M, the largest |coordinate|, from the box: the largest |x| is |min x| or |max x|.
     const wf m = wf_max_gt(wf_max_gt(wf_abs(box->x0), wf_abs(box->x1)), wf_max_gt(wf_abs(box->y0), wf_abs(box->y1)));
     const wf scale = wf_mul(wf_set1(16.0f * FLT_EPSILON), m), floor = wf_set1(0x1p-100f);
-    wm bad = wm_none();
+    // Edge k runs from column k to the next vertex (column 0 after the last); vertex k joins edges k - 1
+    // (the last for vertex 0) and k. Each edge's vector and |e|_1 once, for both of its vertices.
+    wf ex[NMAX], ey[NMAX], e1[NMAX];
     for (int k = 0; k < bound; k++) {
-        const wf x = wf_load(cx[k]), y = wf_load(cy[k]);
-        const int kp = k > 0 ? k - 1 : bound - 1;
         wf nxt_x = wf_load(cx[0]), nxt_y = wf_load(cy[0]);
         if (k + 1 < bound) {
             const wm inside = wf_lt(wf_set1((float)(k + 1)), n);
             nxt_x = wf_sel(inside, wf_load(cx[k + 1]), nxt_x);
             nxt_y = wf_sel(inside, wf_load(cy[k + 1]), nxt_y);
         }
-        const wf ax = wf_sub(x, wf_load(cx[kp])), ay = wf_sub(y, wf_load(cy[kp]));
-        const wf bx = wf_sub(nxt_x, x), by = wf_sub(nxt_y, y);
-        const wf sum = wf_add(wf_add(wf_abs(ax), wf_abs(ay)), wf_add(wf_abs(bx), wf_abs(by)));
-        const wf bound_c = wf_mul(scale, sum);
-        const wm clear = wm_and(wf_gt(wf_abs(wf_cross(ax, ay, bx, by)), bound_c), wf_ge(bound_c, floor));
+        ex[k] = wf_sub(nxt_x, wf_load(cx[k]));
+        ey[k] = wf_sub(nxt_y, wf_load(cy[k]));
+        e1[k] = wf_add(wf_abs(ex[k]), wf_abs(ey[k]));
+    }
+    wm bad = wm_none();
+    for (int k = 0; k < bound; k++) {
+        const int kp = k > 0 ? k - 1 : bound - 1;
+        const wf bound_c = wf_mul(scale, wf_add(e1[kp], e1[k]));
+        const wm clear = wm_and(wf_gt(wf_abs(wf_cross(ex[kp], ey[kp], ex[k], ey[k])), bound_c), wf_ge(bound_c, floor));
         const wm real = wf_lt(wf_set1((float)k), n);
         bad = wm_or(bad, wm_andnot(real, clear));
     }
