@@ -324,7 +324,7 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
     int32_t sa[W], sb[W];
     const int32_t *ia = sa, *ib = sb;
     lane_poses pa, pb;
-    if (!ks && lanes == W) { // the common block: W consecutive pairs, their indices copied as vectors
+    if (!ks && lanes == W) { // the common block: W consecutive pairs, their indices read in place
         // Before the block's own reads: issued after them, the requests ran W5 at 0.81x (avx512, Sapphire Rapids).
         if (set->shape_count >= LANE_PREFETCH_MIN_SHAPES && k0 + (LANE_PREFETCH_BLOCKS + 1) * W <= in->end &&
             !(gjk2d__cpu_follows_streams() && lane_block_streams(in->pairs->a + k0, in->pairs->b + k0)))
