@@ -4,11 +4,11 @@
 // (floats), wm (masks), wd (doubles), wdm (double masks) and the operations, native where the ISA has
 // them. wide_lanes.h supplies lane-by-lane forms of what a header leaves out; the derived operations
 // below are common. The templates use only these w*_ operations: no intrinsics, no per-ISA conditions.
-// Only IEEE-exact operations are offered (add, sub, mul, div, sqrt, compare, select; wf_abs clears the
-// sign bit, as fabsf): no FMA, no
-// approximate reciprocal, and float max/min only as wf_max_gt / wf_min_lt with the rule of a C
-// conditional (a > b ? a : b: x86's, which NEON's vmax does not follow, so NEON selects), so every ISA
-// rounds every lane exactly like scalar C compiled with -ffp-contract=off.
+// Only IEEE-exact operations are offered (add, sub, mul, div, sqrt, compare, select, and wf_abs, which
+// clears the sign bit as fabsf does): no FMA, no approximate reciprocal, and float max/min only as
+// wf_max_gt / wf_min_lt with the rule of a C conditional (a > b ? a : b: x86's, which NEON's vmax does
+// not follow, so NEON selects), so every ISA rounds every lane exactly like scalar C compiled with
+// -ffp-contract=off.
 // Masks are opaque (a vector on SSE/AVX2/NEON, a k-register on AVX-512); use only the w*_ ops.
 #ifndef GJK2D_SIMD_WIDE_H
 #define GJK2D_SIMD_WIDE_H
