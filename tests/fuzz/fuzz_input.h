@@ -141,6 +141,17 @@ static inline float fz_radius(fuzz_reader *r) {
     return fz_float(r);
 }
 
+/// Every implementation gjk2d_set_isa may name, the scalar reference first (a CPU runs some of them).
+static const char *const fz_isa_names[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
+#define FZ_NISA 6
+
+/// A heap block of exactly n elements (ASan poisons everything around it); malloc(0) is still a block.
+static inline void *fz_block(size_t n, size_t size) {
+    void *p = malloc(n * size ? n * size : 1);
+    if (!p) abort();
+    return p;
+}
+
 static inline void fz_fail(const char *target, const char *what) {
     fprintf(stderr, "%s: %s\n", target, what);
     abort();

@@ -37,17 +37,7 @@
 
 enum { MAX_SHAPES = 8, MAX_PAIRS = 64, MAX_BUILT = 300, SENTINEL = 0xAB };
 
-static const char *const isa_names[] = {"scalar", "portable", "sse41", "avx2", "avx512", "neon"};
-#define NISA 6
-
 static void fail(const char *what) { fz_fail("fuzz_queries", what); }
-
-/// A heap block of exactly n elements (ASan poisons everything around it); malloc(0) is still a block.
-static void *block(size_t n, size_t size) {
-    void *p = malloc(n * size ? n * size : 1);
-    if (!p) abort();
-    return p;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Outputs
@@ -67,9 +57,9 @@ enum { I_IT, I_FA, I_FB, I_OIT };
 enum { B_ST, B_OV, B_OST, B_SOV, B_SST };
 
 static void outs_alloc(outs *o, size_t n) {
-    for (int k = 0; k < NFLOAT; k++) memset(o->f[k] = block(n, sizeof(float)), SENTINEL, n * sizeof(float));
-    for (int k = 0; k < NINT; k++) memset(o->i[k] = block(n, sizeof(int32_t)), SENTINEL, n * sizeof(int32_t));
-    for (int k = 0; k < NBYTE; k++) memset(o->b[k] = block(n, 1), SENTINEL, n);
+    for (int k = 0; k < NFLOAT; k++) memset(o->f[k] = fz_block(n, sizeof(float)), SENTINEL, n * sizeof(float));
+    for (int k = 0; k < NINT; k++) memset(o->i[k] = fz_block(n, sizeof(int32_t)), SENTINEL, n * sizeof(int32_t));
+    for (int k = 0; k < NBYTE; k++) memset(o->b[k] = fz_block(n, 1), SENTINEL, n);
 }
 
 static void outs_free(outs *o) {
@@ -205,7 +195,7 @@ typedef struct geometry_copy {
 
 static void *dup_block(const void *src, int64_t n, size_t size) {
     if (!src) return NULL;
-    void *p = block(n > 0 ? (size_t)n : 0, size);
+    void *p = fz_block(n > 0 ? (size_t)n : 0, size);
     memcpy(p, src, n > 0 ? (size_t)n * size : 0);
     return p;
 }
@@ -253,7 +243,7 @@ static const gjk2d_shapes *prepare_from(const gjk2d_geometry *g, const gjk2d_geo
         return NULL;
     }
     // One byte too little: GJK2D_ERR_MEMORY, nothing written.
-    char *base = block((size_t)size + (size_t)shift, 1);
+    char *base = fz_block((size_t)size + (size_t)shift, 1);
     memset(base, SENTINEL, (size_t)size + (size_t)shift);
     memset(problems, SENTINEL, (size_t)ns);
     if (gjk2d_shapes_prepare(g, base + shift, size - 1, &set, problems, &first_bad) != GJK2D_ERR_MEMORY ||
@@ -268,7 +258,7 @@ static const gjk2d_shapes *prepare_from(const gjk2d_geometry *g, const gjk2d_geo
         fail("shapes_prepare: NULL memory or result not reported");
     // The real one, into exactly `size` bytes at any alignment (ASan: nothing outside them).
     free(base);
-    base = block((size_t)size + (size_t)shift, 1);
+    base = fz_block((size_t)size + (size_t)shift, 1);
     int64_t invalid = gjk2d_shapes_prepare(g, base + shift, size, &set, problems, &first_bad);
     int64_t n_invalid = 0, first = -1;
     for (int32_t k = 0; k < ns; k++) {
@@ -357,7 +347,7 @@ static void lay_out(pose_storage *st, const pose_values *v, int64_t count, int l
     int dbl = layout == L_DOUBLE_SOA || layout == L_DOUBLE_RECORDS;
     size_t psize = dbl ? 8 : 4;
     if (layout == L_FLOAT_SOA || layout == L_DOUBLE_SOA) {
-        for (int i = 0; i < 4; i++) st->mem[i] = block((size_t)count, i < 2 ? psize : 4);
+        for (int i = 0; i < 4; i++) st->mem[i] = fz_block((size_t)count, i < 2 ? psize : 4);
         for (int64_t k = 0; k < count; k++) {
             if (dbl) {
                 ((double *)st->mem[0])[k] = v->dx[k];
@@ -378,7 +368,7 @@ static void lay_out(pose_storage *st, const pose_values *v, int64_t count, int l
     size_t off[4] = {pos + (order & 2 ? psize : 0), pos + (order & 2 ? 0 : psize), rot, rot + 4};
     size_t end = 2 * psize + 8; // the record's fields
     size_t bytes = count > 0 ? (size_t)(count - 1) * (size_t)stride + end : 1;
-    char *rec = block(bytes, 1);
+    char *rec = fz_block(bytes, 1);
     memset(rec, 0, bytes);
     st->mem[0] = rec;
     // Records may overlap (a stride below the fields' size is legal): later records win, as they would in
@@ -494,7 +484,7 @@ static int expected_check(int set_ok, int32_t ns, const gjk2d_poses *po, const g
 
 /// Memory that is not a prepared set (any bytes but the magic): GJK2D_ERR_SHAPES from every call.
 static void check_not_a_set(fuzz_reader *r, const gjk2d_poses *poses, const gjk2d_pairs *pairs) {
-    uint64_t *junk = block(8, sizeof(uint64_t)); // 64 bytes: as large as a set's header
+    uint64_t *junk = fz_block(8, sizeof(uint64_t)); // 64 bytes: as large as a set's header
     for (int i = 0; i < 8; i++) junk[i] = (uint64_t)fz_u32(r) << 32 | fz_u32(r);
     if (junk[0] == 0x676a6b3264736574ull) // the magic ("gjk2dset"): that would be a set
         junk[0] ^= 1;
@@ -589,8 +579,8 @@ static void check_single(const gjk2d_geometry *g, const gjk2d_poses *po, int32_t
 static void check_isas(const gjk2d_shapes *set, const gjk2d_poses *po, const gjk2d_pairs *pairs, int64_t begin,
                        int64_t end, const outs *ref) {
     size_t n = (size_t)pairs->count;
-    for (int i = 1; i < NISA; i++) {
-        if (gjk2d_set_isa(isa_names[i]) != 0) continue;
+    for (int i = 1; i < FZ_NISA; i++) {
+        if (gjk2d_set_isa(fz_isa_names[i]) != 0) continue;
         outs got;
         outs_alloc(&got, n);
         run_all(set, po, pairs, begin, end, &got, GJK2D_OK);
@@ -598,8 +588,8 @@ static void check_isas(const gjk2d_shapes *set, const gjk2d_poses *po, const gjk
             if (k < begin || k >= end) {
                 if (!untouched(&got, k)) fail("a pair outside [begin, end) was written");
             } else if (!same_pair(&got, ref, k, 0)) {
-                fprintf(stderr, "isa %s, layout stride %lld type %d, pair %lld\n", isa_names[i], (long long)po->stride,
-                        po->position_type, (long long)k);
+                fprintf(stderr, "isa %s, layout stride %lld type %d, pair %lld\n", fz_isa_names[i],
+                        (long long)po->stride, po->position_type, (long long)k);
                 fail("implementation not bit-identical to the scalar reference");
             }
         }
@@ -624,7 +614,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int32_t ns = fz_byte(&r) % (MAX_SHAPES + 1);
 
     // Counts: mostly the fast path (1..16), sometimes up to 300 or exactly 1024, sometimes out of range.
-    int32_t *count = block((size_t)ns, sizeof(int32_t)), *first = block((size_t)ns, sizeof(int32_t));
+    int32_t *count = fz_block((size_t)ns, sizeof(int32_t)), *first = fz_block((size_t)ns, sizeof(int32_t));
     int64_t total = 0;
     for (int32_t k = 0; k < ns; k++) {
         uint8_t m = fz_byte(&r);
@@ -644,8 +634,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int64_t nv = total;
     if (flags & 1) nv -= fz_byte(&r) % 3; // the last shapes' spans may now overflow
     if (nv < 0) nv = 0;
-    float *vx = block((size_t)nv, sizeof(float)), *vy = block((size_t)nv, sizeof(float));
-    float *radius = block((size_t)ns, sizeof(float));
+    float *vx = fz_block((size_t)nv, sizeof(float)), *vy = fz_block((size_t)nv, sizeof(float));
+    float *radius = fz_block((size_t)ns, sizeof(float));
     pose_values pv;
     memset(&pv, 0, sizeof pv);
     static float bx[GJK2D_MAX_VERTICES], by[GJK2D_MAX_VERTICES];
@@ -673,7 +663,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int big = 0;
     for (int32_t k = 0; k < ns; k++) big |= count[k] > MAX_BUILT && count[k] <= GJK2D_MAX_VERTICES;
     int64_t np = fz_byte(&r) % ((big ? 4 : MAX_PAIRS) + 1);
-    int32_t *pa = block((size_t)np, sizeof(int32_t)), *pb = block((size_t)np, sizeof(int32_t));
+    int32_t *pa = fz_block((size_t)np, sizeof(int32_t)), *pb = fz_block((size_t)np, sizeof(int32_t));
     for (int64_t k = 0; k < np; k++) {
         uint8_t m = fz_byte(&r);
         int32_t span = ns > 0 ? ns : 1;
@@ -743,7 +733,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         *pp[null_pose] = NULL;
     }
     // The prepared set.
-    uint8_t *problems = block((size_t)(ns > 0 ? ns : 0), 1);
+    uint8_t *problems = fz_block((size_t)(ns > 0 ? ns : 0), 1);
     void *mem = NULL;
     const gjk2d_shapes *set = prepare(&geom, shift, &mem, problems);
     uint8_t pose_problem[MAX_SHAPES + 3];
@@ -761,8 +751,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     outs ref;
     outs_alloc(&ref, nout);
     if (want != GJK2D_OK) {
-        for (int i = 0; i < NISA; i++) {
-            if (gjk2d_set_isa(isa_names[i]) != 0) continue;
+        for (int i = 0; i < FZ_NISA; i++) {
+            if (gjk2d_set_isa(fz_isa_names[i]) != 0) continue;
             run_all(set, &poses, &pairs, begin, end, &ref, want);
             for (int64_t k = 0; k < np; k++)
                 if (!untouched(&ref, k)) fail("a batch call that returned an error wrote an output");
