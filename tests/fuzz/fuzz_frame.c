@@ -224,14 +224,14 @@ static void check_query(int q, const frame *fr, const gjk2d_cache *start, gjk2d_
 // ---------------------------------------------------------------------------------------------
 
 /// A shape index: mostly one of the set's, sometimes one outside it (the call then refuses the batch).
-static int32_t fz_index(fuzz_reader *r, int32_t ns) {
+static int32_t read_index(fuzz_reader *r, int32_t ns) {
     uint8_t m = fz_byte(r);
     if (m < 252) return fz_byte(r) % ns;
     return m == 252 ? ns : m == 253 ? -1 : (int32_t)fz_u32(r);
 }
 
 /// A cutoff: none, 0, a float of any kind (NaN and negative ones are refused), or a small distance.
-static float fz_cutoff(fuzz_reader *r) {
+static float read_cutoff(fuzz_reader *r) {
     uint8_t m = fz_byte(r);
     if (m < 96) return INFINITY;
     if (m < 112) return 0.0f;
@@ -239,9 +239,9 @@ static float fz_cutoff(fuzz_reader *r) {
     return (float)(fz_scale(r) * fz_byte(r) / 64.0);
 }
 
-/// Cache entries: zeros, raw bytes, or plausible entries (1..3 vertices, small indices, a metric of any
+/// Cache entries: zeros, raw bytes, or plausible entries (0..3 vertices, small indices, a metric of any
 /// float), so that both the reuse rule and the warm starts are reached.
-static void fz_cache(fuzz_reader *r, gjk2d_cache *c, size_t n) {
+static void read_cache(fuzz_reader *r, gjk2d_cache *c, size_t n) {
     const uint8_t mode = fz_byte(r);
     memset(c, 0, n * sizeof *c);
     for (size_t k = 0; k < n && mode >= 64; k++) {
@@ -311,7 +311,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     float *item[7];
     for (int i = 0; i < 7; i++) item[i] = fz_block((size_t)n, sizeof(float));
     for (int64_t k = 0; k < n; k++) {
-        pa[k] = fz_index(&r, ns), pb[k] = fz_index(&r, ns), shape[k] = fz_index(&r, ns);
+        pa[k] = read_index(&r, ns), pb[k] = read_index(&r, ns), shape[k] = read_index(&r, ns);
         for (int i = 0; i < 7; i++)
             item[i][k] = (flags & 8) ? (float)(fz_scale(&r) * (int8_t)fz_byte(&r) / 64.0) : fz_float(&r);
     }
@@ -326,13 +326,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fr.end = fr.begin + fz_byte(&r) % (n - fr.begin + 1);
         if (fz_byte(&r) >= 250) fr.end = n + 1; // a wrong range: refused, nothing written
     }
-    fr.max_distance = fz_cutoff(&r);
+    fr.max_distance = read_cutoff(&r);
     fr.margin = (flags & 64) ? fz_float(&r) : (float)(fz_scale(&r) * fz_byte(&r) / 256.0);
     for (int q = 0; q < NQUERY; q++) fr.skip[q] = (flags & 128) ? fz_u32(&r) : 0;
 
     // The cached queries: from the input's entries, then warm from the reference's, as a next frame does.
     gjk2d_cache *start = fz_block((size_t)n, sizeof(gjk2d_cache)), *warm = fz_block((size_t)n, sizeof(gjk2d_cache));
-    fz_cache(&r, start, (size_t)n);
+    read_cache(&r, start, (size_t)n);
     for (int q = Q_DISTANCE; q <= Q_OVERLAP; q++) {
         check_query(q, &fr, start, warm);
         check_query(q, &fr, warm, NULL);
