@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Manifold benchmark: gjk2d_batch_manifold on every implementation this build and CPU run (auto, the SIMD kernels,
-// the scalar reference) against Box2D 2.4.1's b2CollidePolygons on the same pairs of W1 and W2
-// (bench/workloads.c), margin 0. One process, all of them interleaved in every repetition; one thread.
-//   gjk2d_bench_manifold [--pairs N] [--runs R] [--workload W1|W2]
+// the scalar reference) against Box2D 2.4.1's manifold functions on the same pairs of W1, W2 and W6
+// (bench/workloads.c): b2CollidePolygons on the polygons, and on W6's mixed kinds the function of each pair's
+// kinds. Margin 0. One process, all of them interleaved in every repetition; one thread.
+//   gjk2d_bench_manifold [--pairs N] [--runs R] [--workload W1|W2|W6]
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
     const int64_t n = w.pairs.count;
     manifold_arrays a; // what a solver reads
     manifold_arrays_alloc(&a, n, 0);
-    b2m_polygons *b2 = b2m_polygons_create(&w.set.geometry, &w.set.poses);
+    b2m_set *b2 = b2m_set_create(&w.set.geometry, &w.set.poses);
     if (!b2) {
         fprintf(stderr, "%s: a shape does not fit Box2D\n", name);
         return 1;
@@ -37,7 +38,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
     gjk2d_batch_manifold(w.set.shapes, &w.set.poses, &w.pairs, 0, n < 64 ? n : 64, 0.0f, &a.out); // auto measures here
     for (int r = 0; r < runs; ++r) {
         double t0 = now();
-        with_points_b = b2m_polygons_collide(b2, &w.pairs, 0, n);
+        with_points_b = b2m_set_collide(b2, &w.pairs, 0, n);
         t_b[r] = now() - t0;
         for (int i = 0; i < NISA; ++i) {
             if (!have[i]) continue;
@@ -55,7 +56,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
     for (int64_t k = 0; k < n; ++k) with_points_g += a.out.count[k] > 0;
     printf("%s (%s): %lld pairs, with points gjk2d %lld, Box2D %lld\n", w.name, w.desc, (long long)n,
            (long long)with_points_g, (long long)with_points_b);
-    printf("  %-34s %9.1f ns/pair\n", "Box2D 2.4.1 b2CollidePolygons", 1e9 * median(t_b, runs) / (double)n);
+    printf("  %-34s %9.1f ns/pair\n", "Box2D 2.4.1 b2Collide*", 1e9 * median(t_b, runs) / (double)n);
     for (int i = 0; i < NISA; ++i) {
         if (!have[i]) continue;
         char label[64];
@@ -65,7 +66,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
     }
     printf("  (medians of %d repetitions, one thread; the ratio is Box2D's time over gjk2d's within a repetition)\n",
            runs);
-    b2m_polygons_destroy(b2);
+    b2m_set_destroy(b2);
     free(a.block);
     workload_free(&w);
     return 0;
@@ -74,7 +75,7 @@ static int bench(const char *name, int64_t pairs, int runs) {
 int main(int argc, char **argv) {
     int64_t pairs = 200000;
     int runs = 7;
-    const char *only = NULL; // W1 or W2 alone (for an instruction count of one workload)
+    const char *only = NULL; // one workload alone (for an instruction count of one workload)
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--pairs"))
             pairs = atoll(argv[i + 1]);
@@ -83,7 +84,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--workload"))
             only = argv[i + 1];
         else {
-            fprintf(stderr, "usage: %s [--pairs N] [--runs R] [--workload W1|W2]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--pairs N] [--runs R] [--workload W1|W2|W6]\n", argv[0]);
             return 2;
         }
     }
@@ -92,5 +93,5 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (only) return bench(only, pairs, runs);
-    return bench("W1", pairs, runs) || bench("W2", pairs, runs);
+    return bench("W1", pairs, runs) || bench("W2", pairs, runs) || bench("W6", pairs, runs);
 }

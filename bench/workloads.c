@@ -87,6 +87,54 @@ static void make_b3(workload *w) {
     }
 }
 
+/// W6: the shape kinds a 2D engine's narrow phase meets, each pair in the order Box2D 2.4.1 takes it, a quarter
+/// of the pairs each: polygon and polygon (W1's 3..8-gons, each rounded by 0.05..0.2 half of the time), polygon
+/// and circle, circle and circle (radii 0.3..1.2), segment (a two-sided edge of length 1..3) and polygon. A at a
+/// uniform position in a 20 x 20 box, B at a random offset of up to 3 from it, both at random angles.
+static void make_w6(workload *w, int64_t pairs) {
+    enum { DISTINCT = 4096, SEGMENTS = 256 };
+    oracle_rng r = {0xb6};
+    float x[8], y[8];
+    int32_t first[DISTINCT], count[DISTINCT], segment[SEGMENTS];
+    for (int i = 0; i < DISTINCT; i++) {
+        count[i] = pg_int(&r, 3, 8);
+        rc_convex_sectors(oracle_stream(&r), count[i], oracle_uniform(&r, 0.5, 1.5), x, y);
+        first[i] = pg_add_vertices(&w->g, x, y, count[i]);
+    }
+    for (int i = 0; i < SEGMENTS; i++) {
+        const float h = (float)oracle_uniform(&r, 0.5, 1.5), sx[2] = {-h, h}, sy[2] = {0.0f, 0.0f};
+        segment[i] = pg_add_vertices(&w->g, sx, sy, 2);
+    }
+    const float origin = 0.0f;
+    const int32_t centre = pg_add_vertices(&w->g, &origin, &origin, 1);
+    for (int64_t k = 0; k < pairs; k++) {
+        const int kind = pg_int(&r, 0, 3);
+        const double ax = oracle_uniform(&r, -7.0, 7.0), ay = oracle_uniform(&r, -7.0, 7.0);
+        const double off = oracle_uniform(&r, 0.0, 3.0), dir = oracle_uniform(&r, 0.0, 2.0 * PI);
+        const float bx = (float)(ax + off * cos(dir)), by = (float)(ay + off * sin(dir));
+        const float angle_a = (float)oracle_uniform(&r, -PI, PI), angle_b = (float)oracle_uniform(&r, -PI, PI);
+        const int i = pg_int(&r, 0, DISTINCT - 1), j = pg_int(&r, 0, DISTINCT - 1);
+        const float round_a = pg_int(&r, 0, 1) ? (float)oracle_uniform(&r, 0.05, 0.2) : 0.0f;
+        const float round_b = pg_int(&r, 0, 1) ? (float)oracle_uniform(&r, 0.05, 0.2) : 0.0f;
+        const float circle_a = (float)oracle_uniform(&r, 0.3, 1.2), circle_b = (float)oracle_uniform(&r, 0.3, 1.2);
+        int32_t a, b;
+        if (kind == 0) {
+            a = pg_add_shape(&w->g, first[i], count[i], round_a, (float)ax, (float)ay, angle_a);
+            b = pg_add_shape(&w->g, first[j], count[j], round_b, bx, by, angle_b);
+        } else if (kind == 1) {
+            a = pg_add_shape(&w->g, first[i], count[i], 0.0f, (float)ax, (float)ay, angle_a);
+            b = pg_add_shape(&w->g, centre, 1, circle_b, bx, by, angle_b);
+        } else if (kind == 2) {
+            a = pg_add_shape(&w->g, centre, 1, circle_a, (float)ax, (float)ay, angle_a);
+            b = pg_add_shape(&w->g, centre, 1, circle_b, bx, by, angle_b);
+        } else {
+            a = pg_add_shape(&w->g, segment[i % SEGMENTS], 2, 0.0f, (float)ax, (float)ay, angle_a);
+            b = pg_add_shape(&w->g, first[j], count[j], 0.0f, bx, by, angle_b);
+        }
+        pg_add_pair(&w->g, a, b);
+    }
+}
+
 /// W5 at its first frame (the coherence benchmark's scene): bodies drifting, the pairs of a sweep and prune
 /// over their fattened boxes, sorted by their first body.
 static int make_w5(workload *w, int64_t pairs) {
@@ -124,6 +172,10 @@ int workload_make(workload *w, const char *name, int64_t pairs) {
         move_far(w);
         snprintf(w->desc, sizeof w->desc, "%lld 3..8-gon pairs (as W1) at world positions up to 1000",
                  (long long)pairs);
+    } else if (!strcasecmp(name, "w6")) {
+        make_w6(w, pairs);
+        snprintf(w->desc, sizeof w->desc,
+                 "%lld pairs of mixed kinds: polygons (half of them rounded), circles, segments", (long long)pairs);
     } else if (!strcasecmp(name, "b3")) {
         make_b3(w);
         snprintf(w->desc, sizeof w->desc,

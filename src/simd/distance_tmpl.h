@@ -355,10 +355,21 @@ static inline unsigned distance_need(const gjk2d_distance_out *o) {
     return (o->ax || o->ay || o->bx || o->by ? NEED_POINTS : 0u) | (o->feature_a || o->feature_b ? NEED_FEATURES : 0u);
 }
 
-/// The end of gjk_core (weights of the final simplex, witness_points) and of ref_distance (core distance,
-/// normal, radii, world frame) for every lane, the branches turned into selects. The closest points and
-/// the features are formed only where `need` asks for them (their fields of `o` are left alone otherwise).
-static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, unsigned need, gjk_result *o) {
+/// ref_closest_cores of every lane, in A's frame: what the distance query's finish and the manifold's
+/// vertex contacts build on.
+typedef struct lane_cores {
+    wf pax, pay, pbx, pby; ///< the cores' closest points (pb = pa where they overlap); with NEED_POINTS only
+    wf nx, ny;             ///< unit normal from A to B, zero where the cores overlap
+    wf fa, fb;             ///< witness features (GJK2D_FEATURE_NONE where the cores overlap); with NEED_FEATURES only
+    wd core;               ///< the final simplex's distance in double; ref_cores.core where the cores are apart
+    wm ov;                 ///< the cores overlap (ref_cores.overlap)
+} lane_cores;
+
+/// The end of gjk_core (weights of the final simplex, witness_points) and ref_closest_cores' normal,
+/// overlap test and features for every lane, the branches turned into selects. The closest points and the
+/// features are formed only where `need` asks for them.
+static inline __attribute__((always_inline)) void gjk_lanes_cores(const gjk_lanes *st, const lblock *bk, unsigned need,
+                                                                  lane_cores *g) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f), three = wf_set1(3.0f);
     wf ax0, ay0, bx0, by0, ax1, ay1, bx1, by1, ax2, ay2, bx2, by2;
     key_points(bk, st->k0, &ax0, &ay0, &bx0, &by0);
@@ -407,28 +418,12 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
     const wdm seg2 = wd_eq(wd_from(cnt), wd_from(two));
     const wd dsel =
         wd_sqrt(wd_sel(seg2, wd_add(wd_mul(scx, scx), wd_mul(scy, scy)), wd_add(wd_mul(x0, x0), wd_mul(y0, y0))));
-    const wf ra_ = wf_load(bk->ra), rb_ = wf_load(bk->rb);
-    const wd radii_d = wd_add(wd_from(ra_), wd_from(rb_));
-    const wf core = wf_sel(ov, zero, wd_to(dsel));
-    const wf dist_d = wd_to(wd_sub(dsel, radii_d));
     // v2_rescaled: the normal of a direction whose squared length is below FLT_MIN is taken from d * 2^64.
     const wm tiny_d = wf_lt(wf_dot(dx, dy, dx, dy), wf_set1(FLT_MIN));
     const wf dnx = wf_sel(tiny_d, wf_mul(dx, wf_set1(0x1p64f)), dx),
              dny = wf_sel(tiny_d, wf_mul(dy, wf_set1(0x1p64f)), dy);
     const wf ninv = wf_div(wf_set1(-1.0f), wf_sqrt(wf_dot(dnx, dny, dnx, dny)));
     const wf nx = wf_sel(ov, zero, wf_mul(ninv, dnx)), ny = wf_sel(ov, zero, wf_mul(ninv, dny));
-    const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb);
-    // The signed distance, core - radii in double rounded once; the points move out to the rounded
-    // surfaces only where it is positive.
-    const wf sdist = wf_sel(ov, wd_to(wd_sub(dzero, radii_d)), dist_d);
-    const wm apart = wm_andnot(wf_gt(dist_d, zero), ov);
-    const wm rounded = wm_andnot(wm_not(apart), ov); // only the rounded parts overlap
-    const wf lo0 = wf_sub(core, rb);
-    const wf lo = wf_sel(wf_gt(lo0, zero), lo0, zero), hi = wf_sel(wf_lt(core, ra), core, ra);
-    const wf t = wf_mul(wf_set1(0.5f), wf_add(lo, hi));
-    const wf dist = wf_sel(apart, dist_d, zero);
-    const wf sa = wf_sel(apart, ra, t);
-
     if (need & NEED_FEATURES) {
         // witness_feature on each side: a vertex where the simplex's indices agree, else an edge of the run
         // whose outward normal points along n (A) or -n (B): its first edge, or for a run of more than one edge
@@ -441,8 +436,41 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
                                    wf_sub(ax1, ax0), wf_sub(ay1, ay0), pax, pay, nx, ny);
         const wf fb = lane_feature(bk->bx, bk->by, bk->nb_bound, wf_load(bk->nbf), one_vertex, ov, ib0, ib1,
                                    wf_sub(bx1, bx0), wf_sub(by1, by0), pbx, pby, wf_neg(nx), wf_neg(ny));
-        wf_store(o->fa, fa);
-        wf_store(o->fb, fb);
+        g->fa = fa;
+        g->fb = fb;
+    }
+    g->pax = pax, g->pay = pay, g->pbx = pbx, g->pby = pby;
+    g->nx = nx, g->ny = ny;
+    g->core = dsel;
+    g->ov = ov;
+}
+
+/// The end of gjk_core and of ref_distance (core distance, normal, radii, world frame) for every lane. The
+/// closest points and the features are formed only where `need` asks for them (their fields of `o` are left
+/// alone otherwise).
+static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk, unsigned need, gjk_result *o) {
+    lane_cores g;
+    gjk_lanes_cores(st, bk, need, &g);
+    const wf zero = wf_zero();
+    const wf pax = g.pax, pay = g.pay, pbx = g.pbx, pby = g.pby, nx = g.nx, ny = g.ny;
+    const wm ov = g.ov;
+    const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb);
+    const wd radii_d = wd_add(wd_from(ra), wd_from(rb));
+    const wf core = wf_sel(ov, zero, wd_to(g.core));
+    const wf dist_d = wd_to(wd_sub(g.core, radii_d));
+    // The signed distance, core - radii in double rounded once; the points move out to the rounded
+    // surfaces only where it is positive.
+    const wf sdist = wf_sel(ov, wd_to(wd_sub(wd_from(zero), radii_d)), dist_d);
+    const wm apart = wm_andnot(wf_gt(dist_d, zero), ov);
+    const wm rounded = wm_andnot(wm_not(apart), ov); // only the rounded parts overlap
+    const wf lo0 = wf_sub(core, rb);
+    const wf lo = wf_sel(wf_gt(lo0, zero), lo0, zero), hi = wf_sel(wf_lt(core, ra), core, ra);
+    const wf t = wf_mul(wf_set1(0.5f), wf_add(lo, hi));
+    const wf dist = wf_sel(apart, dist_d, zero);
+    const wf sa = wf_sel(apart, ra, t);
+    if (need & NEED_FEATURES) {
+        wf_store(o->fa, g.fa);
+        wf_store(o->fb, g.fb);
     }
 
     if (need & NEED_POINTS) {
@@ -468,7 +496,7 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
     wf_store(o->nx, wf_sub(wf_mul(pc, nx), wf_mul(ps, ny)));
     wf_store(o->ny, wf_add(wf_mul(ps, nx), wf_mul(pc, ny)));
     wf_store(o->iter, st->iter);
-    wf_store(o->end, end);
+    wf_store(o->end, st->end);
 }
 
 static inline uint8_t end_status(float end) {

@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: MIT
-// Contact manifolds in lanes (included by kernel_tmpl.c, once per ISA), one pair per lane: ref_manifold's
-// steps 1, 2 and 4 (src/ref/manifold.c; Catto, "Contact Manifolds", GDC 2007) for two polygons, operation for
-// operation, every decision a mask and a select:
+// Contact manifolds in lanes (included by kernel_tmpl.c, once per ISA, after distance_tmpl.h), one pair per
+// lane, for every shape kind (points, segments, polygons, each with a radius): ref_manifold (src/ref/manifold.c;
+// Catto, "Contact Manifolds", GDC 2007) operation for operation, every decision a mask and a select:
 //  1. each shape's best face (ref_sat_face: the SAT kernel's edge normals and projection gaps, keeping the
 //     edge), and the reference face by Box2D's rule (A's unless B's is better by the face tolerance);
 //  2. a face that separates the cores beyond the radii plus the margin: count 0 and its normal;
-//  4. two polygons no face separates: the incident edge (the least dot of the incident shape's edge normals
-//     with the reference normal, a support search), the two side-plane clips of Sutherland-Hodgman on two
-//     points, the separations and the margin, and the deepest incident vertex when the clip leaves nothing.
-// A lane goes to the reference (gjk2d__scalar_manifold) when its pair is not two polygons, when its cores are
-// apart but within reach (step 3: GJK decides between a face and a vertex contact), or, for a face contact,
-// when a vertex of either shape may be straight or duplicated (the reference extends faces over such vertices,
-// face_run; a float screen with a wide margin decides, so every lane it keeps has no such vertex).
+//  3. the lanes that are neither apart by a face nor two polygons no face separates: GJK on the cores (the
+//     distance kernel's lanes, ref_closest_cores bit for bit), count 0 beyond the radii plus the margin;
+//  4. a face contact: the incident edge (the least dot of the incident shape's edge normals with the reference
+//     normal, a support search; a point is its own incident vertex), the two side-plane clips of
+//     Sutherland-Hodgman on two points, the separations and the margin, and the deepest incident vertex when
+//     the clip leaves nothing of overlapping cores;
+//  5. otherwise the vertex contact from GJK's closest points.
+// A lane goes to the reference (gjk2d__scalar_manifold) only for a face contact where a vertex of either
+// polygon may be straight or duplicated (the reference extends faces over such vertices, face_run; a float
+// screen with a wide margin decides, so every lane it keeps has no such vertex).
 
 /// A shape's best face (ref_sat_face) and every edge's outward normal, for the incident search.
 typedef struct mf_faces {
@@ -116,15 +119,15 @@ static inline __attribute__((always_inline)) wm mf_maybe_straight(const float (*
 }
 
 /// incident_edge over one shape's columns: the first edge whose normal has the least dot with (nrx, nry),
-/// its vertex indices and ends.
+/// its vertex indices and ends. Returns the lanes whose shape has an edge (not a point).
 typedef struct mf_incident {
     wf j, j2;          ///< the edge j -> j2
     wf x0, y0, x1, y1; ///< its ends
 } mf_incident;
 
-static inline __attribute__((always_inline)) void mf_incident_search(mf_incident *r, const mf_faces *f,
-                                                                     const float (*cx)[W], const float (*cy)[W],
-                                                                     int bound, wf n, wf nrx, wf nry) {
+static inline __attribute__((always_inline)) wm mf_incident_search(mf_incident *r, const mf_faces *f,
+                                                                   const float (*cx)[W], const float (*cy)[W],
+                                                                   int bound, wf n, wf nrx, wf nry) {
     const wf zero = wf_zero();
     wm found = wm_none();
     wf best = zero;
@@ -143,6 +146,7 @@ static inline __attribute__((always_inline)) void mf_incident_search(mf_incident
         r->y1 = wf_sel(take, wf_load(cy[i1]), r->y1);
         found = wm_or(found, take);
     }
+    return found;
 }
 
 /// A clip point and the features that make it (GJK2D_FEATURE_* values, as floats: exact).
@@ -180,13 +184,16 @@ typedef struct mf_result {
     wm ref_is_b;   ///< B holds the reference face (of a face contact)
     mf_point c[2]; ///< contacts: point and features, fr = A's, fi = B's
     wf sep[2];
+    wf status; ///< GJK2D_STATUS_OK, or GJK2D_STATUS_MAXITER where GJK on the cores reached its cap
 } mf_result;
 
 /// Step 4 for the lanes in `face`: the face contact on the reference face (ref_is_b picks B's), with the
-/// deepest incident vertex where the clip leaves no point within the margin.
+/// deepest incident vertex where the clip leaves no point within the margin of cores that `overlap`. Lanes
+/// left with no point keep count 0 (then the vertex contact).
 static inline __attribute__((always_inline)) void mf_face_contact(const lblock *bk, int nab, int nbb,
                                                                   const mf_faces *fa, const mf_faces *fb, wm ref_is_b,
-                                                                  wm face, wd radii, wf margin, mf_result *r) {
+                                                                  wm face, wm overlap, wd radii, wf margin,
+                                                                  mf_result *r) {
     const wf zero = wf_zero(), one = wf_set1(1.0f), two = wf_set1(2.0f);
     const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
     const wf nrx = wf_sel(ref_is_b, fb->nx, fa->nx), nry = wf_sel(ref_is_b, fb->ny, fa->ny);
@@ -199,13 +206,15 @@ static inline __attribute__((always_inline)) void mf_face_contact(const lblock *
     // The incident edge: B's where A holds the reference face, A's where B does.
     mf_incident inc;
     const wm ref_a = wm_andnot(face, ref_is_b), ref_b = wm_and(face, ref_is_b);
+    wm has_edge;
     if (wm_any(ref_a))
-        mf_incident_search(&inc, fb, bk->bx, bk->by, nbb, nb, nrx, nry);
+        has_edge = mf_incident_search(&inc, fb, bk->bx, bk->by, nbb, nb, nrx, nry);
     else
-        mf_incident_search(&inc, fa, bk->ax, bk->ay, nab, na, nrx, nry);
+        has_edge = mf_incident_search(&inc, fa, bk->ax, bk->ay, nab, na, nrx, nry);
     if (wm_any(ref_a) && wm_any(ref_b)) {
         mf_incident on_a;
-        mf_incident_search(&on_a, fa, bk->ax, bk->ay, nab, na, nrx, nry);
+        const wm a_has_edge = mf_incident_search(&on_a, fa, bk->ax, bk->ay, nab, na, nrx, nry);
+        has_edge = wm_or(wm_and(ref_is_b, a_has_edge), wm_andnot(has_edge, ref_is_b));
         inc.j = wf_sel(ref_is_b, on_a.j, inc.j);
         inc.j2 = wf_sel(ref_is_b, on_a.j2, inc.j2);
         inc.x0 = wf_sel(ref_is_b, on_a.x0, inc.x0);
@@ -230,8 +239,16 @@ static inline __attribute__((always_inline)) void mf_face_contact(const lblock *
     mf_clip(half, e0, e1, wf_mul(two, i2), edge_inc, clipped, &n2);
     // One point after the first plane: kept if within the second; none: none.
     const wm one_left = wf_eq(n1, one);
-    const wf n = wf_sel(wf_eq(n1, two), n2, wf_sel(one_left, wf_sel(wf_le(e0, zero), one, zero), zero));
+    wf n = wf_sel(wf_eq(n1, two), n2, wf_sel(one_left, wf_sel(wf_le(e0, zero), one, zero), zero));
     clipped[0] = mf_sel(one_left, half[0], clipped[0]);
+    // An incident point (a shape without edges): its vertex, unclipped.
+    const wm point = wm_andnot(face, has_edge);
+    if (wm_any(point)) {
+        const mf_point p = {wf_sel(ref_is_b, wf_load(bk->ax[0]), wf_load(bk->bx[0])),
+                            wf_sel(ref_is_b, wf_load(bk->ay[0]), wf_load(bk->by[0])), edge_ref, zero};
+        clipped[0] = mf_sel(point, p, clipped[0]);
+        n = wf_sel(point, one, n);
+    }
 
     // The points within the margin, in order; midway between the surfaces.
     wm keep[2];
@@ -250,8 +267,8 @@ static inline __attribute__((always_inline)) void mf_face_contact(const lblock *
     wf s0 = wf_sel(keep[0], sep[0], sep[1]), s1 = sep[1];
     wf count = wf_add(wf_sel(keep[0], one, zero), wf_sel(keep[1], one, zero));
 
-    // deepest_contact: the incident vertex furthest along -nref, where nothing was kept.
-    const wm none = wm_and(face, wf_eq(count, zero));
+    // deepest_contact: the incident vertex furthest along -nref, where nothing was kept of overlapping cores.
+    const wm none = wm_and(wm_and(face, overlap), wf_eq(count, zero));
     if (wm_any(none)) {
         const wf dx = wf_neg(nrx), dy = wf_neg(nry);
         wf px = zero, py = zero, idx = zero;
@@ -291,7 +308,7 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
     const wf c = wf_load(bk->wc), s = wf_load(bk->ws);
     const wf wnx = wf_sub(wf_mul(c, r->nx), wf_mul(s, r->ny)), wny = wf_add(wf_mul(s, r->nx), wf_mul(c, r->ny));
     _Alignas(64) float f[16][W];
-    _Alignas(64) float count[W], ref_b[W], id[2][W];
+    _Alignas(64) float count[W], ref_b[W], id[2][W], status[W];
     _Alignas(64) double bpx[W], bpy[W];
     wf_store(f[0], wnx);
     wf_store(f[1], wny);
@@ -340,11 +357,12 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
             if (out->id[i]) wf_store_i32((int32_t *)(out->id[i] + k), wf_load(id[i]));
         if (out->count) wf_store_u8(out->count + k, r->count);
         if (out->reference) wf_store_u8(out->reference + k, has_ref);
-        if (out->status) wf_store_u8(out->status + k, wf_set1((float)GJK2D_STATUS_OK));
+        if (out->status) wf_store_u8(out->status + k, r->status);
         return;
     }
     wf_store(count, r->count);
     wf_store(ref_b, has_ref);
+    wf_store(status, r->status);
     for (unsigned m = done; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         const int64_t k = bk->pair[l];
@@ -354,7 +372,7 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
             if (out->id[i]) out->id[i][k] = (uint32_t)(int32_t)id[i][l];
         if (out->count) out->count[k] = (uint8_t)count[l];
         if (out->reference) out->reference[k] = (uint8_t)ref_b[l];
-        if (out->status) out->status[k] = (uint8_t)GJK2D_STATUS_OK;
+        if (out->status) out->status[k] = (uint8_t)status[l];
     }
 }
 
@@ -382,7 +400,7 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     const wd radii = wd_add(wd_from(wf_load(bk->ra)), wd_from(wf_load(bk->rb)));
     const wm apart_a = wm_andnot(fa.found, wf_le(wd_to(wd_sub(wd_from(fa.sep), radii)), margin));
     const wm apart_b = wm_andnot(fb.found, wf_le(wd_to(wd_sub(wd_from(fb.sep), radii)), margin));
-    const wm apart = wm_and(polygons, wm_or(apart_a, apart_b));
+    const wm apart = wm_or(apart_a, apart_b);
     mf_result r;
     r.nx = wf_sel(apart_a, fa.nx, wf_neg(fb.nx));
     r.ny = wf_sel(apart_a, fa.ny, wf_neg(fb.ny));
@@ -391,20 +409,79 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     r.c[0].x = r.c[0].y = r.c[0].fr = r.c[0].fi = zero;
     r.c[1] = r.c[0];
     r.sep[0] = r.sep[1] = zero;
+    r.status = wf_set1((float)GJK2D_STATUS_OK);
 
-    // 4. Two polygons no face separates, without straight or duplicated vertices: the face contact.
-    wm face = wm_and(wm_and(polygons, wm_and(fa.found, fb.found)), wm_and(wf_le(fa.sep, zero), wf_le(fb.sep, zero)));
-    face = wm_andnot(face, apart);
+    // 3. Two polygons no face separates overlap. The others not apart: GJK on the cores, in the lanes that
+    //    need it (the others are marked ended before the first step).
+    const wm sat_overlap =
+        wm_and(wm_and(polygons, wm_and(fa.found, fb.found)), wm_and(wf_le(fa.sep, zero), wf_le(fb.sep, zero)));
+    const wm gjk = wm_andnot(wm_andnot(wf_eq(zero, zero), apart), sat_overlap);
+    const unsigned gjk_bits = bk->live & wm_bits(gjk);
+    lane_cores g;
+    wm beyond = wm_none(), g_ov = wm_none(), near = wm_none();
+    const wf sep_face = wf_sel(ref_is_b, fb.sep, fa.sep);
+    if (gjk_bits) {
+        gjk_lanes st;
+        gjk_lanes_start(&st, bk);
+        st.end = wf_sel(gjk, st.end, wf_set1((float)END_EMPTY));
+        unsigned running = wm_bits(wf_eq(st.end, zero)) & gjk_bits;
+        gjk2d_simd_stats stats;
+        memset(&stats, 0, sizeof stats);
+        gjk_block_steps(&st, bk, INT32_MAX, 1, 0, NULL, &running, &stats);
+        gjk_lanes_cores(&st, bk, NEED_POINTS | NEED_FEATURES, &g);
+        r.status = wf_sel(wm_and(gjk, wf_eq(st.end, wf_set1((float)GJK2D_END_MAX_ITERATIONS))),
+                          wf_set1((float)GJK2D_STATUS_MAXITER), r.status);
+        g_ov = wm_and(gjk, g.ov);
+        beyond = wm_andnot(wm_andnot(gjk, g.ov), wf_le(wd_to(wd_sub(g.core, radii)), margin));
+        r.nx = wf_sel(beyond, g.nx, r.nx);
+        r.ny = wf_sel(beyond, g.ny, r.ny);
+        // The face is (nearly) the apart cores' closest feature: !(core - sep_face > tol), in double.
+        const wd far = wd_sel(wd_gt(wd_sub(g.core, wd_from(sep_face)), wd_from(tol)), wd_set1(1.0), wd_set1(0.0));
+        near = wm_andnot(gjk, wf_eq(wd_to(far), wf_set1(1.0f)));
+    } else {
+        g.pax = g.pay = g.pbx = g.pby = g.nx = g.ny = g.fa = g.fb = zero;
+        g.core = wd_from(zero);
+        g.ov = wm_none();
+    }
+    const wm overlap = wm_or(sat_overlap, g_ov);
+
+    // 4. A face contact where there is a face, unless the cores are apart and it is not (nearly) their
+    //    closest feature; lanes of polygons that may have straight or duplicated vertices go to the reference.
+    const wm has_face = wm_or(ref_is_b, fa.found);
+    wm face = wm_andnot(wm_andnot(wm_and(has_face, wm_or(overlap, near)), apart), beyond);
+    unsigned screened = 0;
     if (wm_any(face)) {
-        const wm straight = wm_or(mf_maybe_straight(bk->ax, bk->ay, nab, na, &box_a),
-                                  mf_maybe_straight(bk->bx, bk->by, nbb, nb, &box_b));
+        const wm straight = wm_or(wm_and(wf_ge(na, three), mf_maybe_straight(bk->ax, bk->ay, nab, na, &box_a)),
+                                  wm_and(wf_ge(nb, three), mf_maybe_straight(bk->bx, bk->by, nbb, nb, &box_b)));
+        screened = wm_bits(wm_and(face, straight));
         face = wm_andnot(face, straight);
     }
     if (wm_any(face)) {
-        mf_face_contact(bk, nab, nbb, &fa, &fb, ref_is_b, face, radii, margin, &r);
-        r.ref_is_b = wm_and(face, ref_is_b);
+        mf_face_contact(bk, nab, nbb, &fa, &fb, ref_is_b, face, overlap, radii, margin, &r);
+        r.ref_is_b = wm_and(wm_and(face, wf_gt(r.count, zero)), ref_is_b);
     }
-    const unsigned done = bk->live & wm_bits(wm_or(apart, face));
+
+    // 5. The vertex contact from GJK's closest points where no face contact was made (never for two
+    //    polygons no face separates: their face contact always has a point).
+    const wm vertex = wm_andnot(wm_andnot(gjk, beyond), wm_and(face, wf_gt(r.count, zero)));
+    if (gjk_bits & wm_bits(vertex) & ~screened) {
+        const wf one = wf_set1(1.0f);
+        const wf nx = wf_sel(g.ov, one, g.nx), ny = wf_sel(g.ov, zero, g.ny);
+        const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb);
+        const wf sax = wf_add(g.pax, wf_mul(ra, nx)), say = wf_add(g.pay, wf_mul(ra, ny));
+        const wf sbx = wf_sub(g.pbx, wf_mul(rb, nx)), sby = wf_sub(g.pby, wf_mul(rb, ny));
+        const wf half = wf_set1(0.5f);
+        const wf vf = wf_sel(g.ov, zero, g.fa), wf_b = wf_sel(g.ov, zero, g.fb);
+        const mf_point c = {wf_mul(half, wf_add(sax, sbx)), wf_mul(half, wf_add(say, sby)), vf, wf_b};
+        r.c[0] = mf_sel(vertex, c, r.c[0]);
+        // (float)(core - radii), the core 0 where the cores overlap.
+        const wf vsep = wf_sel(g.ov, wd_to(wd_sub(wd_from(zero), radii)), wd_to(wd_sub(g.core, radii)));
+        r.sep[0] = wf_sel(vertex, vsep, r.sep[0]);
+        r.count = wf_sel(vertex, one, r.count);
+        r.nx = wf_sel(vertex, nx, r.nx);
+        r.ny = wf_sel(vertex, ny, r.ny);
+    }
+    const unsigned done = bk->live & ~screened;
     if (done) mf_store(bk, &r, done, whole_block && done == W_ALL, poses, pairs, out);
     return bk->live & ~done;
 }

@@ -79,38 +79,91 @@ extern "C" b2m_kind b2m_collide(const gjk2d_shape *a, const gjk2d_pose *pa, cons
     return kind;
 }
 
-struct b2m_polygons {
-    std::vector<b2PolygonShape> shape;
+/// Box2D's narrow phase over prepared shapes: each gjk2d shape as a Box2D shape of its kind, reached through
+/// a pointer as a b2Fixture reaches its shape, and each pair sent to the collide function of its kinds.
+struct b2m_set {
+    std::vector<b2PolygonShape> polygon;
+    std::vector<b2CircleShape> circle;
+    std::vector<b2EdgeShape> edge;
+    std::vector<const b2Shape *> shape;
     std::vector<b2Transform> xf;
 };
 
-extern "C" b2m_polygons *b2m_polygons_create(const gjk2d_geometry *g, const gjk2d_poses *poses) {
-    b2m_polygons *s = new b2m_polygons;
-    s->shape.resize(static_cast<size_t>(g->shape_count));
-    s->xf.resize(static_cast<size_t>(g->shape_count));
+extern "C" b2m_set *b2m_set_create(const gjk2d_geometry *g, const gjk2d_poses *poses) {
+    b2m_set *s = new b2m_set;
+    const size_t n = static_cast<size_t>(g->shape_count);
+    size_t np = 0, nc = 0, ne = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const int32_t c = g->count[i];
+        np += c >= 3, nc += c == 1, ne += c == 2;
+    }
+    // Sized first: the pointers into them stay valid.
+    s->polygon.resize(np), s->circle.resize(nc), s->edge.resize(ne);
+    s->shape.resize(n), s->xf.resize(n);
+    np = nc = ne = 0;
     int64_t next = 0;
-    for (int32_t i = 0; i < g->shape_count; ++i) {
+    for (size_t i = 0; i < n; ++i) {
         const int64_t f = g->first ? g->first[i] : next;
-        const int32_t n = g->count[i];
-        next = f + n;
-        if (!b2p_polygon(g->vx + f, g->vy + f, n, g->radius ? g->radius[i] : 0.0f, &s->shape[static_cast<size_t>(i)])) {
-            delete s;
-            return nullptr;
+        const int32_t c = g->count[i];
+        const float r = g->radius ? g->radius[i] : 0.0f;
+        next = f + c;
+        if (c == 1) {
+            b2CircleShape &circle = s->circle[nc++];
+            circle.m_p.Set(g->vx[f], g->vy[f]);
+            circle.m_radius = r;
+            s->shape[i] = &circle;
+        } else if (c == 2) {
+            b2EdgeShape &edge = s->edge[ne++];
+            edge.SetTwoSided(b2Vec2(g->vx[f], g->vy[f]), b2Vec2(g->vx[f + 1], g->vy[f + 1]));
+            edge.m_radius = r;
+            s->shape[i] = &edge;
+        } else {
+            b2PolygonShape &polygon = s->polygon[np++];
+            if (!b2p_polygon(g->vx + f, g->vy + f, c, r, &polygon)) {
+                delete s;
+                return nullptr;
+            }
+            s->shape[i] = &polygon;
         }
-        s->xf[static_cast<size_t>(i)] = b2p_transform_at(poses, i);
+        s->xf[i] = b2p_transform_at(poses, static_cast<int64_t>(i));
     }
     return s;
 }
 
-extern "C" int64_t b2m_polygons_collide(const b2m_polygons *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end) {
+extern "C" int64_t b2m_set_collide(const b2m_set *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end) {
     int64_t with_points = 0;
     b2Manifold m;
     for (int64_t k = begin; k < end; ++k) {
         const size_t a = static_cast<size_t>(pairs->a[k]), b = static_cast<size_t>(pairs->b[k]);
-        b2CollidePolygons(&m, &s->shape[a], s->xf[a], &s->shape[b], s->xf[b]);
+        const b2Shape *sa = s->shape[a], *sb = s->shape[b];
+        const b2Transform &xa = s->xf[a], &xb = s->xf[b];
+        m.pointCount = 0;
+        switch (sa->m_type * b2Shape::e_typeCount + sb->m_type) {
+        case b2Shape::e_polygon *b2Shape::e_typeCount + b2Shape::e_polygon:
+            b2CollidePolygons(&m, static_cast<const b2PolygonShape *>(sa), xa, static_cast<const b2PolygonShape *>(sb),
+                              xb);
+            break;
+        case b2Shape::e_polygon *b2Shape::e_typeCount + b2Shape::e_circle:
+            b2CollidePolygonAndCircle(&m, static_cast<const b2PolygonShape *>(sa), xa,
+                                      static_cast<const b2CircleShape *>(sb), xb);
+            break;
+        case b2Shape::e_circle *b2Shape::e_typeCount + b2Shape::e_circle:
+            b2CollideCircles(&m, static_cast<const b2CircleShape *>(sa), xa, static_cast<const b2CircleShape *>(sb),
+                             xb);
+            break;
+        case b2Shape::e_edge *b2Shape::e_typeCount + b2Shape::e_polygon:
+            b2CollideEdgeAndPolygon(&m, static_cast<const b2EdgeShape *>(sa), xa,
+                                    static_cast<const b2PolygonShape *>(sb), xb);
+            break;
+        case b2Shape::e_edge *b2Shape::e_typeCount + b2Shape::e_circle:
+            b2CollideEdgeAndCircle(&m, static_cast<const b2EdgeShape *>(sa), xa, static_cast<const b2CircleShape *>(sb),
+                                   xb);
+            break;
+        default: break; // no Box2D 2.4.1 function takes this order
+        }
         with_points += m.pointCount > 0;
     }
     return with_points;
 }
 
-extern "C" void b2m_polygons_destroy(b2m_polygons *s) { delete s; }
+extern "C" void b2m_set_destroy(b2m_set *s) { delete s; }

@@ -41,12 +41,15 @@ b2m_kind b2m_kind_of(const gjk2d_shape *a, const gjk2d_shape *b);
 b2m_kind b2m_collide(const gjk2d_shape *a, const gjk2d_pose *pa, const gjk2d_shape *b, const gjk2d_pose *pb,
                      b2m_manifold *out);
 
-/// Box2D's manifold of `n` pairs of polygons, for timing: shapes built once (b2m_polygons_create), then only
-/// b2CollidePolygons per pair. Returns the number of pairs with points (so the work cannot be dropped).
-typedef struct b2m_polygons b2m_polygons;
-b2m_polygons *b2m_polygons_create(const gjk2d_geometry *geometry, const gjk2d_poses *poses);
-int64_t b2m_polygons_collide(const b2m_polygons *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end);
-void b2m_polygons_destroy(b2m_polygons *s);
+/// Box2D's manifolds of pairs, for timing: every shape built once as the Box2D shape of its kind (a point: a
+/// circle; a segment: a two-sided edge; 3..8 vertices: a polygon; each with its radius), then per pair only the
+/// collide function of its kinds, as Box2D's contacts call them (pairs in an order no function takes are
+/// skipped). b2m_set_create returns NULL when a shape has more vertices than a Box2D polygon. b2m_set_collide
+/// returns the number of pairs with points (so the work cannot be dropped).
+typedef struct b2m_set b2m_set;
+b2m_set *b2m_set_create(const gjk2d_geometry *geometry, const gjk2d_poses *poses);
+int64_t b2m_set_collide(const b2m_set *s, const gjk2d_pairs *pairs, int64_t begin, int64_t end);
+void b2m_set_destroy(b2m_set *s);
 
 #ifdef __cplusplus
 }
