@@ -1,6 +1,7 @@
 // The benchmark's pair sets. All are seeded, so every run and machine times the same pairs.
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -155,6 +156,10 @@ static int make_w5(workload *w, int64_t pairs) {
 int workload_make(workload *w, const char *name, int64_t pairs) {
     memset(w, 0, sizeof *w);
     if (!strcasecmp(name, "w5")) return make_w5(w, pairs);
+    if ((name[0] == 'v' || name[0] == 'V') && name[1] >= '1' && name[1] <= '9') { // V3 .. V64: the sweep's sets
+        const int n = atoi(name + 1);
+        return n >= 3 && n <= 64 ? workload_sweep(w, n, pairs) : -1;
+    }
     if (!strcasecmp(name, "w1")) {
         pg_workload(&w->g, 0xb1, pairs, 3, 8, 4096);
         snprintf(w->desc, sizeof w->desc, "%lld random convex 3..8-gon pairs, poses in a 20 x 20 box",

@@ -568,8 +568,8 @@ static void slow_distance_pair(const batch_in *in, int64_t k, const gjk_sink *si
 }
 
 /// The step loop, with the state in locals (kept in registers where they fit) and, for blocks whose shapes
-/// all fit one row, support loops of a constant length (unrolled). It stops after `max_steps` steps, or
-/// once no more than `spill` lanes still run (0: when every lane has ended).
+/// all fit one row or LANE_SMALL columns, support loops of a constant length (unrolled). It stops after
+/// `max_steps` steps, or once no more than `spill` lanes still run (0: when every lane has ended).
 static inline __attribute__((always_inline)) int gjk_block_loop(gjk_lanes *st, const lblock *bk, int max_steps,
                                                                 int fresh, int bound_a, int bound_b, int spill,
                                                                 const gjk_cutoff *cut, unsigned *running) {
@@ -596,6 +596,8 @@ static inline __attribute__((always_inline)) int gjk_block_steps(gjk_lanes *st, 
                                                                  unsigned *running, gjk2d_simd_stats *stats) {
     const int steps = bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW
                           ? gjk_block_loop(st, bk, max_steps, fresh, LANE_ROW, LANE_ROW, spill, cut, running)
+                      : bk->na_bound == LANE_SMALL && bk->nb_bound == LANE_SMALL
+                          ? gjk_block_loop(st, bk, max_steps, fresh, LANE_SMALL, LANE_SMALL, spill, cut, running)
                           : gjk_block_loop(st, bk, max_steps, fresh, bk->na_bound, bk->nb_bound, spill, cut, running);
     stats->blocks++;
     stats->block_steps += steps;

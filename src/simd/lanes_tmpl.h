@@ -13,6 +13,11 @@
 
 /// Pairs whose shapes both fit one transposed row of 8 vertices take the fast load.
 #define LANE_ROW 8
+/// A block whose shapes all have at most this many vertices (boxes, triangles, capsules, circles: most of a
+/// game's shapes) runs its loops over these columns of the rows: timed side by side on 4-gons (avx512), the
+/// manifold ran 1.10x and the distance 1.14x with the columns' bound at run time, and 1.19x and 1.18x with
+/// loops of this constant length (docs/design.md, "Blocks by vertex count").
+#define LANE_SMALL 4
 
 /// The lane counts (0 where the lanes do not take the shape), radii and bounds of shapes idx[0 .. W), one
 /// lane head record each.
@@ -313,7 +318,8 @@ static inline int lane_block_streams(const int32_t *sa, const int32_t *sb) {
 /// with more than NMAX vertices or invalid, or a bad pose) are dead lanes: they repeat the first live
 /// lane's pair, so every lane holds valid geometry, and are never written. `cols` (at most LANE_ROW):
 /// no shape of these pairs has more vertices (a block of a vertex-count window, lwindow), so a block
-/// whose shapes fit one row runs over `cols` columns. Returns 0 when no lane is live.
+/// whose shapes fit one row runs over `cols` columns; a block given LANE_ROW whose shapes all have at most
+/// LANE_SMALL vertices runs over LANE_SMALL. Returns 0 when no lane is live.
 static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes, int mode,
                                     int cols) {
     _Alignas(64) float tmp[2][W][2][NMAX];
@@ -369,6 +375,9 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
         for (unsigned m = W_ALL & ~bk->live; m; m &= m - 1)
             lane_copy(sa, sb, na, nb, ra, rb, &pa, &pb, __builtin_ctz(m), c);
     }
+    if (cols == LANE_ROW &&
+        wm_all(wm_and(wf_le(wf_load(na), wf_set1((float)LANE_SMALL)), wf_le(wf_load(nb), wf_set1((float)LANE_SMALL)))))
+        cols = LANE_SMALL;
     bk->na_bound = lane_shape_columns(bk->ax, bk->ay, set, ia, na, cols, tmp[0]);
     bk->nb_bound = lane_shape_columns(bk->bx, bk->by, set, ib, nb, cols, tmp[1]);
     lblock_frames(bk, &pa, &pb);

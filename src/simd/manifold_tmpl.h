@@ -486,10 +486,12 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     return bk->live & ~done;
 }
 
-/// mf_block_n, with loops of a constant length when both shapes fit one row (the common block).
+/// mf_block_n, with loops of a constant length for the common blocks (a row, or LANE_SMALL columns).
 static unsigned mf_block(const lblock *bk, int whole_block, float margin, const gjk2d_poses *poses,
                          const gjk2d_pairs *pairs, const gjk2d_manifold_out *out) {
     if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
         return mf_block_n(bk, LANE_ROW, LANE_ROW, whole_block, margin, poses, pairs, out);
+    if (bk->na_bound == LANE_SMALL && bk->nb_bound == LANE_SMALL)
+        return mf_block_n(bk, LANE_SMALL, LANE_SMALL, whole_block, margin, poses, pairs, out);
     return mf_block_n(bk, bk->na_bound, bk->nb_bound, whole_block, margin, poses, pairs, out);
 }

@@ -92,6 +92,18 @@ Test(simd, every_isa_equals_reference_on_random_polygons) {
     pg_free(&g);
 }
 
+/// Triangles and quads: every block's shapes have at most LANE_SMALL vertices, so its loops run over that many
+/// columns of the rows (lanes_tmpl.h), sharp and, in the second set, every A rounded.
+Test(simd, every_isa_equals_reference_on_triangles_and_quads) {
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x5eed0034, RANDOM_PAIRS / 4, 3, 4, 1024);
+    check_set("random 3..4-gons", &g, 1 << 20);
+    for (int32_t i = 0; i < g.ns; i += 2) g.radius[i] = 0.25f;
+    check_set("random 3..4-gons, A rounded", &g, 1 << 20);
+    pg_free(&g);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hard cases.
 

@@ -66,13 +66,13 @@ typedef struct carry_tally {
     int64_t queries, searches, beyond, overlapping;
 } carry_tally;
 
-/// A coherent scene of `bodies` mixed bodies (polygons, boxes, circles, capsules) moving up to `motion` per
-/// frame, carried FRAMES frames in every way of `carries` by the reference and by every table; expects 0
-/// differences (outputs and cache entries) and returns the reference's tallies.
-static void carry_scene(int32_t bodies, double pairs_per_body, double motion, uint64_t seed, const carry *carries,
-                        int nc, carry_tally *tally) {
+/// A coherent scene of `bodies` bodies of `mix` moving up to `motion` per frame, carried FRAMES frames in every
+/// way of `carries` by the reference and by every table; expects 0 differences (outputs and cache entries)
+/// and returns the reference's tallies.
+static void carry_scene(int32_t bodies, double pairs_per_body, double motion, coherent_mix mix, uint64_t seed,
+                        const carry *carries, int nc, carry_tally *tally) {
     coherent_scene scene;
-    cr_assert(coherent_make(&scene, bodies, pairs_per_body, motion, FRAMES, COHERENT_MIXED, seed) == 0);
+    cr_assert(coherent_make(&scene, bodies, pairs_per_body, motion, FRAMES, mix, seed) == 0);
     test_set set;
     cr_assert(test_set_make(&set, &scene.geometry, NULL, NULL, NULL, NULL, NULL) == 0);
     const gjk2d_pairs pairs = coherent_pairs(&scene);
@@ -145,7 +145,7 @@ Test(simd_cached, every_frame_of_a_warm_w5_run_is_the_reference_bit_for_bit) {
     static const carry carries[] = {
         {"warm", DISTANCE, 1, INFINITY}, {"warm+cutoff", DISTANCE, 1, 4.0f}, {"cold+cutoff", DISTANCE, 0, 4.0f}};
     carry_tally t[3];
-    carry_scene(1000, 2.0, 0.05, 0xcac4e, carries, 3, t);
+    carry_scene(1000, 2.0, 0.05, COHERENT_MIXED, 0xcac4e, carries, 3, t);
     // The run must exercise what it claims: warm starts and stops by the cutoff, both common.
     cr_expect(t[0].searches < t[0].queries * 3 / 2 && t[1].beyond > t[1].queries / 4 &&
               t[1].beyond < t[1].queries - t[1].queries / 20);
@@ -156,11 +156,20 @@ Test(simd_cached, every_frame_of_a_warm_overlap_run_is_the_reference_bit_for_bit
     // 1 %): warm starts that hold the origin at once, and separations, both common.
     static const carry carries[] = {{"overlap warm", OVERLAP, 1, INFINITY}, {"distance warm", DISTANCE, 1, INFINITY}};
     carry_tally t[2];
-    carry_scene(1000, 6.0, 0.005, 0x0e71a9, carries, 2, t);
+    carry_scene(1000, 6.0, 0.005, COHERENT_MIXED, 0x0e71a9, carries, 2, t);
     cr_expect(t[0].searches < t[0].queries * 3 / 2, "overlap: mean support searches %.3f",
               (double)t[0].searches / (double)t[0].queries);
     cr_expect(t[0].overlapping > t[0].queries / 10 && t[0].overlapping < t[0].queries - t[0].queries / 10,
               "overlap: %lld of %lld queries overlapping", (long long)t[0].overlapping, (long long)t[0].queries);
+}
+
+Test(simd_cached, boxes_circles_and_capsules_carried_warm_are_the_reference_bit_for_bit) {
+    // Shapes of at most 4 vertices: every block runs over LANE_SMALL columns (lanes_tmpl.h).
+    static const carry carries[] = {
+        {"warm", DISTANCE, 1, INFINITY}, {"warm+cutoff", DISTANCE, 1, 4.0f}, {"overlap warm", OVERLAP, 1, INFINITY}};
+    carry_tally t[3];
+    carry_scene(1000, 3.0, 0.02, COHERENT_SMALL, 0x5a11, carries, 3, t);
+    cr_expect(t[0].searches < t[0].queries * 3 / 2 && t[1].beyond > 0);
 }
 
 /// How a test spoils a cache that was carried one frame. The first three never fit (a cold start); a

@@ -144,10 +144,14 @@ static void run_cast(const gjk2d_kernel_table *t, int64_t begin, int64_t end, co
     t->cast(set.shapes, &set.poses, &cast_pairs, &cast_trans, begin, end, out);
 }
 
-static void make_casts(void) {
-    oracle_rng r = oracle_rng_seed(0xca58);
+/// Casts among the set's shapes; `small`: only among those of at most 4 vertices (triangles, quads, capsules,
+/// circles), whose blocks run over LANE_SMALL columns (lanes_tmpl.h).
+static void make_casts_of(int small) {
+    oracle_rng r = oracle_rng_seed(small ? 0xca59 : 0xca58);
     for (int k = 0; k < ITEMS; k++) {
-        const int a = oracle_int(&r, 0, SHAPES - 1), b = oracle_int(&r, 0, SHAPES - 1);
+        int a = oracle_int(&r, 0, SHAPES - 1), b = oracle_int(&r, 0, SHAPES - 1);
+        while (small && (shapes[a].count > 4 || shapes[b].count > 4))
+            a = oracle_int(&r, 0, SHAPES - 1), b = oracle_int(&r, 0, SHAPES - 1);
         pa_[k] = a, pb_[k] = b;
         // Toward A (most hit), away from it (misses), none (a distance test), B moved onto A (overlaps).
         const double f = oracle_uniform(&r, 0.3, 2.0), dx = poses[a].px - poses[b].px, dy = poses[a].py - poses[b].py;
@@ -163,6 +167,8 @@ static void make_casts(void) {
     cast_pairs = (gjk2d_pairs){pa_, pb_, ITEMS};
     cast_trans = (gjk2d_translations){tx_, ty_};
 }
+
+static void make_casts(void) { make_casts_of(0); }
 
 // ---------------------------------------------------------------------------------------------
 // Ray cast and point query
@@ -228,6 +234,8 @@ Test(simd_casts, shape_cast) {
     make_casts();
     check_casts("shape cast", run_cast, ITEMS, ITEMS);
     check_casts("shape cast, ranges of 13", run_cast, 4000, 13);
+    make_casts_of(1);
+    check_casts("shape cast among shapes of at most 4 vertices", run_cast, ITEMS, ITEMS);
     test_set_free(&set);
 }
 

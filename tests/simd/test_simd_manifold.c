@@ -157,6 +157,11 @@ Test(simd_manifold, w1_and_w2_polygons) {
     pg_workload(&g, 0x3a1f0002, RANDOM_PAIRS / 4, 8, 8, 4096); // W2's kind: 8-gons
     check_generated("8-gons", &g, 0.0f);
     pg_free(&g);
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x3a1f0003, RANDOM_PAIRS / 4, 3, 4, 1024); // blocks of LANE_SMALL columns
+    check_generated("3..4-gons", &g, 0.0f);
+    check_generated("3..4-gons", &g, 0.05f);
+    pg_free(&g);
 }
 
 Test(simd_manifold, hard_cases) {
@@ -171,9 +176,9 @@ Test(simd_manifold, hard_cases) {
     pg_free(&g);
 }
 
-/// Pairs near contact (manifold_near_pair): shapes of 1 to 8 vertices, a third rounded, at `size`, moved by
-/// (shift, shift).
-static void check_near(const char *what, uint64_t seed, int n, double size, float shift, float margin) {
+/// Pairs near contact (manifold_near_pair): shapes of 1 to `nmax` vertices (a quarter of each side's may have
+/// fewer than 3), a third rounded, at `size`, moved by (shift, shift).
+static void check_near(const char *what, uint64_t seed, int n, double size, float shift, float margin, int nmax) {
     oracle_rng r = oracle_rng_seed(seed);
     test_shape *ts = malloc(sizeof(test_shape) * 2 * (size_t)n);
     gjk2d_shape *shapes = malloc(sizeof(gjk2d_shape) * 2 * (size_t)n);
@@ -181,8 +186,8 @@ static void check_near(const char *what, uint64_t seed, int n, double size, floa
     int32_t *ia = malloc(sizeof(int32_t) * (size_t)n), *ib = malloc(sizeof(int32_t) * (size_t)n);
     cr_assert(ts && shapes && poses && ia && ib);
     for (int k = 0; k < n; k++) {
-        const int na = k % 4 == 0 ? oracle_int(&r, 1, 8) : oracle_int(&r, 3, 8);
-        const int nb = k % 4 == 1 ? oracle_int(&r, 1, 8) : oracle_int(&r, 3, 8);
+        const int na = k % 4 == 0 ? oracle_int(&r, 1, nmax) : oracle_int(&r, 3, nmax);
+        const int nb = k % 4 == 1 ? oracle_int(&r, 1, nmax) : oracle_int(&r, 3, nmax);
         manifold_near_pair(&r, na, nb, size, k % 3 == 0 ? 0.2 * size : 0.0, 1.6 * size, &ts[2 * k], &ts[2 * k + 1]);
         for (int j = 2 * k; j < 2 * k + 2; j++) {
             shapes[j] = ts[j].s;
@@ -201,11 +206,12 @@ static void check_near(const char *what, uint64_t seed, int n, double size, floa
 
 Test(simd_manifold, every_kind_near_contact_tiny_huge_and_far) {
     const int n = RANDOM_PAIRS / 20;
-    check_near("near contact, size 1", 0x3a1f0101, n, 1.0, 0.0f, 0.0f);
-    check_near("near contact, size 1", 0x3a1f0102, n, 1.0, 0.0f, 0.05f);
-    check_near("near contact, size 1e-4", 0x3a1f0103, n, 1e-4, 0.0f, 1e-5f);
-    check_near("near contact, size 1e4", 0x3a1f0104, n, 1e4, 0.0f, 0.0f);
-    check_near("near contact, size 1 at 1e5", 0x3a1f0105, n, 1.0, 1e5f, 0.01f);
+    check_near("near contact, size 1", 0x3a1f0101, n, 1.0, 0.0f, 0.0f, 8);
+    check_near("near contact, size 1", 0x3a1f0102, n, 1.0, 0.0f, 0.05f, 8);
+    check_near("near contact, size 1e-4", 0x3a1f0103, n, 1e-4, 0.0f, 1e-5f, 8);
+    check_near("near contact, size 1e4", 0x3a1f0104, n, 1e4, 0.0f, 0.0f, 8);
+    check_near("near contact, size 1 at 1e5", 0x3a1f0105, n, 1.0, 1e5f, 0.01f, 8);
+    check_near("near contact, at most 4 vertices", 0x3a1f0106, n, 1.0, 0.0f, 0.02f, 4);
 }
 
 Test(simd_manifold, resting_sequences) {

@@ -26,7 +26,7 @@ static int by_pair(const void *p, const void *q) {
 
 /// One body's local shape into v (returns the vertex count) and its radius.
 static int32_t body_shape(oracle_rng *r, coherent_mix mix, gjk2d_vec2 *v, float *radius) {
-    const double kind = mix == COHERENT_POLYGONS ? 0.0 : oracle_uniform(r, 0.0, 1.0);
+    const double kind = mix == COHERENT_POLYGONS ? 0.0 : oracle_uniform(r, mix == COHERENT_SMALL ? 0.55 : 0.0, 1.0);
     *radius = 0.0f;
     if (kind < 0.55) {
         const int32_t n = oracle_int(r, 3, MAX_BODY_VERTICES);

@@ -15,6 +15,7 @@
 typedef enum coherent_mix {
     COHERENT_POLYGONS, ///< 3..8-gons only (what Box2D's b2PolygonShape peers take)
     COHERENT_MIXED,    ///< 55% 3..8-gons, 15% boxes, 15% circles, 15% capsules
+    COHERENT_SMALL,    ///< boxes, circles and capsules, a third each (shapes of at most 4 vertices)
 } coherent_mix;
 
 typedef struct coherent_scene {
