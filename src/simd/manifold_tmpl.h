@@ -376,6 +376,21 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
     }
 }
 
+/// Step 3, ref_closest_cores on the lanes `lanes` of the block (the distance kernel's lockstep GJK, the others
+/// marked ended before the first step), with their ends. Out of line: one copy of the GJK loops serves every
+/// column bound of mf_block_n.
+static __attribute__((noinline)) void mf_closest_cores(const lblock *bk, wm lanes, lane_cores *g, wf *end) {
+    gjk_lanes st;
+    gjk_lanes_start(&st, bk);
+    st.end = wf_sel(lanes, st.end, wf_set1((float)END_EMPTY));
+    unsigned running = wm_bits(wf_eq(st.end, wf_zero())) & bk->live;
+    gjk2d_simd_stats stats;
+    memset(&stats, 0, sizeof stats);
+    gjk_block_steps(&st, bk, INT32_MAX, 1, 0, NULL, &running, &stats);
+    gjk_lanes_cores(&st, bk, NEED_POINTS | NEED_FEATURES, g);
+    *end = st.end;
+}
+
 /// The block's manifolds with A's and B's columns bounded by nab and nbb; returns the live lanes left to the
 /// reference.
 static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *bk, int nab, int nbb, int whole_block,
@@ -421,15 +436,9 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     wm beyond = wm_none(), g_ov = wm_none(), near = wm_none();
     const wf sep_face = wf_sel(ref_is_b, fb.sep, fa.sep);
     if (gjk_bits) {
-        gjk_lanes st;
-        gjk_lanes_start(&st, bk);
-        st.end = wf_sel(gjk, st.end, wf_set1((float)END_EMPTY));
-        unsigned running = wm_bits(wf_eq(st.end, zero)) & gjk_bits;
-        gjk2d_simd_stats stats;
-        memset(&stats, 0, sizeof stats);
-        gjk_block_steps(&st, bk, INT32_MAX, 1, 0, NULL, &running, &stats);
-        gjk_lanes_cores(&st, bk, NEED_POINTS | NEED_FEATURES, &g);
-        r.status = wf_sel(wm_and(gjk, wf_eq(st.end, wf_set1((float)GJK2D_END_MAX_ITERATIONS))),
+        wf end;
+        mf_closest_cores(bk, gjk, &g, &end);
+        r.status = wf_sel(wm_and(gjk, wf_eq(end, wf_set1((float)GJK2D_END_MAX_ITERATIONS))),
                           wf_set1((float)GJK2D_STATUS_MAXITER), r.status);
         g_ov = wm_and(gjk, g.ov);
         beyond = wm_andnot(wm_andnot(gjk, g.ov), wf_le(wd_to(wd_sub(g.core, radii)), margin));
