@@ -70,21 +70,32 @@ static int has_word(const char *list, const char *word) {
     return 0;
 }
 
+/// The CPU's model name, with its x86 family and model numbers: virtual machines may show only a vendor's
+/// family name ("AMD EPYC" on Zen 3, Zen 4 and Zen 5 alike).
 static void cpu_model(char *buf, size_t n) {
     FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512];
-    snprintf(buf, n, "unknown CPU");
-    if (!f) return;
-    while (fgets(line, sizeof line, f)) {
-        char *p = strchr(line, ':');
-        if (!strncmp(line, "model name", 10) && p) {
-            p += 1 + (p[1] == ' ');
-            p[strcspn(p, "\n")] = 0;
-            snprintf(buf, n, "%s", p);
-            break;
+    char line[512], name[256] = "";
+    int family = -1, model = -1;
+    if (f) {
+        while (fgets(line, sizeof line, f) && !(name[0] && family >= 0 && model >= 0)) {
+            char *p = strchr(line, ':');
+            if (!p) continue;
+            if (!strncmp(line, "model name", 10)) {
+                p += 1 + (p[1] == ' ');
+                p[strcspn(p, "\n")] = 0;
+                snprintf(name, sizeof name, "%s", p);
+            } else if (!strncmp(line, "cpu family", 10)) {
+                family = atoi(p + 1);
+            } else if (!strncmp(line, "model\t", 6)) {
+                model = atoi(p + 1);
+            }
         }
+        fclose(f);
     }
-    fclose(f);
+    if (family >= 0 && model >= 0)
+        snprintf(buf, n, "%s (family %d, model %d)", name[0] ? name : "unknown CPU", family, model);
+    else
+        snprintf(buf, n, "%s", name[0] ? name : "unknown CPU");
 }
 
 static void peers_create(ctx *c, int64_t geos_pairs) {

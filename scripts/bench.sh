@@ -32,8 +32,18 @@ mv "$stats.setup.log" "$stats/"
 ninja -C "$stats" bench/gjk2d_bench </dev/null >/dev/null
 
 model=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)
-# The widest vector ISA joins the name: VMs may show only a vendor's family name ("AMD EPYC" on Zen 3 without
-# AVX-512 and on Zen 4 with it), and results from two machines must not overwrite each other.
+# VMs may show only a vendor's family name ("AMD EPYC" on Zen 3, Zen 4 and Zen 5 alike), and results from two
+# machines must not overwrite each other: AMD's core generation (from the x86 family and model) and the widest
+# vector ISA join the name.
+amd_core() {
+    awk -F': ' '/^vendor_id/ {v = $2} /^cpu family/ {f = $2} /^model\t/ {m = $2} END {
+        if (v != "AuthenticAMD") exit
+        if (f == 23) print (m >= 48 ? "zen2" : "zen")
+        else if (f == 25) print ((m < 16 || (m >= 32 && m < 96)) ? "zen3" : "zen4")
+        else if (f == 26) print "zen5"
+    }' /proc/cpuinfo
+}
+model="$model $(amd_core)"
 isa=$(grep -m1 -o -w -E 'avx512f' /proc/cpuinfo || grep -m1 -o -w -E 'avx2' /proc/cpuinfo || grep -m1 -o -w -E 'asimd|sse4_1' /proc/cpuinfo || echo scalar)
 isa=${isa%f}
 slug=$(printf '%s %s' "${model:-unknown-cpu}" "$isa" | tr 'A-Z_' 'a-z-' | sed 's/([^)]*)//g; s/[^a-z0-9]\+/-/g; s/^-//; s/-$//')
