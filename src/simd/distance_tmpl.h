@@ -365,6 +365,18 @@ typedef struct lane_cores {
     wm ov;                 ///< the cores overlap (ref_cores.overlap)
 } lane_cores;
 
+/// The rounded shapes' distances from the cores' (ref_distance's and the manifold's vertex contact's), in
+/// double rounded once: core - radii, and the signed distance, whose core is 0 where the cores overlap.
+typedef struct lane_gaps {
+    wf core_gap, signed_gap;
+} lane_gaps;
+
+static inline lane_gaps lane_cores_gaps(const lane_cores *g, wd radii) {
+    const wf core_gap = wd_to(wd_sub(g->core, radii));
+    const lane_gaps r = {core_gap, wf_sel(g->ov, wd_to(wd_sub(wd_from(wf_zero()), radii)), core_gap)};
+    return r;
+}
+
 /// The end of gjk_core (weights of the final simplex, witness_points) and ref_closest_cores' normal,
 /// overlap test and features for every lane, the branches turned into selects. The closest points and the
 /// features are formed only where `need` asks for them.
@@ -457,10 +469,9 @@ static KERNEL_PHASE void gjk_lanes_finish(const gjk_lanes *st, const lblock *bk,
     const wf ra = wf_load(bk->ra), rb = wf_load(bk->rb);
     const wd radii_d = wd_add(wd_from(ra), wd_from(rb));
     const wf core = wf_sel(ov, zero, wd_to(g.core));
-    const wf dist_d = wd_to(wd_sub(g.core, radii_d));
-    // The signed distance, core - radii in double rounded once; the points move out to the rounded
-    // surfaces only where it is positive.
-    const wf sdist = wf_sel(ov, wd_to(wd_sub(wd_from(zero), radii_d)), dist_d);
+    // The points move out to the rounded surfaces only where core - radii is positive.
+    const lane_gaps gaps = lane_cores_gaps(&g, radii_d);
+    const wf dist_d = gaps.core_gap, sdist = gaps.signed_gap;
     const wm apart = wm_andnot(wf_gt(dist_d, zero), ov);
     const wm rounded = wm_andnot(wm_not(apart), ov); // only the rounded parts overlap
     const wf lo0 = wf_sub(core, rb);

@@ -433,6 +433,7 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     const wm gjk = wm_andnot(wm_andnot(wf_eq(zero, zero), apart), sat_overlap);
     const unsigned gjk_bits = bk->live & wm_bits(gjk);
     lane_cores g;
+    lane_gaps gaps = {zero, zero};
     wm beyond = wm_none(), g_ov = wm_none(), near = wm_none();
     const wf sep_face = wf_sel(ref_is_b, fb.sep, fa.sep);
     if (gjk_bits) {
@@ -441,7 +442,8 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
         r.status = wf_sel(wm_and(gjk, wf_eq(end, wf_set1((float)GJK2D_END_MAX_ITERATIONS))),
                           wf_set1((float)GJK2D_STATUS_MAXITER), r.status);
         g_ov = wm_and(gjk, g.ov);
-        beyond = wm_andnot(wm_andnot(gjk, g.ov), wf_le(wd_to(wd_sub(g.core, radii)), margin));
+        gaps = lane_cores_gaps(&g, radii);
+        beyond = wm_andnot(wm_andnot(gjk, g.ov), wf_le(gaps.core_gap, margin));
         r.nx = wf_sel(beyond, g.nx, r.nx);
         r.ny = wf_sel(beyond, g.ny, r.ny);
         // The face is (nearly) the apart cores' closest feature: !(core - sep_face > tol), in double.
@@ -483,9 +485,7 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
         const wf vf = wf_sel(g.ov, zero, g.fa), wf_b = wf_sel(g.ov, zero, g.fb);
         const mf_point c = {wf_mul(half, wf_add(sax, sbx)), wf_mul(half, wf_add(say, sby)), vf, wf_b};
         r.c[0] = mf_sel(vertex, c, r.c[0]);
-        // (float)(core - radii), the core 0 where the cores overlap.
-        const wf vsep = wf_sel(g.ov, wd_to(wd_sub(wd_from(zero), radii)), wd_to(wd_sub(g.core, radii)));
-        r.sep[0] = wf_sel(vertex, vsep, r.sep[0]);
+        r.sep[0] = wf_sel(vertex, gaps.signed_gap, r.sep[0]);
         r.count = wf_sel(vertex, one, r.count);
         r.nx = wf_sel(vertex, nx, r.nx);
         r.ny = wf_sel(vertex, ny, r.ny);
