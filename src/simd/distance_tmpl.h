@@ -661,43 +661,109 @@ static __attribute__((noinline)) void gjk_run_stragglers(lpending *p, const gjk_
     lpending_reset(p);
 }
 
-/// GJK distance lanes over a range, for the pairs `mode` takes.
-static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int mode, const gjk_sink *sink) {
-    lblock bk;
-    gjk_lanes st;
-    gjk_result r;
+/// The column bound both blocks' support loops share as a constant (LANE_ROW, LANE_SMALL), or 0.
+static inline int lblock_pair_bound(const lblock *b0, const lblock *b1) {
+    const int n = b0->na_bound;
+    return (n == LANE_ROW || n == LANE_SMALL) && b0->nb_bound == n && b1->na_bound == n && b1->nb_bound == n ? n : 0;
+}
+
+/// gjk_block_run for two loaded blocks whose loops run over `bound` columns (a constant), their steps
+/// interleaved (W_PAIRED_BLOCKS).
+static inline __attribute__((always_inline)) void gjk_block_pair_loop(gjk_lanes *st0, const lblock *b0, gjk_lanes *st1,
+                                                                      const lblock *b1, int bound, int max_steps,
+                                                                      unsigned *late0, unsigned *late1,
+                                                                      gjk2d_simd_stats *stats) {
+    gjk_lanes s0, s1;
+    gjk_lanes_start(&s0, b0);
+    gjk_lanes_start(&s1, b1);
+    unsigned r0 = wm_bits(wf_eq(s0.end, wf_zero())) & b0->live, r1 = wm_bits(wf_eq(s1.end, wf_zero())) & b1->live;
+    const int check_cap = max_steps >= GJK_MIN_CAP;
+    int n0 = 0, n1 = 0;
+    if (r0 && max_steps > 0) r0 = gjk_lanes_step(&s0, b0, bound, bound, 1, check_cap, NULL) & b0->live, n0++;
+    if (r1 && max_steps > 0) r1 = gjk_lanes_step(&s1, b1, bound, bound, 1, check_cap, NULL) & b1->live, n1++;
+    for (int steps = 1; (r0 | r1) && steps < max_steps; steps++) {
+        if (r0) r0 = gjk_lanes_step(&s0, b0, bound, bound, 0, check_cap, NULL) & b0->live, n0++;
+        if (r1) r1 = gjk_lanes_step(&s1, b1, bound, bound, 0, check_cap, NULL) & b1->live, n1++;
+    }
+    *st0 = s0, *st1 = s1;
+    *late0 = r0, *late1 = r1;
+    stats->blocks += 2;
+    stats->block_steps += n0 + n1;
+    stats->lane_slots += (int64_t)(n0 + n1) * W;
+}
+
+/// gjk_block_run for two loaded blocks of one lblock_pair_bound, their steps interleaved.
+static KERNEL_PHASE void gjk_block_run2(gjk_lanes *st, const lblock *bk, int max_steps, unsigned *late,
+                                        gjk2d_simd_stats *stats) {
+    if (lblock_pair_bound(&bk[0], &bk[1]) == LANE_ROW)
+        gjk_block_pair_loop(&st[0], &bk[0], &st[1], &bk[1], LANE_ROW, max_steps, &late[0], &late[1], stats);
+    else
+        gjk_block_pair_loop(&st[0], &bk[0], &st[1], &bk[1], LANE_SMALL, max_steps, &late[0], &late[1], stats);
+}
+
+/// What gjk_distance_run keeps across its blocks.
+typedef struct gjk_run_ctx {
+    const batch_in *in;
+    const gjk_sink *sink;
+    int mode, count_stats;
+    unsigned need;
     lpending pend;
-    lpending_reset(&pend);
-    gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
-    const int count_stats = STATS_ON(); // the per-lane counts are for the benchmark only
-    const unsigned need = sink->oout ? 0u : distance_need(sink->out);
-    for (int64_t k = begin; k < end; k += W) {
-        const int lanes = end - k < W ? (int)(end - k) : W;
-        if (!lblock_load_range(&bk, in, k, lanes, mode)) {
-            for (unsigned m = bk.slow; m; m &= m - 1) {
-                slow_distance_pair(in, bk.pair[__builtin_ctz(m)], sink);
-                stats.slow_pairs++;
-            }
-            continue;
-        }
-        const unsigned late = gjk_block_run(&st, &bk, LOCKSTEP_ITERATIONS, &stats);
-        gjk_lanes_finish(&st, &bk, need, &r);
-        const unsigned done = bk.live & ~late;
-        if (lanes == W && mode == TAKE_ALL) {
-            gjk_write_block(sink->out, &r, k);
+    gjk2d_simd_stats stats;
+} gjk_run_ctx;
+
+/// A block's answers: its finished lanes written, its slow pairs answered, its late lanes moved on.
+static void gjk_block_answer(gjk_run_ctx *x, const lblock *bk, const gjk_lanes *st, int loaded, unsigned late,
+                             int64_t k, int lanes) {
+    if (loaded) {
+        gjk_result r;
+        gjk_lanes_finish(st, bk, x->need, &r);
+        const unsigned done = bk->live & ~late;
+        if (lanes == W && x->mode == TAKE_ALL) {
+            gjk_write_block(x->sink->out, &r, k);
         } else {
             for (unsigned m = done; m; m &= m - 1)
-                gjk_write_lane(sink, &r, __builtin_ctz(m), bk.pair[__builtin_ctz(m)]);
+                gjk_write_lane(x->sink, &r, __builtin_ctz(m), bk->pair[__builtin_ctz(m)]);
         }
-        if (count_stats) gjk_stats_lanes(&stats, &r, done);
-        for (unsigned m = bk.slow; m; m &= m - 1) {
-            slow_distance_pair(in, bk.pair[__builtin_ctz(m)], sink);
-            stats.slow_pairs++;
-        }
-        for (unsigned m = late; m; m &= m - 1)
-            if (lpending_add(&pend, &bk, &st, GJK_STATE_FIELDS, __builtin_ctz(m)))
-                gjk_run_stragglers(&pend, sink, &stats);
+        if (x->count_stats) gjk_stats_lanes(&x->stats, &r, done);
     }
-    gjk_run_stragglers(&pend, sink, &stats);
-    if (count_stats) gjk2d__simd_stats_add(&stats);
+    for (unsigned m = bk->slow; m; m &= m - 1) {
+        slow_distance_pair(x->in, bk->pair[__builtin_ctz(m)], x->sink);
+        x->stats.slow_pairs++;
+    }
+    if (!loaded) return;
+    for (unsigned m = late; m; m &= m - 1)
+        if (lpending_add(&x->pend, bk, st, GJK_STATE_FIELDS, __builtin_ctz(m)))
+            gjk_run_stragglers(&x->pend, x->sink, &x->stats);
+}
+
+/// GJK distance lanes over a range, for the pairs `mode` takes: blocks of W pairs, two at a time where
+/// W_PAIRED_BLOCKS (their steps interleaved when their loops share a bound).
+static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int mode, const gjk_sink *sink) {
+    enum { PER = 1 + W_PAIRED_BLOCKS };
+    lblock bk[PER];
+    gjk_lanes st[PER];
+    gjk_run_ctx x;
+    x.in = in, x.sink = sink, x.mode = mode, x.count_stats = STATS_ON();
+    x.need = sink->oout ? 0u : distance_need(sink->out);
+    lpending_reset(&x.pend);
+    memset(&x.stats, 0, sizeof x.stats);
+    for (int64_t k = begin; k < end; k += PER * W) {
+        int loaded[PER], lanes[PER], n = 0;
+        unsigned late[PER];
+        for (; n < PER && k + n * W < end; n++) {
+            const int64_t kb = k + n * W;
+            lanes[n] = end - kb < W ? (int)(end - kb) : W;
+            loaded[n] = lblock_load_range(&bk[n], in, kb, lanes[n], mode);
+            late[n] = 0;
+        }
+        if (PER == 2 && n == 2 && loaded[0] && loaded[PER - 1] && lblock_pair_bound(&bk[0], &bk[PER - 1])) {
+            gjk_block_run2(st, bk, LOCKSTEP_ITERATIONS, late, &x.stats);
+        } else {
+            for (int b = 0; b < n; b++)
+                if (loaded[b]) late[b] = gjk_block_run(&st[b], &bk[b], LOCKSTEP_ITERATIONS, &x.stats);
+        }
+        for (int b = 0; b < n; b++) gjk_block_answer(&x, &bk[b], &st[b], loaded[b], late[b], k + b * W, lanes[b]);
+    }
+    gjk_run_stragglers(&x.pend, sink, &x.stats);
+    if (x.count_stats) gjk2d__simd_stats_add(&x.stats);
 }

@@ -314,36 +314,95 @@ static void bool_run_stragglers(const batch_in *in, const int64_t *ks, int n, gj
     }
 }
 
-/// The boolean query over a range, from the cache when `cache` is not NULL (a constant where inlined):
-/// cores in boolean lanes, then rounded pairs in distance lanes.
-static inline __attribute__((always_inline)) void bool_overlap_run(const batch_in *in, int64_t begin, int64_t end,
-                                                                   gjk2d_cache *cache, const gjk2d_overlap_out *out) {
-    lblock bk;
-    bool_lanes st;
+/// bool_block_run_cold for two loaded blocks whose loops run over `bound` columns (a constant), their steps
+/// interleaved (W_PAIRED_BLOCKS).
+static inline __attribute__((always_inline)) void bool_block_pair_loop(bool_lanes *st0, const lblock *b0,
+                                                                       bool_lanes *st1, const lblock *b1, int bound,
+                                                                       int max_steps, unsigned *late0,
+                                                                       unsigned *late1) {
+    bool_lanes s0, s1;
+    bool_lanes_start(&s0, b0, bound, bound, 0);
+    bool_lanes_start(&s1, b1, bound, bound, 0);
+    unsigned r0 = b0->live, r1 = b1->live;
+    if (max_steps > 0) {
+        r0 = bool_lanes_step(&s0, b0, bound, bound, 1, 0) & b0->live;
+        r1 = bool_lanes_step(&s1, b1, bound, bound, 1, 0) & b1->live;
+    }
+    for (int steps = 1; (r0 | r1) && steps < max_steps; steps++) {
+        if (r0) r0 = bool_lanes_step(&s0, b0, bound, bound, 0, 0) & b0->live;
+        if (r1) r1 = bool_lanes_step(&s1, b1, bound, bound, 0, 0) & b1->live;
+    }
+    *st0 = s0, *st1 = s1, *late0 = r0, *late1 = r1;
+}
+
+/// bool_block_run_cold for two loaded blocks of one lblock_pair_bound, their steps interleaved.
+static KERNEL_PHASE void bool_block_run2_cold(bool_lanes *st, const lblock *bk, int max_steps, unsigned *late) {
+    if (lblock_pair_bound(&bk[0], &bk[1]) == LANE_ROW)
+        bool_block_pair_loop(&st[0], &bk[0], &st[1], &bk[1], LANE_ROW, max_steps, &late[0], &late[1]);
+    else
+        bool_block_pair_loop(&st[0], &bk[0], &st[1], &bk[1], LANE_SMALL, max_steps, &late[0], &late[1]);
+}
+
+/// What bool_overlap_run keeps across its blocks: the stragglers waiting for a restart.
+typedef struct bool_run_ctx {
+    const batch_in *in;
+    gjk2d_cache *cache;
+    const gjk2d_overlap_out *out;
     int64_t strag[STRAGGLER_BUFFER];
-    int nstrag = 0, rounded = 0;
-    for (int64_t k = begin; k < end; k += W) {
-        const int lanes = end - k < W ? (int)(end - k) : W;
-        if (cache) cache_prefetch(cache, k + LANE_PREFETCH_BLOCKS * W, end);
-        const int any = lblock_load_range(&bk, in, k, lanes, TAKE_CORES);
-        const unsigned taken = bk.live | bk.slow;
-        rounded |= lanes == W ? taken != W_ALL : taken != (1u << lanes) - 1u;
-        if (any) {
-            const unsigned late = cache ? bool_block_run_warm(&st, &bk, BOOL_LOCKSTEP_ITERATIONS, cache)
-                                        : bool_block_run_cold(&st, &bk, BOOL_LOCKSTEP_ITERATIONS);
-            // A whole block is written at once: its other lanes (slow, rounded, late) are answered after.
-            bool_done(out, cache, &st, &bk, bk.live & ~late, lanes == W);
-            for (unsigned m = late; m; m &= m - 1) {
-                strag[nstrag++] = bk.pair[__builtin_ctz(m)];
-                if (nstrag == STRAGGLER_BUFFER) {
-                    bool_run_stragglers(in, strag, nstrag, cache, out);
-                    nstrag = 0;
-                }
+    int nstrag;
+} bool_run_ctx;
+
+/// A block's answers: its ended lanes written, its late lanes queued for a restart, its slow pairs answered.
+static inline __attribute__((always_inline)) void
+bool_block_answer(bool_run_ctx *x, const bool_lanes *st, const lblock *bk, int any, unsigned late, int lanes) {
+    if (any) {
+        // A whole block is written at once: its other lanes (slow, rounded, late) are answered after.
+        bool_done(x->out, x->cache, st, bk, bk->live & ~late, lanes == W);
+        for (unsigned m = late; m; m &= m - 1) {
+            x->strag[x->nstrag++] = bk->pair[__builtin_ctz(m)];
+            if (x->nstrag == STRAGGLER_BUFFER) {
+                bool_run_stragglers(x->in, x->strag, x->nstrag, x->cache, x->out);
+                x->nstrag = 0;
             }
         }
-        for (unsigned m = bk.slow; m; m &= m - 1) slow_overlap_pair(in, bk.pair[__builtin_ctz(m)], cache, out);
     }
-    if (nstrag > 0) bool_run_stragglers(in, strag, nstrag, cache, out);
+    for (unsigned m = bk->slow; m; m &= m - 1) slow_overlap_pair(x->in, bk->pair[__builtin_ctz(m)], x->cache, x->out);
+}
+
+/// The boolean query over a range, from the cache when `cache` is not NULL (a constant where inlined):
+/// cores in boolean lanes (blocks of W pairs, two at a time where W_PAIRED_BLOCKS, their steps interleaved
+/// when cold and their loops share a bound), then rounded pairs in distance lanes.
+static inline __attribute__((always_inline)) void bool_overlap_run(const batch_in *in, int64_t begin, int64_t end,
+                                                                   gjk2d_cache *cache, const gjk2d_overlap_out *out) {
+    enum { PER = 1 + W_PAIRED_BLOCKS };
+    lblock bk[PER];
+    bool_lanes st[PER];
+    bool_run_ctx x;
+    x.in = in, x.cache = cache, x.out = out, x.nstrag = 0;
+    int rounded = 0;
+    for (int64_t k = begin; k < end; k += PER * W) {
+        int any[PER], lanes[PER], n = 0;
+        unsigned late[PER];
+        for (; n < PER && k + n * W < end; n++) {
+            const int64_t kb = k + n * W;
+            lanes[n] = end - kb < W ? (int)(end - kb) : W;
+            if (cache) cache_prefetch(cache, kb + LANE_PREFETCH_BLOCKS * W, end);
+            any[n] = lblock_load_range(&bk[n], in, kb, lanes[n], TAKE_CORES);
+            const unsigned taken = bk[n].live | bk[n].slow;
+            rounded |= lanes[n] == W ? taken != W_ALL : taken != (1u << lanes[n]) - 1u;
+            late[n] = 0;
+        }
+        if (PER == 2 && !cache && n == 2 && any[0] && any[PER - 1] && lblock_pair_bound(&bk[0], &bk[PER - 1])) {
+            bool_block_run2_cold(st, bk, BOOL_LOCKSTEP_ITERATIONS, late);
+        } else {
+            for (int b = 0; b < n; b++)
+                if (any[b])
+                    late[b] = cache ? bool_block_run_warm(&st[b], &bk[b], BOOL_LOCKSTEP_ITERATIONS, cache)
+                                    : bool_block_run_cold(&st[b], &bk[b], BOOL_LOCKSTEP_ITERATIONS);
+        }
+        for (int b = 0; b < n; b++) bool_block_answer(&x, &st[b], &bk[b], any[b], late[b], lanes[b]);
+    }
+    if (x.nstrag > 0) bool_run_stragglers(in, x.strag, x.nstrag, cache, out);
     if (rounded && cache) {
         const cached_call c = {in, cache, INFINITY, NULL, out, TAKE_ROUNDED};
         cached_distance_warm(&c, begin, end);

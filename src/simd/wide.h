@@ -65,6 +65,17 @@ static inline void wf_pick_columns(const float (*cx)[W], const float (*cy)[W], i
 #endif
 }
 
+/// Whether the GJK kernels load two blocks at a time and interleave their steps (1 where the ISA header sets
+/// GJK2D_WIDE_PAIRED_BLOCKS): a block's step is a chain of dependent operations (support, solve,
+/// direction), and the other block's step fills the core while one waits. It pays where a block's state
+/// fits the registers with room to spare: on AVX2 and AVX-512, not on SSE4.1's 4 lanes (docs/design.md,
+/// "Paired blocks").
+#ifdef GJK2D_WIDE_PAIRED_BLOCKS
+#define W_PAIRED_BLOCKS 1
+#else
+#define W_PAIRED_BLOCKS 0
+#endif
+
 #define WCAT2(a, b) a##_##b
 #define WCAT(a, b) WCAT2(a, b)
 /// Per-ISA symbol name, like dav1d's BF(): NAME(foo) -> foo_avx2.

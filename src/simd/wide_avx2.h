@@ -158,5 +158,6 @@ static inline wf wf_u16x2_join(wf lo, wf hi) {
 #define GJK2D_WIDE_HAVE_TRANSPOSE8 1
 #define GJK2D_WIDE_HAVE_MOVES 1
 #define GJK2D_WIDE_PICK_BY_SELECT 1 // wide.h, wf_pick_columns
+#define GJK2D_WIDE_PAIRED_BLOCKS 1  // wide.h, W_PAIRED_BLOCKS
 
 #endif

@@ -33,6 +33,7 @@ static inline wm wm_andnot(wm a, wm b) { return (wm)(a & ~b); }
 static inline wm wm_none(void) { return 0; }
 static inline unsigned wm_bits(wm m) { return (unsigned)m; }
 #define GJK2D_WIDE_PICK_BY_SELECT 1 // wide.h, wf_pick_columns
+#define GJK2D_WIDE_PAIRED_BLOCKS 1  // wide.h, W_PAIRED_BLOCKS
 #if defined(SIMDE_X86_AVX512F_NATIVE) && defined(SIMDE_X86_AVX512DQ_NATIVE)
 // What SIMDe 0.7.4 lacks at 512 bits (gathers, conversions, 512-bit doubles), from the compiler's own
 // intrinsics in a native build; an emulated build (SIMDE_NO_NATIVE) takes the lane-by-lane forms below,
