@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "cpu_name.h"
 #include "simd/simd.h"
 
 #define MAX_IMPL 12
@@ -68,34 +69,6 @@ static int has_word(const char *list, const char *word) {
     for (const char *p = list; (p = strstr(p, word)); p += n)
         if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == 0)) return 1;
     return 0;
-}
-
-/// The CPU's model name, with its x86 family and model numbers: virtual machines may show only a vendor's
-/// family name ("AMD EPYC" on Zen 3, Zen 4 and Zen 5 alike).
-static void cpu_model(char *buf, size_t n) {
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512], name[256] = "";
-    int family = -1, model = -1;
-    if (f) {
-        while (fgets(line, sizeof line, f) && !(name[0] && family >= 0 && model >= 0)) {
-            char *p = strchr(line, ':');
-            if (!p) continue;
-            if (!strncmp(line, "model name", 10)) {
-                p += 1 + (p[1] == ' ');
-                p[strcspn(p, "\n")] = 0;
-                snprintf(name, sizeof name, "%s", p);
-            } else if (!strncmp(line, "cpu family", 10)) {
-                family = atoi(p + 1);
-            } else if (!strncmp(line, "model\t", 6)) {
-                model = atoi(p + 1);
-            }
-        }
-        fclose(f);
-    }
-    if (family >= 0 && model >= 0)
-        snprintf(buf, n, "%s (family %d, model %d)", name[0] ? name : "unknown CPU", family, model);
-    else
-        snprintf(buf, n, "%s", name[0] ? name : "unknown CPU");
 }
 
 static void peers_create(ctx *c, int64_t geos_pairs) {
@@ -778,7 +751,8 @@ int main(int argc, char **argv) {
     report_open(op.out);
 
     char cpu[256];
-    cpu_model(cpu, sizeof cpu);
+    const cpu_name cn = cpu_name_read();
+    cpu_name_format(&cn, cpu, sizeof cpu);
     md("# gjk2d %s benchmark\n\nCPU: %s, %ld cores online; AVX2 %s, AVX-512 %s; compiler: %s; best ISA: %s.\n"
        "Peers: Box2D 2.4.1 %s, GEOS %s. *gjk2d auto*: the library's default (%s).\n",
        GJK2D_VERSION_STRING, cpu, sysconf(_SC_NPROCESSORS_ONLN), gjk2d__cpu_has("avx2") ? "yes" : "no",

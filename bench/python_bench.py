@@ -59,15 +59,16 @@ def spin(_):
     return x
 
 
-def cpu_name():
+def cpu_name(cli):
+    """The CPU as `gjk2d info` names it (src/cpu_name.c)."""
     try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
+        info = subprocess.run([cli, "info"], check=True, capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return platform.processor() or "unknown CPU"
+    for line in info.splitlines():
+        if line.startswith("cpu: "):
+            return line[len("cpu: "):]
+    return "unknown CPU"
 
 
 def w1(cli, pairs, path):
@@ -215,7 +216,7 @@ def dask_scaling(shapes, poses, pairs, report, total=10_000_000, parts=4, rounds
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cli", default="build/src/cli/gjk2d", help="the gjk2d command, to generate W1")
+    ap.add_argument("--cli", default="build/src/cli/gjk2d", help="the gjk2d command, to generate W1 and name the CPU")
     ap.add_argument("--pairs", type=int, default=1_000_000, help="W1's pair count")
     ap.add_argument("--shapely-pairs", type=int, default=100_000, help="pairs timed against shapely")
     ap.add_argument("--skip-dask", action="store_true")
@@ -223,7 +224,7 @@ def main():
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         shapes, poses, pairs = w1(args.cli, args.pairs, os.path.join(tmp, "w1.scene"))
-    report = [f"# gjk2d from Python\n\n{cpu_name()}, {os.cpu_count()} CPUs visible, Python {platform.python_version()} "
+    report = [f"# gjk2d from Python\n\n{cpu_name(args.cli)}, {os.cpu_count()} CPUs visible, Python {platform.python_version()} "
               f"({sys.executable}), numpy {np.__version__}, gjk2d {gjk2d.version}, {gjk2d.isa_reason()}\n"]
     versus_shapely(shapes, poses, pairs, args.shapely_pairs, report)
     overhead(shapes, poses, pairs, report)

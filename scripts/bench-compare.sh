@@ -35,10 +35,11 @@ for r in $(seq 1 "$rounds"); do
     done
 done
 
-model=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)
+# The new binary's own line naming the CPU ("CPU: <name>, N cores online; ...").
+cpu=$(sed -n 's/^CPU: \(.*\), [0-9]* cores online.*/\1/p' "$tmp/new.1.md")
 echo "# gjk2d_bench old vs new, $rounds alternating rounds"
 echo
-echo "CPU: ${model:-unknown}; arguments: \`$args\`"
+echo "CPU: ${cpu:-unknown}; arguments: \`$args\`"
 echo "old: \`$old\` ($(head -1 "$tmp/old.1.md" | sed 's/^# //'))"
 echo "new: \`$new\` ($(head -1 "$tmp/new.1.md" | sed 's/^# //'))"
 echo

@@ -50,7 +50,13 @@ done
 grep -q -- "--pairs M .*(required)" gen.txt || fail "gen --help: --pairs"
 grep -q -- "--pairs M .*(default 1000000)" bench.txt || fail "bench --help: --pairs"
 # info describes the lines it prints.
-for item in "isa:" "isa reason:" "threads:"; do
+for item in "isa:" "isa reason:" "cpu:" "threads:"; do
     grep -q "^  $item" info.txt || fail "info --help: no '$item'"
 done
+# info names the CPU (src/cpu_name.c): a name, and on x86-64 its family and model.
+cpu=$("$G" info | sed -n 's/^cpu: //p')
+[ -n "$cpu" ] || fail "info: no cpu line"
+if [ "$(uname -m)" = x86_64 ]; then
+    grep -q "x86 family [0-9][0-9]*, model [0-9][0-9]*)$" <<<"$cpu" || fail "info: '$cpu' has no family and model"
+fi
 finish
