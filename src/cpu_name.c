@@ -56,7 +56,8 @@ cpu_name cpu_name_read(void) {
     }
     if (!named && __get_cpuid(0x80000000u, &a, &b, &cx, &d) && a >= 0x80000004u) {
         unsigned w[12];
-        for (unsigned i = 0; i < 3; i++) __get_cpuid(0x80000002u + i, &w[4 * i], &w[4 * i + 1], &w[4 * i + 2], &w[4 * i + 3]);
+        for (unsigned i = 0; i < 3; i++)
+            __get_cpuid(0x80000002u + i, &w[4 * i], &w[4 * i + 1], &w[4 * i + 2], &w[4 * i + 3]);
         char s[49];
         memcpy(s, w, 48);
         s[48] = 0;

@@ -8,9 +8,10 @@
 #include <stddef.h>
 
 typedef struct cpu_name {
-    char brand[64]; ///< the model name the OS shows (Linux's /proc/cpuinfo), else CPUID's brand string, else "unknown CPU"
-    char core[64];  ///< AMD's core generation ("AMD Zen 5"), or "" where it is not known
-    int family;     ///< the x86 family and model (CPUID leaf 1, extended fields added); -1 off x86
+    char brand
+        [64]; ///< the model name the OS shows (Linux's /proc/cpuinfo), else CPUID's brand string, else "unknown CPU"
+    char core[64]; ///< AMD's core generation ("AMD Zen 5"), or "" where it is not known
+    int family;    ///< the x86 family and model (CPUID leaf 1, extended fields added); -1 off x86
     int model;
 } cpu_name;
 

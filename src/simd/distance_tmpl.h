@@ -748,13 +748,12 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
     lpending_reset(&x.pend);
     memset(&x.stats, 0, sizeof x.stats);
     for (int64_t k = begin; k < end; k += PER * W) {
-        int loaded[PER], lanes[PER], n = 0;
+        int loaded[PER], lanes[PER];
         unsigned late[PER];
-        for (; n < PER && k + n * W < end; n++) {
-            const int64_t kb = k + n * W;
-            lanes[n] = end - kb < W ? (int)(end - kb) : W;
-            loaded[n] = lblock_load_range(&bk[n], in, kb, lanes[n], mode);
-            late[n] = 0;
+        const int n = lblock_group_lanes(k, end, PER, lanes);
+        for (int b = 0; b < n; b++) {
+            loaded[b] = lblock_load_range(&bk[b], in, k + b * W, lanes[b], mode);
+            late[b] = 0;
         }
         if (PER == 2 && n == 2 && loaded[0] && loaded[PER - 1] && lblock_pair_bound(&bk[0], &bk[PER - 1])) {
             gjk_block_run2(st, bk, LOCKSTEP_ITERATIONS, late, &x.stats);

@@ -392,6 +392,14 @@ static inline int lblock_consecutive(const lblock *bk) {
     return 1;
 }
 
+/// The lane counts of the `per` blocks (or fewer, at the range's end) of W pairs from pair k of a range that
+/// ends before `end`; returns how many blocks there are.
+static inline int lblock_group_lanes(int64_t k, int64_t end, int per, int *lanes) {
+    int n = 0;
+    for (; n < per && k + n * W < end; n++) lanes[n] = end - (k + n * W) < W ? (int)(end - (k + n * W)) : W;
+    return n;
+}
+
 /// Pairs k0 .. k0 + lanes - 1.
 static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, int lanes, int mode) {
     return lblock_load(bk, in, NULL, k0, lanes, mode, LANE_ROW);

@@ -381,16 +381,16 @@ static inline __attribute__((always_inline)) void bool_overlap_run(const batch_i
     x.in = in, x.cache = cache, x.out = out, x.nstrag = 0;
     int rounded = 0;
     for (int64_t k = begin; k < end; k += PER * W) {
-        int any[PER], lanes[PER], n = 0;
+        int any[PER], lanes[PER];
         unsigned late[PER];
-        for (; n < PER && k + n * W < end; n++) {
-            const int64_t kb = k + n * W;
-            lanes[n] = end - kb < W ? (int)(end - kb) : W;
+        const int n = lblock_group_lanes(k, end, PER, lanes);
+        for (int b = 0; b < n; b++) {
+            const int64_t kb = k + b * W;
             if (cache) cache_prefetch(cache, kb + LANE_PREFETCH_BLOCKS * W, end);
-            any[n] = lblock_load_range(&bk[n], in, kb, lanes[n], TAKE_CORES);
-            const unsigned taken = bk[n].live | bk[n].slow;
-            rounded |= lanes[n] == W ? taken != W_ALL : taken != (1u << lanes[n]) - 1u;
-            late[n] = 0;
+            any[b] = lblock_load_range(&bk[b], in, kb, lanes[b], TAKE_CORES);
+            const unsigned taken = bk[b].live | bk[b].slow;
+            rounded |= lanes[b] == W ? taken != W_ALL : taken != (1u << lanes[b]) - 1u;
+            late[b] = 0;
         }
         if (PER == 2 && !cache && n == 2 && any[0] && any[PER - 1] && lblock_pair_bound(&bk[0], &bk[PER - 1])) {
             bool_block_run2_cold(st, bk, BOOL_LOCKSTEP_ITERATIONS, late);
