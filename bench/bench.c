@@ -751,8 +751,7 @@ int main(int argc, char **argv) {
     report_open(op.out);
 
     char cpu[256];
-    const cpu_name cn = cpu_name_read();
-    cpu_name_format(&cn, cpu, sizeof cpu);
+    cpu_name(cpu, sizeof cpu);
     md("# gjk2d %s benchmark\n\nCPU: %s, %ld cores online; AVX2 %s, AVX-512 %s; compiler: %s; best ISA: %s.\n"
        "Peers: Box2D 2.4.1 %s, GEOS %s. *gjk2d auto*: the library's default (%s).\n",
        GJK2D_VERSION_STRING, cpu, sysconf(_SC_NPROCESSORS_ONLN), gjk2d__cpu_has("avx2") ? "yes" : "no",

@@ -4,6 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
+typedef struct cpu_facts {
+    char brand[64]; ///< the model name (see cpu_name)
+    char core[64];  ///< AMD's core generation, or ""
+    int family;     ///< the x86 family and model (CPUID leaf 1, extended fields added); -1 off x86
+    int model;
+} cpu_facts;
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #define CPU_NAME_X86 1
@@ -36,8 +43,8 @@ static int os_model_name(char *buf, size_t n) {
     return found;
 }
 
-cpu_name cpu_name_read(void) {
-    cpu_name c;
+static cpu_facts cpu_facts_read(void) {
+    cpu_facts c;
     memset(&c, 0, sizeof c);
     c.family = c.model = -1;
     const int named = os_model_name(c.brand, sizeof c.brand);
@@ -72,11 +79,12 @@ cpu_name cpu_name_read(void) {
     return c;
 }
 
-void cpu_name_format(const cpu_name *c, char *buf, size_t n) {
-    if (c->family < 0)
-        snprintf(buf, n, "%s", c->brand);
-    else if (c->core[0])
-        snprintf(buf, n, "%s (%s; x86 family %d, model %d)", c->brand, c->core, c->family, c->model);
+void cpu_name(char *buf, size_t n) {
+    const cpu_facts c = cpu_facts_read();
+    if (c.family < 0)
+        snprintf(buf, n, "%s", c.brand);
+    else if (c.core[0])
+        snprintf(buf, n, "%s (%s; x86 family %d, model %d)", c.brand, c.core, c.family, c.model);
     else
-        snprintf(buf, n, "%s (x86 family %d, model %d)", c->brand, c->family, c->model);
+        snprintf(buf, n, "%s (x86 family %d, model %d)", c.brand, c.family, c.model);
 }

@@ -7,18 +7,9 @@
 
 #include <stddef.h>
 
-typedef struct cpu_name {
-    char brand
-        [64]; ///< the model name the OS shows (Linux's /proc/cpuinfo), else CPUID's brand string, else "unknown CPU"
-    char core[64]; ///< AMD's core generation ("AMD Zen 5"), or "" where it is not known
-    int family;    ///< the x86 family and model (CPUID leaf 1, extended fields added); -1 off x86
-    int model;
-} cpu_name;
-
-/// This CPU's name.
-cpu_name cpu_name_read(void);
-
-/// One line: "brand (core; x86 family F, model M)", the parts known.
-void cpu_name_format(const cpu_name *c, char *buf, size_t n);
+/// This CPU as one line: "name (core; x86 family F, model M)", the parts known. The name is the model name
+/// the OS shows (Linux's /proc/cpuinfo), else CPUID's brand string, else "unknown CPU"; the core is AMD's
+/// core generation ("AMD Zen 5"), absent elsewhere; family and model only on x86.
+void cpu_name(char *buf, size_t n);
 
 #endif

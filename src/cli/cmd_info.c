@@ -16,8 +16,8 @@ static const char info_help[] =
     "  isa: <name>, lane width N  the instruction set batch calls use now, pairs per SIMD block\n"
     "  isa reason: <text>         why it was chosen (gjk2d_isa_reason(): auto, or the GJK2D_ISA variable,\n"
     "                             or why GJK2D_ISA was ignored)\n"
-    "  cpu: <name>                this CPU: its brand string and, on x86, its family and model (and AMD's\n"
-    "                             core generation, which virtual machines' brand strings may not name)\n"
+    "  cpu: <name>                this CPU: the model name the OS shows and, on x86, its family and model\n"
+    "                             (and AMD's core generation, which virtual machines' names may not give)\n"
     "  cpu isas: <names>          the instruction sets this CPU and build support\n"
     "  auto: <name>, lane width N the one 'auto' picks\n"
     "  threads: N                 the default --threads: CPUs this process may run on\n"
@@ -40,8 +40,7 @@ int cmd_info(int argc, char **argv) {
     printf("isa: %s, lane width %d\n", gjk2d_isa(), gjk2d_lane_width());
     printf("isa reason: %s\n", gjk2d_isa_reason());
     char cpu[256];
-    const cpu_name cn = cpu_name_read();
-    cpu_name_format(&cn, cpu, sizeof cpu);
+    cpu_name(cpu, sizeof cpu);
     printf("cpu: %s\n", cpu);
     printf("cpu isas:");
     for (int k = 0; k < cli_isa_count; k++)

@@ -692,10 +692,10 @@ static inline __attribute__((always_inline)) void gjk_block_pair_loop(gjk_lanes 
     stats->lane_slots += (int64_t)(n0 + n1) * W;
 }
 
-/// gjk_block_run for two loaded blocks of one lblock_pair_bound, their steps interleaved.
-static KERNEL_PHASE void gjk_block_run2(gjk_lanes *st, const lblock *bk, int max_steps, unsigned *late,
+/// gjk_block_run for two loaded blocks whose loops share `bound` (lblock_pair_bound), their steps interleaved.
+static KERNEL_PHASE void gjk_block_run2(gjk_lanes *st, const lblock *bk, int bound, int max_steps, unsigned *late,
                                         gjk2d_simd_stats *stats) {
-    if (lblock_pair_bound(&bk[0], &bk[1]) == LANE_ROW)
+    if (bound == LANE_ROW)
         gjk_block_pair_loop(&st[0], &bk[0], &st[1], &bk[1], LANE_ROW, max_steps, &late[0], &late[1], stats);
     else
         gjk_block_pair_loop(&st[0], &bk[0], &st[1], &bk[1], LANE_SMALL, max_steps, &late[0], &late[1], stats);
@@ -755,8 +755,10 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
             loaded[b] = lblock_load_range(&bk[b], in, k + b * W, lanes[b], mode);
             late[b] = 0;
         }
-        if (PER == 2 && n == 2 && loaded[0] && loaded[PER - 1] && lblock_pair_bound(&bk[0], &bk[PER - 1])) {
-            gjk_block_run2(st, bk, LOCKSTEP_ITERATIONS, late, &x.stats);
+        const int bound =
+            PER == 2 && n == 2 && loaded[0] && loaded[PER - 1] ? lblock_pair_bound(&bk[0], &bk[PER - 1]) : 0;
+        if (bound) {
+            gjk_block_run2(st, bk, bound, LOCKSTEP_ITERATIONS, late, &x.stats);
         } else {
             for (int b = 0; b < n; b++)
                 if (loaded[b]) late[b] = gjk_block_run(&st[b], &bk[b], LOCKSTEP_ITERATIONS, &x.stats);

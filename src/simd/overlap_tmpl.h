@@ -335,9 +335,11 @@ static inline __attribute__((always_inline)) void bool_block_pair_loop(bool_lane
     *st0 = s0, *st1 = s1, *late0 = r0, *late1 = r1;
 }
 
-/// bool_block_run_cold for two loaded blocks of one lblock_pair_bound, their steps interleaved.
-static KERNEL_PHASE void bool_block_run2_cold(bool_lanes *st, const lblock *bk, int max_steps, unsigned *late) {
-    if (lblock_pair_bound(&bk[0], &bk[1]) == LANE_ROW)
+/// bool_block_run_cold for two loaded blocks whose loops share `bound` (lblock_pair_bound), their steps
+/// interleaved.
+static KERNEL_PHASE void bool_block_run2_cold(bool_lanes *st, const lblock *bk, int bound, int max_steps,
+                                              unsigned *late) {
+    if (bound == LANE_ROW)
         bool_block_pair_loop(&st[0], &bk[0], &st[1], &bk[1], LANE_ROW, max_steps, &late[0], &late[1]);
     else
         bool_block_pair_loop(&st[0], &bk[0], &st[1], &bk[1], LANE_SMALL, max_steps, &late[0], &late[1]);
@@ -392,8 +394,10 @@ static inline __attribute__((always_inline)) void bool_overlap_run(const batch_i
             rounded |= lanes[b] == W ? taken != W_ALL : taken != (1u << lanes[b]) - 1u;
             late[b] = 0;
         }
-        if (PER == 2 && !cache && n == 2 && any[0] && any[PER - 1] && lblock_pair_bound(&bk[0], &bk[PER - 1])) {
-            bool_block_run2_cold(st, bk, BOOL_LOCKSTEP_ITERATIONS, late);
+        const int bound =
+            PER == 2 && !cache && n == 2 && any[0] && any[PER - 1] ? lblock_pair_bound(&bk[0], &bk[PER - 1]) : 0;
+        if (bound) {
+            bool_block_run2_cold(st, bk, bound, BOOL_LOCKSTEP_ITERATIONS, late);
         } else {
             for (int b = 0; b < n; b++)
                 if (any[b])
