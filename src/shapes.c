@@ -10,10 +10,11 @@
 #define ALIGN 64
 
 typedef struct layout {
-    int64_t count, row, radius, bound, problem, lane_head, rows, seen; ///< byte offsets from the aligned base
-    int64_t floats;                                                    ///< floats in the rows, at most
-    int seen_bits;                                                     ///< log2 of the slots of `seen` (0: none)
-    int64_t bytes;                                                     ///< from the aligned base to the end
+    int64_t count, row, radius, bound, least_turn, problem, lane_head, rows,
+        seen;       ///< byte offsets from the aligned base
+    int64_t floats; ///< floats in the rows, at most
+    int seen_bits;  ///< log2 of the slots of `seen` (0: none)
+    int64_t bytes;  ///< from the aligned base to the end
 } layout;
 
 static int64_t round_up(int64_t x) { return (x + ALIGN - 1) / ALIGN * ALIGN; }
@@ -47,7 +48,8 @@ static int plan(const gjk2d_geometry *g, layout *l, int64_t *bad_shape) {
     l->row = l->count + round_up(ns * (int64_t)sizeof(int32_t));
     l->radius = l->row + round_up(ns * (int64_t)sizeof(int64_t));
     l->bound = l->radius + round_up(ns * (int64_t)sizeof(float));
-    l->problem = l->bound + round_up(ns * (int64_t)sizeof(float));
+    l->least_turn = l->bound + round_up(ns * (int64_t)sizeof(float));
+    l->problem = l->least_turn + round_up(ns * (int64_t)sizeof(float));
     l->lane_head = l->problem + round_up(ns);
     l->rows = l->lane_head + round_up(ns * (int64_t)sizeof(gjk2d__lane_head));
     l->floats = floats;
@@ -73,6 +75,35 @@ int64_t gjk2d_shapes_size(const gjk2d_geometry *geometry) {
 static float float_up(double x) {
     float f = (float)x;
     return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
+/// Largest float at most x.
+static float float_down(double x) {
+    float f = (float)x;
+    return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+/// A polygon's least turn relative to its edges, for the manifold kernel's screen of straight and duplicated
+/// vertices (mf_maybe_straight in src/simd/manifold_tmpl.h, where the bound it must exceed is derived): the
+/// least over the vertices of min(|cross(e1, e2)| / s, s / 4), e1 and e2 the edges into and out of the
+/// vertex and s = |e1|_1 + |e2|_1, in double, rounded down; 0 with a duplicated or straight vertex and for
+/// fewer than 3 vertices. It depends on the shape only, not on its pose.
+static float row_least_turn(const float *row, int32_t n) {
+    if (n < 3) return 0.0f;
+    const float *x = row, *y = row + gjk2d__row_cols(n);
+    // The least as a fraction num / den, compared by cross-multiplying: one division per shape.
+    double num = INFINITY, den = 1.0;
+    for (int32_t k = 0; k < n; ++k) {
+        const int32_t p = k > 0 ? k - 1 : n - 1, q = k + 1 < n ? k + 1 : 0;
+        const double ax = (double)x[k] - x[p], ay = (double)y[k] - y[p], bx = (double)x[q] - x[k],
+                     by = (double)y[q] - y[k];
+        const double s = fabs(ax) + fabs(ay) + fabs(bx) + fabs(by), cross = fabs(ax * by - ay * bx);
+        if (!(cross > 0.0)) return 0.0f; // a straight or duplicated vertex; NaN: an invalid shape, never in lanes
+        const int by_cross = 4.0 * cross < s * s;
+        const double kn = by_cross ? cross : s, kd = by_cross ? s : 4.0;
+        if (kn * den < num * kd) num = kn, den = kd;
+    }
+    return float_down(num / den);
 }
 
 /// Copy one shape's vertices into its row, padded with the last vertex.
@@ -168,6 +199,7 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     int32_t *count = (int32_t *)(base + l.count);
     int64_t *row = (int64_t *)(base + l.row);
     float *radius = (float *)(base + l.radius), *bound = (float *)(base + l.bound);
+    float *least_turn = (float *)(base + l.least_turn);
     uint8_t *problem = (uint8_t *)(base + l.problem);
     gjk2d__lane_head *lane_head = (gjk2d__lane_head *)(base + l.lane_head);
     float *rows = (float *)(base + l.rows);
@@ -184,13 +216,16 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
         radius[k] = g->radius ? g->radius[k] : 0.0f;
         row[k] = -1;
         bound[k] = NAN;
+        least_turn[k] = 0.0f;
         if (has_row(n)) {
             const int32_t same = l.seen_bits ? seen_before(seen, l.seen_bits, g, k) : -1;
             if (same >= 0) {
                 row[k] = row[same];
+                least_turn[k] = least_turn[same];
             } else {
                 row[k] = at;
                 fill_row(rows + at, g->vx + f, g->vy + f, n);
+                least_turn[k] = row_least_turn(rows + at, n);
                 at += 2 * (int64_t)gjk2d__row_cols(n);
             }
             bound[k] = row_bound(rows + row[k], n, radius[k]);
@@ -205,6 +240,7 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     s->row = row;
     s->radius = radius;
     s->bound = bound;
+    s->least_turn = least_turn;
     s->problem = problem;
     s->lane_head = lane_head;
     s->rows = rows;

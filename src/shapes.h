@@ -37,6 +37,7 @@ struct gjk2d_shapes {
     const int64_t *row;   ///< offset of each shape's row in `rows`, in floats
     const float *radius;
     const float *bound;                ///< bounding radius about the local origin, radius included
+    const float *least_turn;           ///< row_least_turn of each shape with a row, else 0
     const uint8_t *problem;            ///< gjk2d_problem of each shape
     const gjk2d__lane_head *lane_head; ///< 16-byte aligned
     const float *rows;                 ///< 64-byte aligned

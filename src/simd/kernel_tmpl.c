@@ -351,11 +351,12 @@ static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_pos
                                      int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out) {
     const batch_in in = {shapes, poses, pairs, end};
     lblock bk;
+    const int fetch = shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
         unsigned slow = 0;
-        if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL))
-            slow = mf_block(&bk, lanes == W, margin, poses, pairs, out);
+        if (fetch && k + (LANE_PREFETCH_BLOCKS + 1) * W <= end) mf_prefetch_turns(&in, k + LANE_PREFETCH_BLOCKS * W);
+        if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL)) slow = mf_block(&bk, lanes == W, margin, &in, out);
         for (unsigned m = slow | bk.slow; m; m &= m - 1) {
             const int64_t kk = bk.pair[__builtin_ctz(m)];
             gjk2d__scalar_manifold(shapes, poses, pairs, kk, kk + 1, margin, out);

@@ -13,8 +13,9 @@
 //     the clip leaves nothing of overlapping cores;
 //  5. otherwise the vertex contact from GJK's closest points.
 // A lane goes to the reference (gjk2d__scalar_manifold) only for a face contact where a vertex of either
-// polygon may be straight or duplicated (the reference extends faces over such vertices, face_run; a float
-// screen with a wide margin decides, so every lane it keeps has no such vertex).
+// polygon may be straight or duplicated (the reference extends faces over such vertices, face_run; a screen on
+// each shape's least turn, computed when the set was prepared, decides with a wide margin, so every lane it
+// keeps has no such vertex).
 
 /// A shape's best face (ref_sat_face) and every edge's outward normal, for the incident search.
 typedef struct mf_faces {
@@ -82,40 +83,26 @@ static inline __attribute__((always_inline)) mf_box mf_bounds(const float (*cx)[
 /// core_extent: max(width, height) of the box.
 static inline wf mf_extent(const mf_box *b) { return wf_max_gt(wf_sub(b->x1, b->x0), wf_sub(b->y1, b->y0)); }
 
-/// Lanes where a vertex of the shape may be straight or duplicated in face_run's sense (|cross| within
-/// 4 eps M (|e1|_1 + |e2|_1) of its neighbours, computed in double). The float cross of the float edge
-/// vectors is within 3 eps M (|e1|_1 + |e2|_1) of that cross (each difference rounds by eps/2, each product
-/// and the subtraction once; |e| <= 2 M), so a vertex whose float cross exceeds four times the slack is
-/// clearly not straight. The bound is kept far from underflow; a duplicated vertex has a zero cross; an
-/// overflow gives an infinite or NaN bound: all of these are left to the reference.
-static inline __attribute__((always_inline)) wm mf_maybe_straight(const float (*cx)[W], const float (*cy)[W], int bound,
-                                                                  wf n, const mf_box *box) {
+/// Lanes where a vertex of the shape may be straight or duplicated in face_run's sense: |cross(e1, e2)| within
+/// 4 eps M (|e1|_1 + |e2|_1) in double, M the largest |coordinate| of the shape's columns (A's frame), e1 and e2
+/// their edges into and out of the vertex. A lane is clear when the shape's least turn tau (row_least_turn in
+/// src/shapes.c, from its own vertices) exceeds 16 eps M, a bound no larger than 2^-100 excepted. Why that
+/// suffices: A's columns are its own vertices, and tau (|e1|_1 + |e2|_1) <= |cross|. B's are its vertices v
+/// moved by the relative rotation R (|det R - 1| and ||R|| - 1 below 1e-5 for valid poses) and a translation,
+/// in double and rounded to float: each coordinate within about 1.5 2^-24 M of R v + t, the double step's
+/// share bounded because a polygon's extent, hence M, is at least 2^-27 of its largest local coordinate.
+/// So each edge is R e + d with |d|_2 <= 2.2 eps M, the cross of the columns' edges is at least
+/// |cross(e1, e2)| - 2.2 eps M (|e1|_2 + |e2|_2) - 5 eps^2 M^2, and the slack at most
+/// 5.7 eps M (|e1|_2 + |e2|_2) + 25 eps^2 M^2. tau > 16 eps M gives |cross(e1, e2)| > 16 eps M s and
+/// (tau <= s / 4, s = |e1|_1 + |e2|_1 >= 64 eps M) |cross(e1, e2)| > 1024 eps^2 M^2: the cross exceeds the
+/// slack by half of itself, and every edge is longer than 16 eps M, so no two columns coincide. An overflowed
+/// or NaN M leaves the lane to the reference.
+static inline __attribute__((always_inline)) wm mf_maybe_straight(wf least_turn, const mf_box *box) {
     // M, the largest |coordinate|, from the box: the largest |x| is |min x| or |max x|.
     const wf m = wf_max_gt(wf_max_gt(wf_abs(box->x0), wf_abs(box->x1)), wf_max_gt(wf_abs(box->y0), wf_abs(box->y1)));
-    const wf scale = wf_mul(wf_set1(16.0f * FLT_EPSILON), m), floor = wf_set1(0x1p-100f);
-    // Edge k runs from column k to the next vertex (column 0 after the last); vertex k joins edges k - 1
-    // (the last for vertex 0) and k. Each edge's vector and |e|_1 once, for both of its vertices.
-    wf ex[NMAX], ey[NMAX], e1[NMAX];
-    for (int k = 0; k < bound; k++) {
-        wf nxt_x = wf_load(cx[0]), nxt_y = wf_load(cy[0]);
-        if (k + 1 < bound) {
-            const wm inside = wf_lt(wf_set1((float)(k + 1)), n);
-            nxt_x = wf_sel(inside, wf_load(cx[k + 1]), nxt_x);
-            nxt_y = wf_sel(inside, wf_load(cy[k + 1]), nxt_y);
-        }
-        ex[k] = wf_sub(nxt_x, wf_load(cx[k]));
-        ey[k] = wf_sub(nxt_y, wf_load(cy[k]));
-        e1[k] = wf_add(wf_abs(ex[k]), wf_abs(ey[k]));
-    }
-    wm bad = wm_none();
-    for (int k = 0; k < bound; k++) {
-        const int kp = k > 0 ? k - 1 : bound - 1;
-        const wf bound_c = wf_mul(scale, wf_add(e1[kp], e1[k]));
-        const wm clear = wm_and(wf_gt(wf_abs(wf_cross(ex[kp], ey[kp], ex[k], ey[k])), bound_c), wf_ge(bound_c, floor));
-        const wm real = wf_lt(wf_set1((float)k), n);
-        bad = wm_or(bad, wm_andnot(real, clear));
-    }
-    return bad;
+    const wf bound = wf_mul(wf_set1(16.0f * FLT_EPSILON), m);
+    const wm clear = wm_and(wf_gt(least_turn, bound), wf_ge(bound, wf_set1(0x1p-100f)));
+    return wm_not(clear);
 }
 
 /// incident_edge over one shape's columns: the first edge whose normal has the least dot with (nrx, nry),
@@ -394,11 +381,23 @@ static __attribute__((noinline)) void mf_closest_cores(const lblock *bk, wm lane
 /// The block's manifolds with A's and B's columns bounded by nab and nbb; returns the live lanes left to the
 /// reference.
 static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *bk, int nab, int nbb, int whole_block,
-                                                                 float margin_s, const gjk2d_poses *poses,
-                                                                 const gjk2d_pairs *pairs,
+                                                                 float margin_s, const batch_in *in,
                                                                  const gjk2d_manifold_out *out) {
+    const gjk2d_pairs *pairs = in->pairs;
     const wf zero = wf_zero(), three = wf_set1(3.0f), margin = wf_set1(margin_s);
     const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
+    // The shapes' least turns for step 4's screen (mf_prefetch_turns asked for them).
+    int32_t sa[W], sb[W];
+    const int32_t *ia = sa, *ib = sb;
+    if (whole_block) {
+        ia = pairs->a + bk->pair[0], ib = pairs->b + bk->pair[0];
+    } else {
+        for (int l = 0; l < W; l++) { // a lane past the range: lane 0's pair
+            const int64_t k = bk->pair[l] >= 0 ? bk->pair[l] : bk->pair[0];
+            sa[l] = pairs->a[k], sb[l] = pairs->b[k];
+        }
+    }
+    const wf turn_a = wf_gather_at(in->shapes->least_turn, ia), turn_b = wf_gather_at(in->shapes->least_turn, ib);
     mf_faces fa, fb;
     // 1. Each shape's best face; B's only if clearly better.
     // Both shapes' normals before either search (see edge_normals).
@@ -462,8 +461,8 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     wm face = wm_andnot(wm_andnot(wm_and(has_face, wm_or(overlap, near)), apart), beyond);
     unsigned screened = 0;
     if (wm_any(face)) {
-        const wm straight = wm_or(wm_and(wf_ge(na, three), mf_maybe_straight(bk->ax, bk->ay, nab, na, &box_a)),
-                                  wm_and(wf_ge(nb, three), mf_maybe_straight(bk->bx, bk->by, nbb, nb, &box_b)));
+        const wm straight = wm_or(wm_and(wf_ge(na, three), mf_maybe_straight(turn_a, &box_a)),
+                                  wm_and(wf_ge(nb, three), mf_maybe_straight(turn_b, &box_b)));
         screened = wm_bits(wm_and(face, straight));
         face = wm_andnot(face, straight);
     }
@@ -491,16 +490,27 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
         r.ny = wf_sel(vertex, ny, r.ny);
     }
     const unsigned done = bk->live & ~screened;
-    if (done) mf_store(bk, &r, done, whole_block && done == W_ALL, poses, pairs, out);
+    if (done) mf_store(bk, &r, done, whole_block && done == W_ALL, in->poses, pairs, out);
     return bk->live & ~done;
 }
 
+/// Ask for the least turns of the pairs k .. k + W - 1 (inside the pair list), as lane_prefetch does for the
+/// lane heads: the block's load does not read that array, and without the requests the screen's gathers
+/// waited for memory (a tenth of the kernel's profile on W1).
+static inline __attribute__((always_inline)) void mf_prefetch_turns(const batch_in *in, int64_t k) {
+    const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
+    for (int l = 0; l < W; l++) {
+        __builtin_prefetch(in->shapes->least_turn + ia[l]);
+        __builtin_prefetch(in->shapes->least_turn + ib[l]);
+    }
+}
+
 /// mf_block_n, with loops of a constant length for the common blocks (a row, or LANE_SMALL columns).
-static unsigned mf_block(const lblock *bk, int whole_block, float margin, const gjk2d_poses *poses,
-                         const gjk2d_pairs *pairs, const gjk2d_manifold_out *out) {
+static unsigned mf_block(const lblock *bk, int whole_block, float margin, const batch_in *in,
+                         const gjk2d_manifold_out *out) {
     if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
-        return mf_block_n(bk, LANE_ROW, LANE_ROW, whole_block, margin, poses, pairs, out);
+        return mf_block_n(bk, LANE_ROW, LANE_ROW, whole_block, margin, in, out);
     if (bk->na_bound == LANE_SMALL && bk->nb_bound == LANE_SMALL)
-        return mf_block_n(bk, LANE_SMALL, LANE_SMALL, whole_block, margin, poses, pairs, out);
-    return mf_block_n(bk, bk->na_bound, bk->nb_bound, whole_block, margin, poses, pairs, out);
+        return mf_block_n(bk, LANE_SMALL, LANE_SMALL, whole_block, margin, in, out);
+    return mf_block_n(bk, bk->na_bound, bk->nb_bound, whole_block, margin, in, out);
 }

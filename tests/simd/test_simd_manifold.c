@@ -2,9 +2,12 @@
 // The manifold kernel of every table this host runs, native and SIMDe-emulated (xc_tables), against the
 // reference (the scalar table, ref_manifold pair by pair): every output field bit for bit, on W1- and W2-like
 // random polygons, the hard cases (tests/support/pairgen.h), pairs near contact of every kind at scales 1e-4 to
-// 1e4 and far from the origin, and resting sequences (faces nearly parallel, points crossing side planes);
+// 1e4 and far from the origin, vertices that turn near the straightness slack (the kernel's screen), and resting
+// sequences (faces nearly parallel, points crossing side planes);
 // margins 0 and above; whole blocks, ranges of odd sizes, and outputs with fields left out.
 #include <criterion/criterion.h>
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +215,88 @@ Test(simd_manifold, every_kind_near_contact_tiny_huge_and_far) {
     check_near("near contact, size 1e4", 0x3a1f0104, n, 1e4, 0.0f, 0.0f, 8);
     check_near("near contact, size 1 at 1e5", 0x3a1f0105, n, 1.0, 1e5f, 0.01f, 8);
     check_near("near contact, at most 4 vertices", 0x3a1f0106, n, 1.0, 0.0f, 0.02f, 4);
+}
+
+/// Split every edge of a polygon at its middle, pushed out along the edge's normal so that the new vertex turns by
+/// about `f` times the reference's straightness slack there (4 eps M (|e1|_1 + |e2|_1), face_run), M = `m`, the
+/// shape's largest coordinate in A's frame. One factor for the shape's vertices (within 1.5x), so that a shape
+/// may have every vertex beyond the kernel's screen (mf_maybe_straight) and its lanes kept.
+static void split_edges_near_straight(oracle_rng *r, test_shape *t, double m, double f) {
+    gjk2d_vec2 v[2 * 8];
+    const int n = t->s.count;
+    for (int i = 0; i < n; i++) {
+        const gjk2d_vec2 p = t->v[i], q = t->v[(i + 1) % n];
+        const double ex = (double)q.x - p.x, ey = (double)q.y - p.y, len = hypot(ex, ey);
+        const double slack = 4.0 * FLT_EPSILON * m * (fabs(ex) + fabs(ey));
+        // The turn is push * len; at most a fiftieth of the edge, so that p and q stay convex corners.
+        const double push = fmin(f * oracle_uniform(r, 1.0, 1.5) * slack / len, 0.02 * len);
+        v[2 * i] = p;
+        v[2 * i + 1].x = (float)(0.5 * ((double)p.x + q.x) + push * ey / len);
+        v[2 * i + 1].y = (float)(0.5 * ((double)p.y + q.y) - push * ex / len);
+    }
+    for (int i = 0; i < 2 * n; i++) t->v[i] = v[i];
+    t->s.count = 2 * n;
+}
+
+/// A shape's vertices moved by (o, o) in its own frame, its pose moved back: the same place in the world, with
+/// local (and for B, A-frame) coordinates far larger than the shape.
+static void offset_locally(test_shape *t, double o) {
+    for (int i = 0; i < t->s.count; i++) t->v[i].x = (float)(t->v[i].x + o), t->v[i].y = (float)(t->v[i].y + o);
+    t->pose.px = (float)(t->pose.px - ((double)t->pose.c - t->pose.s) * o);
+    t->pose.py = (float)(t->pose.py - ((double)t->pose.s + t->pose.c) * o);
+}
+
+/// The largest |coordinate| of t's vertices in the frame of pose `a` (in double: close to the kernel's M).
+static double largest_in_frame(const test_shape *t, const gjk2d_pose *a) {
+    double m = 0.0;
+    for (int i = 0; i < t->s.count; i++) {
+        const double wx = t->pose.px + (double)t->pose.c * t->v[i].x - (double)t->pose.s * t->v[i].y - a->px;
+        const double wy = t->pose.py + (double)t->pose.s * t->v[i].x + (double)t->pose.c * t->v[i].y - a->py;
+        const double x = (double)a->c * wx + (double)a->s * wy, y = -(double)a->s * wx + (double)a->c * wy;
+        m = fmax(m, fmax(fabs(x), fabs(y)));
+    }
+    return m;
+}
+
+Test(simd_manifold, turns_near_the_straightness_slack) {
+    const int n = RANDOM_PAIRS / 20;
+    oracle_rng r = oracle_rng_seed(0x3a1f0301);
+    gjk2d_shape *shapes = malloc(sizeof(gjk2d_shape) * 2 * (size_t)n);
+    gjk2d_pose *poses = malloc(sizeof(gjk2d_pose) * 2 * (size_t)n);
+    test_shape *ts = malloc(sizeof(test_shape) * 2 * (size_t)n);
+    int32_t *ia = malloc(sizeof(int32_t) * (size_t)n), *ib = malloc(sizeof(int32_t) * (size_t)n);
+    cr_assert(shapes && poses && ts && ia && ib);
+    int64_t kept = 0;
+    for (int k = 0; k < n; k++) {
+        test_shape *a = &ts[2 * kept], *b = &ts[2 * kept + 1];
+        const double size = pow(10.0, oracle_uniform(&r, -2.0, 2.0));
+        manifold_near_pair(&r, oracle_int(&r, 3, 8), oracle_int(&r, 3, 8), size, k % 3 == 0 ? 0.2 * size : 0.0,
+                           1.6 * size, a, b);
+        const double offsets[3] = {0.0, 1e2, 1e4};
+        offset_locally(a, offsets[oracle_int(&r, 0, 2)] * size);
+        offset_locally(b, offsets[oracle_int(&r, 0, 2)] * size);
+        const double ma = largest_in_frame(a, &a->pose), mb = largest_in_frame(b, &a->pose);
+        // Factors 10^-1.5 to 10^2: turns on both sides of the reference's threshold (1) and of the screen's (4).
+        split_edges_near_straight(&r, a, ma, pow(10.0, oracle_uniform(&r, -1.5, 2.0)));
+        split_edges_near_straight(&r, b, mb, pow(10.0, oracle_uniform(&r, -1.5, 2.0)));
+        // A push that rounds to a reflex turn beyond the validation's slack makes an invalid shape: not this
+        // test's subject.
+        if (gjk2d_validate_shape(&a->s, NULL, NULL) != GJK2D_PROBLEM_NONE ||
+            gjk2d_validate_shape(&b->s, NULL, NULL) != GJK2D_PROBLEM_NONE)
+            continue;
+        for (int j = 0; j < 2; j++)
+            shapes[2 * kept + j] = ts[2 * kept + j].s, poses[2 * kept + j] = ts[2 * kept + j].pose;
+        ia[kept] = (int32_t)(2 * kept), ib[kept] = (int32_t)(2 * kept + 1);
+        kept++;
+    }
+    cr_assert(kept * 10 > n * 8, "%lld of %d pairs valid", (long long)kept, n);
+    test_set t;
+    cr_assert_geq(test_set_from_shapes(&t, shapes, poses, (int32_t)(2 * kept), NULL), 0);
+    const gjk2d_pairs pairs = {ia, ib, kept};
+    check_tables("turns near the straightness slack", &t, &pairs, 0.0f);
+    check_tables("turns near the straightness slack", &t, &pairs, 0.05f);
+    test_set_free(&t);
+    free(shapes), free(poses), free(ts), free(ia), free(ib);
 }
 
 Test(simd_manifold, resting_sequences) {
