@@ -127,6 +127,42 @@ static inline wf projection_gap(const float (*sx)[W], const float (*sy)[W], int 
     return wf_sub(min_o, max_s);
 }
 
+/// The largest projection of `self` on axis n (projection_gap's max over self).
+static inline wf self_max(const float (*sx)[W], const float (*sy)[W], int ns, wf nx, wf ny) {
+    wf max_s = wf_dot(wf_load(sx[0]), wf_load(sy[0]), nx, ny);
+    for (int i = 1; i < ns; i++) max_s = wf_max_gt(wf_dot(wf_load(sx[i]), wf_load(sy[i]), nx, ny), max_s);
+    return max_s;
+}
+
+/// A bound of the projection gap of self's edge from column i to column i1 (unit normal n), from which the
+/// face searches find the first largest gap with fewer projections (face_search_settled): the least
+/// projection of `other`, exact (*min_o), minus the larger projection of the edge's own two ends. Those ends
+/// are among self's columns, so the bound is at least projection_gap's value (the subtraction rounds
+/// monotonically); it equals it unless another vertex projects as far as the edge's ends (in float: a
+/// vertex nearly straight).
+static inline __attribute__((always_inline)) wf edge_gap_bound(const float (*sx)[W], const float (*sy)[W], int i,
+                                                               int i1, const float (*ox)[W], const float (*oy)[W],
+                                                               int no, wf nx, wf ny, wf *min_o) {
+    wf m = wf_dot(wf_load(ox[0]), wf_load(oy[0]), nx, ny);
+    for (int j = 1; j < no; j++) m = wf_min_lt(wf_dot(wf_load(ox[j]), wf_load(oy[j]), nx, ny), m);
+    *min_o = m;
+    const wf ends =
+        wf_max_gt(wf_dot(wf_load(sx[i1]), wf_load(sy[i1]), nx, ny), wf_dot(wf_load(sx[i]), wf_load(sy[i]), nx, ny));
+    return wf_sub(m, ends);
+}
+
+/// Whether the first edge of the largest bound (`bound`, its least projection of the other shape `min_o`
+/// and normal n) is also the first edge of the largest projection gap, with gap *gap; lanes without an
+/// edge (`found` clear) are settled. Every gap is at most its bound, so where this edge's gap equals its
+/// bound, an earlier edge's gap is below it (its bound is) and a later one's at most equal (first wins).
+/// Otherwise the lanes' search is run over whole shapes.
+static inline __attribute__((always_inline)) wm face_search_settled(const float (*sx)[W], const float (*sy)[W], int ns,
+                                                                    wm found, wf bound, wf min_o, wf nx, wf ny,
+                                                                    wf *gap) {
+    *gap = wf_sub(min_o, self_max(sx, sy, ns, nx, ny));
+    return wm_or(wm_not(found), wf_eq(*gap, bound));
+}
+
 /// Every edge's unit outward normal (edge_normal; zero for a zero-length edge) into enx, eny, and which edges
 /// have length into ev. The SAT and the manifold take both shapes' normals before any projection on them: the
 /// square roots and divisions then overlap instead of each edge's projections waiting for its own normal
@@ -158,22 +194,41 @@ typedef struct sat_normals {
 } sat_normals;
 
 /// A shape's edges (their normals in `en`) as axes of `self` against `other` (edge_axes); `flip` negates the
-/// axis (B's edges).
-
-static inline void sat_edges(sat_best *best, const sat_normals *en, const float (*sx)[W], const float (*sy)[W], int ns,
-                             const float (*ox)[W], const float (*oy)[W], int no, int flip) {
+/// axis (B's edges). The edges are ranked by edge_gap_bound and the first of the largest settled
+/// (face_search_settled): taking it alone into `best` is what taking every edge in order does. Blocks where a
+/// lane is not settled take every edge's gap over whole shapes.
+static inline __attribute__((always_inline)) void sat_edges(sat_best *best, const sat_normals *en, const float (*sx)[W],
+                                                            const float (*sy)[W], int ns, const float (*ox)[W],
+                                                            const float (*oy)[W], int no, int flip) {
     const float(*enx)[W] = en->x, (*eny)[W] = en->y;
     const wm *ev = en->valid;
+    const wf zero = wf_zero();
+    sat_best top = {zero, zero, zero, wm_none()};
+    wf top_min_o = zero;
+    for (int i = 0; i < ns; i++) {
+        if (!wm_any(ev[i])) continue;
+        const wf nx = wf_load(enx[i]), ny = wf_load(eny[i]);
+        wf min_o;
+        const wf bound = edge_gap_bound(sx, sy, i, i + 1 < ns ? i + 1 : 0, ox, oy, no, nx, ny, &min_o);
+        const wm take = wm_and(ev[i], wm_or(wm_not(top.found), wf_gt(bound, top.sep)));
+        top_min_o = wf_sel(take, min_o, top_min_o);
+        sat_consider(&top, ev[i], bound, nx, ny);
+    }
+    wf gap;
+    if (wm_all(face_search_settled(sx, sy, ns, top.found, top.sep, top_min_o, top.nx, top.ny, &gap))) {
+        sat_consider(best, top.found, gap, flip ? wf_neg(top.nx) : top.nx, flip ? wf_neg(top.ny) : top.ny);
+        return;
+    }
     for (int i = 0; i < ns; i++) {
         const wm valid = ev[i];
         if (!wm_any(valid)) continue;
         wf nx = wf_load(enx[i]), ny = wf_load(eny[i]);
-        wf gap = projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
+        wf gap_i = projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
         if (flip) {
             nx = wf_neg(nx);
             ny = wf_neg(ny);
         }
-        sat_consider(best, valid, gap, nx, ny);
+        sat_consider(best, valid, gap_i, nx, ny);
     }
 }
 

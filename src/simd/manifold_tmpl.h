@@ -35,22 +35,26 @@ static inline wf mf_edge_index(int i, int bound, wf n) {
 }
 
 /// ref_sat_face over columns, on the normals edge_normals put in f: the edges of `self` in order, the first of
-/// the largest gap winning.
-static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, const float (*sx)[W],
-                                                                 const float (*sy)[W], int ns, const float (*ox)[W],
-                                                                 const float (*oy)[W], int no, wf n_self) {
+/// the largest gap winning. `bounded`: rank the edges by edge_gap_bound, then settle (face_search_settled);
+/// otherwise by their gaps over whole shapes.
+static inline __attribute__((always_inline)) void mf_face_pass(mf_faces *f, const float (*sx)[W], const float (*sy)[W],
+                                                               int ns, const float (*ox)[W], const float (*oy)[W],
+                                                               int no, wf n_self, int bounded, wf *min_o) {
     const wf zero = wf_zero();
     f->found = wm_none();
-    f->sep = f->nx = f->ny = f->first = f->next = f->v1x = f->v1y = f->v2x = f->v2y = zero;
+    f->sep = f->nx = f->ny = f->first = f->next = f->v1x = f->v1y = f->v2x = f->v2y = *min_o = zero;
     for (int i = 0; i < ns; i++) {
         const wm valid = f->ev[i];
         if (!wm_any(valid)) continue;
         const int i1 = i + 1 < ns ? i + 1 : 0;
         const wf px = wf_load(sx[i]), py = wf_load(sy[i]), qx = wf_load(sx[i1]), qy = wf_load(sy[i1]);
         const wf nx = wf_load(f->enx[i]), ny = wf_load(f->eny[i]);
-        const wf gap = projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
+        wf mo = zero;
+        const wf gap = bounded ? edge_gap_bound(sx, sy, i, i1, ox, oy, no, nx, ny, &mo)
+                               : projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
         const wm take = wm_and(valid, wm_or(wm_not(f->found), wf_gt(gap, f->sep)));
         f->sep = wf_sel(take, gap, f->sep);
+        if (bounded) *min_o = wf_sel(take, mo, *min_o);
         f->nx = wf_sel(take, nx, f->nx);
         f->ny = wf_sel(take, ny, f->ny);
         f->first = wf_sel(take, mf_edge_index(i, ns, n_self), f->first);
@@ -61,6 +65,17 @@ static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, co
         f->v2y = wf_sel(take, qy, f->v2y);
         f->found = wm_or(f->found, take);
     }
+}
+
+static inline __attribute__((always_inline)) void mf_face_search(mf_faces *f, const float (*sx)[W],
+                                                                 const float (*sy)[W], int ns, const float (*ox)[W],
+                                                                 const float (*oy)[W], int no, wf n_self) {
+    wf min_o, gap;
+    mf_face_pass(f, sx, sy, ns, ox, oy, no, n_self, 1, &min_o);
+    if (wm_all(face_search_settled(sx, sy, ns, f->found, f->sep, min_o, f->nx, f->ny, &gap)))
+        f->sep = wf_sel(f->found, gap, f->sep);
+    else
+        mf_face_pass(f, sx, sy, ns, ox, oy, no, n_self, 0, &min_o);
 }
 
 /// The bounding box of a shape's columns.
