@@ -193,43 +193,42 @@ typedef struct sat_normals {
     wm valid[NMAX];
 } sat_normals;
 
+/// The first of the largest of a shape's edges as axes of `self` against `other` (edge_axes), into `top`:
+/// ranked by edge_gap_bound (`bounded`, with the winner's least projection of `other` in *min_o) or by
+/// projection_gap.
+static inline __attribute__((always_inline)) void sat_edges_pass(sat_best *top, const sat_normals *en,
+                                                                 const float (*sx)[W], const float (*sy)[W], int ns,
+                                                                 const float (*ox)[W], const float (*oy)[W], int no,
+                                                                 int bounded, wf *min_o) {
+    for (int i = 0; i < ns; i++) {
+        const wm valid = en->valid[i];
+        if (!wm_any(valid)) continue;
+        const wf nx = wf_load(en->x[i]), ny = wf_load(en->y[i]);
+        wf mo = wf_zero();
+        const wf gap = bounded ? edge_gap_bound(sx, sy, i, i + 1 < ns ? i + 1 : 0, ox, oy, no, nx, ny, &mo)
+                               : projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
+        if (bounded) *min_o = wf_sel(wm_and(valid, wm_or(wm_not(top->found), wf_gt(gap, top->sep))), mo, *min_o);
+        sat_consider(top, valid, gap, nx, ny);
+    }
+}
+
 /// A shape's edges (their normals in `en`) as axes of `self` against `other` (edge_axes); `flip` negates the
 /// axis (B's edges). The edges are ranked by edge_gap_bound and the first of the largest settled
-/// (face_search_settled): taking it alone into `best` is what taking every edge in order does. Blocks where a
-/// lane is not settled take every edge's gap over whole shapes.
+/// (face_search_settled): taking that one edge into `best` is what taking every edge in order does. Blocks
+/// where a lane is not settled take every edge's gap over whole shapes.
 static inline __attribute__((always_inline)) void sat_edges(sat_best *best, const sat_normals *en, const float (*sx)[W],
                                                             const float (*sy)[W], int ns, const float (*ox)[W],
                                                             const float (*oy)[W], int no, int flip) {
-    const float(*enx)[W] = en->x, (*eny)[W] = en->y;
-    const wm *ev = en->valid;
     const wf zero = wf_zero();
     sat_best top = {zero, zero, zero, wm_none()};
-    wf top_min_o = zero;
-    for (int i = 0; i < ns; i++) {
-        if (!wm_any(ev[i])) continue;
-        const wf nx = wf_load(enx[i]), ny = wf_load(eny[i]);
-        wf min_o;
-        const wf bound = edge_gap_bound(sx, sy, i, i + 1 < ns ? i + 1 : 0, ox, oy, no, nx, ny, &min_o);
-        const wm take = wm_and(ev[i], wm_or(wm_not(top.found), wf_gt(bound, top.sep)));
-        top_min_o = wf_sel(take, min_o, top_min_o);
-        sat_consider(&top, ev[i], bound, nx, ny);
+    wf min_o = zero, gap;
+    sat_edges_pass(&top, en, sx, sy, ns, ox, oy, no, 1, &min_o);
+    if (!wm_all(face_search_settled(sx, sy, ns, top.found, top.sep, min_o, top.nx, top.ny, &gap))) {
+        top = (sat_best){zero, zero, zero, wm_none()};
+        sat_edges_pass(&top, en, sx, sy, ns, ox, oy, no, 0, &min_o);
+        gap = top.sep;
     }
-    wf gap;
-    if (wm_all(face_search_settled(sx, sy, ns, top.found, top.sep, top_min_o, top.nx, top.ny, &gap))) {
-        sat_consider(best, top.found, gap, flip ? wf_neg(top.nx) : top.nx, flip ? wf_neg(top.ny) : top.ny);
-        return;
-    }
-    for (int i = 0; i < ns; i++) {
-        const wm valid = ev[i];
-        if (!wm_any(valid)) continue;
-        wf nx = wf_load(enx[i]), ny = wf_load(eny[i]);
-        wf gap_i = projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
-        if (flip) {
-            nx = wf_neg(nx);
-            ny = wf_neg(ny);
-        }
-        sat_consider(best, valid, gap_i, nx, ny);
-    }
+    sat_consider(best, top.found, gap, flip ? wf_neg(top.nx) : top.nx, flip ? wf_neg(top.ny) : top.ny);
 }
 
 /// A search for the closest pair of vertices over some of A's rows: the least squared distance so far and
