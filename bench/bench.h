@@ -43,7 +43,7 @@ typedef struct workload {
     struct coherent_scene *scene; ///< W5's bodies and broadphase pairs (set and pairs point into it), else NULL
 } workload;
 
-/// W1, W2, W3, W4, W5, W6, B3 or Vn (the sweep's n-gons, n = 3..64) by name (case-insensitive); `pairs` is
+/// W1, W2, W3, W4, W5, W6, W7, B3 or Vn (the sweep's n-gons, n = 3..64) by name (case-insensitive); `pairs` is
 /// ignored by B3 (always 10,000) and is W5's approximate count (a broadphase finds them: about 1.7 per body). 0 or -1.
 int workload_make(workload *w, const char *name, int64_t pairs);
 /// `pairs` random convex n-gon pairs for the vertex-count sweep (W1's construction, every polygon an n-gon).

@@ -177,6 +177,10 @@ int workload_make(workload *w, const char *name, int64_t pairs) {
         move_far(w);
         snprintf(w->desc, sizeof w->desc, "%lld 3..8-gon pairs (as W1) at world positions up to 1000",
                  (long long)pairs);
+    } else if (!strcasecmp(name, "w7")) {
+        pg_workload(&w->g, 0xb7, pairs, 3, 8, 0);
+        snprintf(w->desc, sizeof w->desc, "%lld pairs as W1, every shape a polygon of its own (rows from memory)",
+                 (long long)pairs);
     } else if (!strcasecmp(name, "w6")) {
         make_w6(w, pairs);
         snprintf(w->desc, sizeof w->desc,

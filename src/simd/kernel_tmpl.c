@@ -375,6 +375,7 @@ static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *p
             const int lanes = win.n - i < W ? win.n - i : W;
             int cols;
             const int64_t *ks = lwindow_block(&win, i, lanes, &cols);
+            if (ks) lwindow_prefetch(&win, &in, i);
             if (lblock_load(&bk, &in, ks, k0 + i, lanes, TAKE_ALL, cols)) {
                 sat_block(&bk, &r);
                 if (win.sorted) {

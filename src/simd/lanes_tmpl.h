@@ -485,6 +485,17 @@ static inline const int64_t *lwindow_block(const lwindow *win, int i, int lanes,
     return win->k + i;
 }
 
+/// A sorted window's blocks take their pairs from anywhere in it, so the prefetch that a block of
+/// consecutive pairs asks for in lblock_load runs here a window ahead, a block's worth of pairs at block i,
+/// so that the next window is in the caches when it is sorted and loaded. Without it a set whose rows
+/// come from memory ran the avx512 SAT at 0.79x the avx2 one (W7).
+static inline __attribute__((always_inline)) void lwindow_prefetch(const lwindow *win, const batch_in *in, int i) {
+    const int64_t k = win->k0 + LWINDOW + i;
+    if (in->shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES && k + (LANE_PREFETCH_BLOCKS + 1) * W <= in->end &&
+        !(gjk2d__cpu_follows_streams() && lane_block_streams(in->pairs->a + k, in->pairs->b + k)))
+        lane_prefetch(in, k);
+}
+
 /// Field `f` of the window's results (in the window's order) written at the pairs' own indices.
 static inline void lwindow_put(const lwindow *win, float *out, const float *f) {
     int j = 0;

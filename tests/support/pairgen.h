@@ -119,23 +119,34 @@ static inline gjk2d_pairs pg_pairs(const pg_set *g) {
     return p;
 }
 
+/// A random convex polygon of nmin..nmax vertices and size 0.5..1.5 at the origin: its first vertex and count.
+static inline void pg_add_prototype(pg_set *g, oracle_rng *r, int nmin, int nmax, int32_t *first, int32_t *n) {
+    float x[64], y[64];
+    *n = pg_int(r, nmin, nmax);
+    rc_convex_sectors(oracle_stream(r), *n, oracle_uniform(r, 0.5, 1.5), x, y);
+    *first = pg_add_vertices(g, x, y, *n);
+}
+
 /// The benchmark / cross-check workload: `pairs` pairs of random convex polygons with nmin..nmax
 /// vertices (radius 0), instances of `distinct` prototypes; A's position uniform in a 20x20 box, B
-/// placed at a random offset from A sized so that about half of the pairs overlap.
+/// placed at a random offset from A sized so that about half of the pairs overlap. distinct == 0: every
+/// shape is a polygon of its own, made as its pair is (so the prepared rows follow the pairs' order).
 static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin, int nmax, int distinct) {
     oracle_rng r = {seed};
-    float x[64], y[64];
+    const int own = distinct == 0;
+    if (own) distinct = 2;
     int32_t *proto_first = (int32_t *)malloc((size_t)distinct * sizeof(int32_t));
     int32_t *proto_n = (int32_t *)malloc((size_t)distinct * sizeof(int32_t));
     if (!proto_first || !proto_n) abort();
-    for (int i = 0; i < distinct; i++) {
-        int n = pg_int(&r, nmin, nmax);
-        rc_convex_sectors(oracle_stream(&r), n, oracle_uniform(&r, 0.5, 1.5), x, y);
-        proto_first[i] = pg_add_vertices(g, x, y, n);
-        proto_n[i] = n;
-    }
+    for (int i = 0; i < (own ? 0 : distinct); i++) pg_add_prototype(g, &r, nmin, nmax, proto_first + i, proto_n + i);
     for (int64_t k = 0; k < pairs; k++) {
-        int i = pg_int(&r, 0, distinct - 1), j = pg_int(&r, 0, distinct - 1);
+        int i = 0, j = 1;
+        if (own) {
+            pg_add_prototype(g, &r, nmin, nmax, proto_first, proto_n);
+            pg_add_prototype(g, &r, nmin, nmax, proto_first + 1, proto_n + 1);
+        } else {
+            i = pg_int(&r, 0, distinct - 1), j = pg_int(&r, 0, distinct - 1);
+        }
         double ax = oracle_uniform(&r, -7.0, 7.0), ay = oracle_uniform(&r, -7.0, 7.0);
         double off = oracle_uniform(&r, 0.0, 3.0), dir = oracle_uniform(&r, 0.0, 6.283185307179586);
         int32_t a = pg_add_shape(g, proto_first[i], proto_n[i], 0.0f, (float)ax, (float)ay,
