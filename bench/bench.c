@@ -1,7 +1,7 @@
 // gjk2d benchmark: gjk2d per ISA against Box2D 2.4.1 and GEOS 3.11 on the same pairs, in one process,
 // single thread, interleaved (each repetition runs every implementation once and ratios are taken within
 // a repetition; medians are reported), with every implementation's accuracy against the exact oracle.
-// Sections: the workloads W1..W4 and B3, a vertex-count sweep, a batch-size sweep, one vs two threads,
+// Sections: the workloads W1..W4, W7 and B3, a vertex-count sweep, a batch-size sweep, one vs two threads,
 // and the memory-bandwidth roofline of W1. `--out DIR` also writes tables.md, results.json, headline.md
 // and the plots' data files there (scripts/bench.sh turns them into bench/results/<cpu>.md).
 //
@@ -42,7 +42,7 @@ static options op = {1000000,
                      3,
                      2,
                      0.05,
-                     "w1,w2,w3,w4,b3",
+                     "w1,w2,w3,w4,w7,b3",
                      "main,lanes,posecheck,layouts,prepare,vertices,batch,threads,roofline",
                      NULL,
                      7};
@@ -685,7 +685,7 @@ static void usage_exit(int status) {
         "  sections:  main,lanes,posecheck,layouts,prepare,vertices,batch,threads,roofline (default: all)\n"
         "             lanes needs a -Dsimd_stats=true build; posecheck, layouts: W1 distance (--pairs, at least 5\n"
         "             repetitions); prepare: gjk2d_shapes_prepare on --prepare-shapes shapes of W1\n"
-        "  workloads: w1,w2,w3,w4,b3 (default: all); queries: distance,overlap,sat (default: all)\n"
+        "  workloads: w1,w2,w3,w4,w7,b3 (default: all); queries: distance,overlap,sat (default: all)\n"
         "  defaults:  --pairs 1000000 --reps 5 --geos-pairs 100000 --sweep-pairs 100000 --sweep-geos-pairs 10000\n"
         "             --sweep-reps 3 --batch-max 10000000 --prepare-shapes 1000000\n"
         "             --min-time 0.05 (a shorter batch is repeated within a run)\n"
@@ -719,7 +719,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--sections"))
             op.sections = v;
         else if (!strcmp(a, "--workloads") || !strcmp(a, "--workload"))
-            op.workloads = !strcmp(v, "all") ? "w1,w2,w3,w4,b3" : v;
+            op.workloads = !strcmp(v, "all") ? "w1,w2,w3,w4,w7,b3" : v;
         else if (!strcmp(a, "--query")) {
             op.queries =
                 !strcmp(v, "all") ? 7 : has_word(v, "distance") | has_word(v, "overlap") << 1 | has_word(v, "sat") << 2;
@@ -772,8 +772,8 @@ int main(int argc, char **argv) {
         md("\n## Workloads\n");
         FILE *dat = dat_open("workloads.dat");
         if (dat) fprintf(dat, "# workload query impl pairs_per_second\n");
-        static const char *const names[] = {"w1", "w2", "w3", "w4", "b3"};
-        for (int i = 0; i < 5; i++)
+        static const char *const names[] = {"w1", "w2", "w3", "w4", "w7", "b3"};
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++)
             if (has_word(op.workloads, names[i])) section_workload(names[i], dat);
         if (dat) fclose(dat);
         hl.w1_distance_rate = hl.w1_rate[Q_DISTANCE];
