@@ -212,14 +212,13 @@ static int name_index(const char *v, const char *const *names, int n) {
 }
 
 static void usage(const char *prog) {
-    fprintf(
-        stderr,
-        "usage: %s [--workload w1..w7|b3|vN] [--query distance|overlap|sat|manifold] [--warm] [--cutoff D]\n"
-        "          [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R]\n"
-        "          [--min-time S] A B\n"
-        "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A\n"
-        "A side is ISA (the linked library) or ISA@LIBRARY (another build's libgjk2d.so).\n",
-        prog, prog);
+    fprintf(stderr,
+            "usage: %s [--workload w1..w7|b3|vN] [--query distance|overlap|sat|manifold] [--warm] [--cutoff D]\n"
+            "          [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R]\n"
+            "          [--min-time S] A B\n"
+            "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A\n"
+            "A side is ISA (the linked library) or ISA@LIBRARY (another build's libgjk2d.so).\n",
+            prog, prog);
     exit(2);
 }
 

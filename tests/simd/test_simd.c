@@ -167,6 +167,81 @@ Test(simd, every_range_equals_reference_and_writes_only_its_pairs) {
     pg_free(&g);
 }
 
+// A kernel asks the caches for the shapes of pairs ahead of the block it runs (lanes_tmpl.h, "Prefetch"),
+// from sets of at least 16,384 shapes. Only the pairs of the call's range have checked shape indices: the
+// requests for pairs past its end may form any address but must never read the set at them (a row's
+// address is read from a shape's lane head). Here the pairs past the end name a shape far beyond the set,
+// so such a read faults; a range of 3,000 pairs of 3..8-gons (ordered by vertex count in windows on 16
+// lanes) and ranges that end a few pairs before the poisoned ones, every kernel of the pair list.
+
+/// Every query a pair list reaches (the three of xc_run, the cached distance warm and with a cutoff, the
+/// cached overlap, the manifold) over [0, end), into o, m (count, normal, first separation) and cache.
+static void run_every_pair_query(const gjk2d_kernel_table *t, const test_set *set, const gjk2d_pairs *pairs,
+                                 int64_t end, query_outputs *o, query_outputs *warm, gjk2d_cache *cache,
+                                 const gjk2d_manifold_out *m) {
+    xc_run(t, set->shapes, &set->poses, pairs, 0, end, end, o);
+    const gjk2d_distance_out dout = outputs_distance(warm);
+    const gjk2d_overlap_out oout = outputs_overlap(warm);
+    t->distance_cached(set->shapes, &set->poses, pairs, 0, end, cache, INFINITY, &dout);
+    t->distance_cached(set->shapes, &set->poses, pairs, 0, end, cache, 0.5f, &dout);
+    t->overlap_cached(set->shapes, &set->poses, pairs, 0, end, cache, &oout);
+    t->manifold(set->shapes, &set->poses, pairs, 0, end, 0.05f, m);
+}
+
+Test(simd, requests_ahead_read_no_shape_past_the_range) {
+    enum { PAIRS = 9000 }; // 18,000 shapes: above the kernels' prefetch threshold
+    pg_set g;
+    test_set set;
+    const gjk2d_pairs clean = prepared_workload(&g, &set, 0x9e7c, PAIRS, 3, 8, 64);
+    int32_t *pa = malloc(PAIRS * sizeof *pa), *pb = malloc(PAIRS * sizeof *pb);
+    uint8_t *count[2], *status[2];
+    float *nx[2], *sep[2];
+    gjk2d_cache *cache[2];
+    for (int s = 0; s < 2; s++) {
+        count[s] = malloc(PAIRS), status[s] = malloc(PAIRS);
+        nx[s] = malloc(PAIRS * sizeof(float)), sep[s] = malloc(PAIRS * sizeof(float));
+        cache[s] = malloc(PAIRS * sizeof(gjk2d_cache));
+        cr_assert(count[s] && status[s] && nx[s] && sep[s] && cache[s]);
+    }
+    cr_assert(pa && pb);
+    xc_table tables[16];
+    const int nt = xc_tables(tables, 16);
+    const int64_t ends[] = {3000, 3000 + 5, PAIRS - 17};
+    for (int e = 0; e < 3; e++) {
+        const int64_t end = ends[e];
+        for (int64_t k = 0; k < PAIRS; k++)
+            pa[k] = k < end ? clean.a[k] : INT32_MAX - 1, pb[k] = k < end ? clean.b[k] : INT32_MAX - 1;
+        const gjk2d_pairs poisoned = {pa, pb, PAIRS};
+        for (int t = 0; t < nt; t++) {
+            query_outputs o[2], warm[2];
+            gjk2d_manifold_out m[2];
+            for (int s = 0; s < 2; s++) {
+                outputs_alloc(&o[s], PAIRS), outputs_alloc(&warm[s], PAIRS);
+                memset(cache[s], 0, PAIRS * sizeof(gjk2d_cache));
+                memset(&m[s], 0, sizeof m[s]);
+                memset(count[s], 0xee, PAIRS), memset(status[s], 0xee, PAIRS);
+                m[s].count = count[s], m[s].status = status[s], m[s].nx = nx[s], m[s].separation[0] = sep[s];
+                run_every_pair_query(tables[t].table, &set, s ? &poisoned : &clean, end, &o[s], &warm[s], cache[s],
+                                     &m[s]);
+            }
+            for (int64_t k = 0; k < end; k++) {
+                const int same = xc_pair_exact(&o[0], &o[1], k) && xc_pair_exact(&warm[0], &warm[1], k) &&
+                                 !memcmp(&cache[0][k], &cache[1][k], sizeof cache[0][k]) &&
+                                 count[0][k] == count[1][k] && status[0][k] == status[1][k] &&
+                                 !memcmp(&nx[0][k], &nx[1][k], sizeof(float)) &&
+                                 !memcmp(&sep[0][k], &sep[1][k], sizeof(float));
+                cr_assert(same, "isa=%s, range [0, %lld): pair %lld differs with the pairs past the range poisoned",
+                          tables[t].label, (long long)end, (long long)k);
+            }
+            for (int s = 0; s < 2; s++) outputs_free(&o[s]), outputs_free(&warm[s]);
+        }
+    }
+    for (int s = 0; s < 2; s++) free(count[s]), free(status[s]), free(nx[s]), free(sep[s]), free(cache[s]);
+    free(pa), free(pb);
+    test_set_free(&set);
+    pg_free(&g);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Two threads splitting one batch with [begin, end) give the single-thread result.
 
