@@ -313,6 +313,15 @@ static inline int lane_block_streams(const int32_t *sa, const int32_t *sb) {
     return !off;
 }
 
+/// lane_prefetch of the block k .. k + W - 1 where it pays and is allowed: a set of at least
+/// LANE_PREFETCH_MIN_SHAPES shapes, the block inside the call's checked range, and not a block of streams
+/// that this CPU's hardware prefetchers follow (tested on the block `probe`, the one being loaded).
+static inline __attribute__((always_inline)) void lane_prefetch_ahead(const batch_in *in, int64_t probe, int64_t k) {
+    if (in->shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES && k + W <= in->end &&
+        !(gjk2d__cpu_follows_streams() && lane_block_streams(in->pairs->a + probe, in->pairs->b + probe)))
+        lane_prefetch(in, k);
+}
+
 /// Load pairs ks[0 .. lanes) into a block (ks == NULL: the consecutive pairs k0 .. k0 + lanes - 1). Lanes
 /// past `lanes`, pairs another pass takes and pairs the lanes cannot take (marked in bk->slow: a shape
 /// with more than NMAX vertices or invalid, or a bad pose) are dead lanes: they repeat the first live
@@ -332,9 +341,7 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
     lane_poses pa, pb;
     if (!ks && lanes == W) { // the common block: W consecutive pairs, their indices read in place
         // Before the block's own reads: issued after them, the requests ran W5 at 0.81x (avx512, Sapphire Rapids).
-        if (set->shape_count >= LANE_PREFETCH_MIN_SHAPES && k0 + (LANE_PREFETCH_BLOCKS + 1) * W <= in->end &&
-            !(gjk2d__cpu_follows_streams() && lane_block_streams(in->pairs->a + k0, in->pairs->b + k0)))
-            lane_prefetch(in, k0 + LANE_PREFETCH_BLOCKS * W);
+        lane_prefetch_ahead(in, k0, k0 + LANE_PREFETCH_BLOCKS * W);
         ia = in->pairs->a + k0, ib = in->pairs->b + k0;
         for (int l = 0; l < W; l++) bk->pair[l] = k0 + l;
     } else {
@@ -491,9 +498,7 @@ static inline const int64_t *lwindow_block(const lwindow *win, int i, int lanes,
 /// come from memory ran the avx512 SAT at 0.79x the avx2 one (W7).
 static inline __attribute__((always_inline)) void lwindow_prefetch(const lwindow *win, const batch_in *in, int i) {
     const int64_t k = win->k0 + LWINDOW + i;
-    if (in->shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES && k + (LANE_PREFETCH_BLOCKS + 1) * W <= in->end &&
-        !(gjk2d__cpu_follows_streams() && lane_block_streams(in->pairs->a + k, in->pairs->b + k)))
-        lane_prefetch(in, k);
+    lane_prefetch_ahead(in, k, k);
 }
 
 /// Field `f` of the window's results (in the window's order) written at the pairs' own indices.
