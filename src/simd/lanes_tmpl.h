@@ -494,8 +494,7 @@ static inline const int64_t *lwindow_block(const lwindow *win, int i, int lanes,
 
 /// A sorted window's blocks take their pairs from anywhere in it, so the prefetch that a block of
 /// consecutive pairs asks for in lblock_load runs here a window ahead, a block's worth of pairs at block i,
-/// so that the next window is in the caches when it is sorted and loaded. Without it a set whose rows
-/// come from memory ran the avx512 SAT at 0.79x the avx2 one (W7).
+/// so that the next window is in the caches when it is sorted and loaded (docs/design.md, "Prefetch").
 static inline __attribute__((always_inline)) void lwindow_prefetch(const lwindow *win, const batch_in *in, int i) {
     const int64_t k = win->k0 + LWINDOW + i;
     lane_prefetch_ahead(in, k, k);
