@@ -171,8 +171,8 @@ Test(simd, every_range_equals_reference_and_writes_only_its_pairs) {
 // from sets of at least 16,384 shapes. Only the pairs of the call's range have checked shape indices: the
 // requests for pairs past its end may form any address but must never read the set at them (a row's
 // address is read from a shape's lane head). Here the pairs past the end name a shape far beyond the set,
-// so such a read faults; a range of 3,000 pairs of 3..8-gons (ordered by vertex count in windows on 16
-// lanes) and ranges that end a few pairs before the poisoned ones, every kernel of the pair list.
+// so such a read faults. Ranges from 0 to 3,000, 3,005 and 8,983 of 9,000 pairs of 3..8-gons (ordered by
+// vertex count in windows on 16 lanes), every kernel of the pair list.
 
 /// Every query a pair list reaches (the three of xc_run, the cached distance warm and with a cutoff, the
 /// cached overlap, the manifold) over [0, end), into o, m (count, normal, first separation) and cache.
@@ -219,7 +219,8 @@ Test(simd, requests_ahead_read_no_shape_past_the_range) {
                 outputs_alloc(&o[s], PAIRS), outputs_alloc(&warm[s], PAIRS);
                 memset(cache[s], 0, PAIRS * sizeof(gjk2d_cache));
                 memset(&m[s], 0, sizeof m[s]);
-                memset(count[s], 0xee, PAIRS), memset(status[s], 0xee, PAIRS);
+                memset(count[s], 0xee, PAIRS), memset(status[s], 0xee, PAIRS); // unwritten: a difference
+                memset(nx[s], 0xee, PAIRS * sizeof(float)), memset(sep[s], 0xee, PAIRS * sizeof(float));
                 m[s].count = count[s], m[s].status = status[s], m[s].nx = nx[s], m[s].separation[0] = sep[s];
                 run_every_pair_query(tables[t].table, &set, s ? &poisoned : &clean, end, &o[s], &warm[s], cache[s],
                                      &m[s]);

@@ -133,12 +133,11 @@ static inline void pg_add_prototype(pg_set *g, oracle_rng *r, int nmin, int nmax
 /// shape is a polygon of its own, made as its pair is (so the prepared rows follow the pairs' order).
 static inline void pg_workload(pg_set *g, uint64_t seed, int64_t pairs, int nmin, int nmax, int distinct) {
     oracle_rng r = {seed};
-    const int own = distinct == 0;
-    if (own) distinct = 2;
-    int32_t *proto_first = (int32_t *)malloc((size_t)distinct * sizeof(int32_t));
-    int32_t *proto_n = (int32_t *)malloc((size_t)distinct * sizeof(int32_t));
+    const int own = distinct == 0, slots = own ? 2 : distinct; // own: slots 0 and 1 hold the pair's two polygons
+    int32_t *proto_first = (int32_t *)malloc((size_t)slots * sizeof(int32_t));
+    int32_t *proto_n = (int32_t *)malloc((size_t)slots * sizeof(int32_t));
     if (!proto_first || !proto_n) abort();
-    for (int i = 0; i < (own ? 0 : distinct); i++) pg_add_prototype(g, &r, nmin, nmax, proto_first + i, proto_n + i);
+    for (int i = 0; !own && i < distinct; i++) pg_add_prototype(g, &r, nmin, nmax, proto_first + i, proto_n + i);
     for (int64_t k = 0; k < pairs; k++) {
         int i = 0, j = 1;
         if (own) {
