@@ -92,12 +92,14 @@ typedef struct sat_best {
     wm found;
 } sat_best;
 
-static inline void sat_consider(sat_best *b, wm valid, wf sep, wf nx, wf ny) {
-    wm take = wm_and(valid, wm_or(wm_not(b->found), wf_gt(sep, b->sep)));
+/// Take (sep, n) where valid and first or larger; returns the lanes that took it.
+static inline wm sat_consider(sat_best *b, wm valid, wf sep, wf nx, wf ny) {
+    const wm take = wm_and(valid, wm_or(wm_not(b->found), wf_gt(sep, b->sep)));
     b->sep = wf_sel(take, sep, b->sep);
     b->nx = wf_sel(take, nx, b->nx);
     b->ny = wf_sel(take, ny, b->ny);
     b->found = wm_or(b->found, take);
+    return take;
 }
 
 /// v2_rescaled for the lanes whose squared length len2 is below FLT_MIN (then len2 is recomputed); the
@@ -207,8 +209,8 @@ static inline __attribute__((always_inline)) void sat_edges_pass(sat_best *top, 
         wf mo = wf_zero();
         const wf gap = bounded ? edge_gap_bound(sx, sy, i, i + 1 < ns ? i + 1 : 0, ox, oy, no, nx, ny, &mo)
                                : projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
-        if (bounded) *min_o = wf_sel(wm_and(valid, wm_or(wm_not(top->found), wf_gt(gap, top->sep))), mo, *min_o);
-        sat_consider(top, valid, gap, nx, ny);
+        const wm took = sat_consider(top, valid, gap, nx, ny);
+        if (bounded) *min_o = wf_sel(took, mo, *min_o);
     }
 }
 
