@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // gjk2d check: every query on every ISA against the scalar reference, within the test suite's
-// tolerances (src/tolerance.h), and bit-for-bit agreement between the SIMD ISAs.
+// tolerances (src/tolerance.h) or, for the manifold, bit for bit, and bit-for-bit agreement between the
+// SIMD ISAs.
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@ static const char check_help[] =
     "usage: gjk2d check SCENE [--isa LIST] [--query LIST] [--threads T]\n"
     "       gjk2d check --soak N [--chunk C] [gen options] [--isa LIST] [--query LIST] [--threads T]\n"
     "\n"
-    "Run every query (distance, overlap, sat) on every instruction set this CPU supports (or those\n"
+    "Run every query (distance, overlap, sat, manifold) on every instruction set this CPU supports (or those\n"
     "listed) and on the scalar reference, and compare each ISA with the reference pair by pair. Prints\n"
     "per ISA and query the pairs compared, mismatches beyond tolerance and the largest errors, then\n"
     "whether all SIMD ISAs agree bit for bit. Exit status 1 on any mismatch or any bit difference\n"
@@ -43,6 +44,7 @@ static const char check_help[] =
     "                   its first vertex on, facing the other shape (outward normal . normal >= -8 eps)\n"
     "  iterations, features   not compared with the reference (rounding may change the path, parallel\n"
     "                   edges have several witnesses); differences are counted\n"
+    "  manifold (margin 0)   every field bit for bit equal to the reference's (the kernels' contract)\n"
     "max_err columns, in units of eps * L: distance (the largest of distance, signed and core distance),\n"
     "separation and point = largest difference from the reference; normal_gap = largest shortfall of the\n"
     "gap the normal gives below the core distance; axis_gap = largest difference between the axis's gap\n"
@@ -51,7 +53,7 @@ static const char check_help[] =
     "options:\n"
     "  --isa LIST      comma-separated ISAs (scalar, portable, sse41, avx2, avx512, neon, auto) or all\n"
     "                  (default: all this CPU supports); an unsupported one is an error (exit 2)\n"
-    "  --query LIST    comma-separated queries (default distance,overlap,sat)\n"
+    "  --query LIST    comma-separated queries (default: all, distance,overlap,sat,manifold)\n"
     "  --threads T     threads per batch, 1..4096 (default: one per CPU this process may run on)\n"
     "  --soak N        instead of a file, generate N random pairs in chunks and check each chunk\n"
     "                  (progress on stderr); the generator options (those of gen, N its pair count):\n"
@@ -129,8 +131,25 @@ static void report_mismatch(void *ctx, const ic_failure *f) {
                 m->query, (long long)m->pair, f->what, f->got, f->ref, fabs(f->got - f->ref), f->tol);
 }
 
-// Compare pair k of an ISA's results with the reference's (src/isa_compare.c). ref_sat gives the
-// touching band. A pair counts once however many of its fields are off.
+// The first field of manifold pair k whose bits differ between x and y, or NULL.
+static const char *manifold_diff(const results *x, const results *y, int64_t k) {
+    if (x->count[k] != y->count[k]) return "count";
+    if (x->reference[k] != y->reference[k]) return "reference";
+    if (x->status[k] != y->status[k]) return "status";
+    if (memcmp(&x->nx[k], &y->nx[k], sizeof(float)) || memcmp(&x->ny[k], &y->ny[k], sizeof(float))) return "normal";
+    static const char *const point[2] = {"point 0", "point 1"}, *const sep[2] = {"separation 0", "separation 1"},
+                             *const id[2] = {"id 0", "id 1"};
+    for (int i = 0; i < 2; i++) {
+        if (memcmp(&x->px[i][k], &y->px[i][k], sizeof(float)) || memcmp(&x->py[i][k], &y->py[i][k], sizeof(float)))
+            return point[i];
+        if (memcmp(&x->msep[i][k], &y->msep[i][k], sizeof(float))) return sep[i];
+        if (x->id[i][k] != y->id[i][k]) return id[i];
+    }
+    return NULL;
+}
+
+// Compare pair k of an ISA's results with the reference's (src/isa_compare.c; the manifold bit for bit).
+// ref_sat gives the touching band. A pair counts once however many of its fields are off.
 static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind kind, const results *got,
                          const results *ref, const results *ref_sat, const char *isa, qstats *st) {
     static ic_pair g;
@@ -150,6 +169,15 @@ static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind ki
         return;
     }
     st->compared++;
+    if (kind == QUERY_MANIFOLD) {
+        const char *field = manifold_diff(got, ref, k);
+        if (!field) return;
+        st->mismatches++;
+        if (st->printed++ < MAX_PRINTED)
+            fprintf(stderr, "check: %s manifold pair %lld: %s differs from the reference's\n", isa, (long long)pair,
+                    field);
+        return;
+    }
     tol_shape a = scene_side(sc, sc->pa[k]), b = scene_side(sc, sc->pb[k]);
     ic_pair_make(&a, &b, &g);
     static const ic_query as_ic[QUERY_COUNT] = {
@@ -163,6 +191,7 @@ static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind ki
 
 // Whether pair k has the same bits in every field of both result sets.
 static int same_bits(const results *x, const results *y, int64_t k) {
+    if (x->kind == QUERY_MANIFOLD) return manifold_diff(x, y, k) == NULL;
     ic_result a = result_at(x, k), b = result_at(y, k);
     return ic_same_bits(&a, &b);
 }
@@ -197,7 +226,8 @@ static int run_isa(check_ctx *cx, const char *isa, query_kind q, const scene *sc
 
 // Test hook, compiled only into the test suite's executable (-DGJK2D_CLI_TEST_HOOKS, tests/cli): there
 // GJK2D_CHECK_INJECT="<isa>:<pair>" corrupts that ISA's result for that pair (a wrong distance, a
-// witness feature naming no vertex of the shape, a wrong separation and overlap bit) after the batch ran, so the test suite can show that check really
+// witness feature naming no vertex of the shape, a wrong separation and overlap bit, a manifold normal one
+// unit in the last place off) after the batch ran, so the test suite can show that check really
 // reports a mismatch and exits 1. The installed gjk2d has no such hook: nothing in the environment
 // can change what it reports.
 #ifdef GJK2D_CLI_TEST_HOOKS
@@ -213,6 +243,7 @@ static void inject_fault(const char *isa, query_kind q, results *r, int64_t base
     }
     if (q == QUERY_SAT) r->separation[k] += 1.0f;
     if (r->overlap) r->overlap[k] ^= 1;
+    if (q == QUERY_MANIFOLD) r->nx[k] = nextafterf(r->nx[k], 2.0f); // one unit in the last place
 }
 #else
 static void inject_fault(const char *isa, query_kind q, results *r, int64_t base, int64_t count) {
@@ -294,7 +325,7 @@ static int report(const check_ctx *cx, const char *source) {
             else if (q == QUERY_SAT)
                 printf(" max_err[eps*L]: separation=%.2f axis_gap=%.2f", st->err.max_sep / FLT_EPSILON,
                        st->err.max_normal / FLT_EPSILON);
-            if (q != QUERY_SAT) printf(" iteration_diffs=%lld", (long long)st->err.iter_diff);
+            if (q == QUERY_DISTANCE || q == QUERY_OVERLAP) printf(" iteration_diffs=%lld", (long long)st->err.iter_diff);
             if (q == QUERY_DISTANCE) printf(" feature_diffs=%lld", (long long)st->err.feature_diff);
             printf(" bit_diffs_vs_scalar=%lld %s\n", (long long)st->bitdiff_scalar, st->mismatches ? "FAIL" : "ok");
         }
@@ -374,7 +405,7 @@ static int check_soak(check_ctx *cx, const gen_opts *go, int64_t soak, int64_t c
 int cmd_check(int argc, char **argv) {
     common_opts o;
     common_defaults(&o, "check", OPT_SCENE | OPT_ISA | OPT_QUERY | OPT_THREADS);
-    o.query = "distance,overlap,sat";
+    o.query = "all";
     int64_t soak = -1, chunk = 262144;
     gen_opts go;
     gen_defaults(&go);

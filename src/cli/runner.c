@@ -20,7 +20,7 @@ int parse_query(const char *name) {
 
 int parse_query_list(const char *list, int *queries) {
     int n = 0;
-    if (strcmp(list, "all") == 0) list = "distance,overlap,sat";
+    if (strcmp(list, "all") == 0) list = "distance,overlap,sat,manifold";
     for (const char *p = list; *p;) {
         const char *comma = strchr(p, ',');
         char name[32];
@@ -29,7 +29,7 @@ int parse_query_list(const char *list, int *queries) {
         int q = parse_query(name);
         if (q < 0) return -1;
         if (q >= QUERY_COUNT) {
-            cli_error("query '%s' is run's only (known here: distance, overlap, sat)", name);
+            cli_error("query '%s' is run's only (known here: distance, overlap, sat, manifold)", name);
             return -1;
         }
         int dup = 0;

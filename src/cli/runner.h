@@ -9,14 +9,15 @@
 #include "gjk2d.h"
 #include "scene.h"
 
-/// QUERY_COUNT counts the queries check and bench compare across ISAs; run also has the manifold.
+/// QUERY_COUNT counts the queries over a scene's pairs alone, those check and bench take; run also has
+/// the casts (over frames) and the items (the scene's rays and points).
 typedef enum query_kind {
     QUERY_DISTANCE = 0,
     QUERY_OVERLAP = 1,
     QUERY_SAT = 2,
-    QUERY_COUNT = 3,
-    QUERY_MANIFOLD = QUERY_COUNT,
-    QUERY_CAST,
+    QUERY_MANIFOLD = 3,
+    QUERY_COUNT = 4,
+    QUERY_CAST = QUERY_COUNT,
     QUERY_TOI,
     QUERY_RAY,   ///< over the scene's rays, not its pairs
     QUERY_POINT, ///< over the scene's points
@@ -28,7 +29,7 @@ extern const char *const query_names[QUERY_KINDS];
 /// "distance", "overlap", "sat", "manifold", "cast", "toi", "ray" or "point" -> kind; -1 after reporting an unknown name.
 int parse_query(const char *name);
 /// "all" or a comma-separated list of query names -> distinct kinds in `queries` (room for QUERY_COUNT).
-/// Returns how many, or -1 after reporting an unknown name (or manifold, which only run takes).
+/// Returns how many, or -1 after reporting an unknown name (or one of the queries only run takes).
 int parse_query_list(const char *list, int *queries);
 
 /// The time of impact's defaults, Box2D 2.4.1's: target + ra + rb = ra + rb - 3 linearSlop, tolerance

@@ -36,7 +36,11 @@ for s in a rounded big; do
     done
     expect_status 0 "$G" check $s.scene || continue
     grep -q "^check: PASS" out.txt || fail "check $s did not pass: $(cat out.txt)"
+    grep -q "^check manifold scalar " out.txt || fail "check $s did not check the manifold by default"
 done
+expect_status 0 "$G" bench rounded.scene --query manifold --isa scalar,auto --repeat 1 --threads 1
+[ "$(grep -c "^bench manifold [a-z0-9]* threads=1 pairs=300 " out.txt)" = 2 ] ||
+    fail "bench did not time the manifold on both: $(cat out.txt)"
 
 # The distance and SAT queries agree on which pairs overlap, except in the touching band (distance
 # rows have 14 columns, so the SAT row's separation is column 14 + 3).
@@ -60,6 +64,10 @@ if [ -n "$GH" ]; then
     grep -q "scalar distance pair 17: witness features 2048, " err.txt || fail "the injected feature is not reported: $(cat err.txt)"
     GJK2D_CHECK_INJECT=scalar:7000 expect_status 1 "$GH" check --soak 8000 --chunk 3000 --seed 9 --query sat
     grep -q "scalar sat pair 7000: separation" err.txt || fail "soak: the injected mismatch is not pair 7000: $(cat err.txt)"
+    # The manifold is compared bit for bit: its normal one unit in the last place off is a mismatch.
+    GJK2D_CHECK_INJECT=scalar:17 expect_status 1 "$GH" check a.scene --query manifold
+    grep -q "scalar manifold pair 17: normal differs from the reference's" err.txt ||
+        fail "the injected manifold mismatch is not reported: $(cat err.txt)"
     # Without the variable the test build passes like the installed one.
     expect_status 0 "$GH" check a.scene --query distance
 else
