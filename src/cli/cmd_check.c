@@ -314,10 +314,10 @@ static int report(const check_ctx *cx, const char *source) {
         for (int i = 0; i < cx->nisa; i++) {
             const qstats *st = &cx->st[i][q];
             mismatches += st->mismatches;
-            printf("check %-8s %-8s pairs=%lld compared=%lld invalid=%lld bad_pose=%lld mismatched_pairs=%lld "
-                   "touching=%lld",
+            printf("check %-8s %-8s pairs=%lld compared=%lld invalid=%lld bad_pose=%lld mismatched_pairs=%lld",
                    query_names[q], cx->isas[i], (long long)st->pairs, (long long)st->compared, (long long)st->invalid,
-                   (long long)st->bad_pose, (long long)st->mismatches, (long long)st->err.touching);
+                   (long long)st->bad_pose, (long long)st->mismatches);
+            if (q != QUERY_MANIFOLD) printf(" touching=%lld", (long long)st->err.touching); // bit for bit: no band
             if (q == QUERY_DISTANCE)
                 printf(" max_err[eps*L]: distance=%.2f point=%.2f normal_gap=%.2f alt_witness=%lld",
                        st->err.max_dist / FLT_EPSILON, st->err.max_point / FLT_EPSILON,
