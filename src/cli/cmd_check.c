@@ -325,7 +325,8 @@ static int report(const check_ctx *cx, const char *source) {
             else if (q == QUERY_SAT)
                 printf(" max_err[eps*L]: separation=%.2f axis_gap=%.2f", st->err.max_sep / FLT_EPSILON,
                        st->err.max_normal / FLT_EPSILON);
-            if (q == QUERY_DISTANCE || q == QUERY_OVERLAP) printf(" iteration_diffs=%lld", (long long)st->err.iter_diff);
+            if (q == QUERY_DISTANCE || q == QUERY_OVERLAP)
+                printf(" iteration_diffs=%lld", (long long)st->err.iter_diff);
             if (q == QUERY_DISTANCE) printf(" feature_diffs=%lld", (long long)st->err.feature_diff);
             printf(" bit_diffs_vs_scalar=%lld %s\n", (long long)st->bitdiff_scalar, st->mismatches ? "FAIL" : "ok");
         }

@@ -241,45 +241,19 @@ static void report_frame(const results *r, int32_t f, const char *mode, double s
     fputc('\n', stderr);
 }
 
-// The shape cast's translations of step f: B's motion relative to A's from frame f to frame f + 1 (in
-// double, rounded once). A non-finite one (a bad pose in frame f + 1) gives the pair status bad-pose.
-static void cast_translations(const scene *sc, int32_t f, float *tx, float *ty) {
-    gjk2d_poses p0 = scene_frame_poses(sc, f), p1 = scene_frame_poses(sc, f + 1);
-    const float *x0 = p0.px, *y0 = p0.py, *x1 = p1.px, *y1 = p1.py;
-    for (int64_t k = 0; k < sc->pair_count; k++) {
-        int32_t a = sc->pa[k], b = sc->pb[k];
-        tx[k] = (float)(((double)x1[b] - x0[b]) - ((double)x1[a] - x0[a]));
-        ty[k] = (float)(((double)y1[b] - y0[b]) - ((double)y1[a] - y0[a]));
-    }
-}
-
-// The time of impact's sweeps of step f (scene_sweep), into the batch's arrays.
-static void step_sweeps(const scene *sc, int32_t f, const gjk2d_sweeps *sw) {
-    float *x0 = (float *)sw->x0, *y0 = (float *)sw->y0, *x1 = (float *)sw->x1, *y1 = (float *)sw->y1;
-    float *a0 = (float *)sw->a0, *a1 = (float *)sw->a1;
-    for (int32_t i = 0; i < sc->shape_count; i++) {
-        gjk2d_sweep one = scene_sweep(sc, f, i);
-        x0[i] = one.c0.x, y0[i] = one.c0.y, x1[i] = one.c1.x, y1[i] = one.c1.y, a0[i] = one.a0, a1[i] = one.a1;
-    }
-}
-
 // A run's scene, the batch's inputs and the arrays they point into.
 typedef struct run_state {
     scene sc;
-    batch_input in;
+    query_input q; ///< the batch's inputs (q.in), step by step
     results res;
-    float *tx, *ty;   ///< the shape cast's translations
-    float *sweep_mem; ///< the time of impact's sweeps
-    int32_t frames;   ///< frames run
-    int32_t steps;    ///< batch calls: one per frame, or per pair of consecutive frames (cast, toi)
+    int32_t frames; ///< frames run
+    int32_t steps;  ///< batch calls: one per frame, or per pair of consecutive frames (cast, toi)
 } run_state;
 
 static void run_state_free(run_state *r) {
     results_free(&r->res);
-    free(r->tx);
-    free(r->ty);
-    free(r->sweep_mem);
-    free(r->in.cache);
+    query_input_free(&r->q);
+    free(r->q.in.cache);
     scene_free(&r->sc);
 }
 
@@ -305,8 +279,7 @@ static int prepare_run(const run_opts *o, int kind, run_state *r) {
         return -1;
     }
     r->frames = frames;
-    // The cast and the time of impact run one step per pair of consecutive frames; the others one per frame.
-    r->steps = stepped ? frames - 1 : frames;
+    r->steps = query_steps((query_kind)kind, frames);
     if (scene_prepare(sc, scene_path) < 0) {
         scene_free(sc);
         return -1;
@@ -324,10 +297,12 @@ static int prepare_run(const run_opts *o, int kind, run_state *r) {
 // memory.
 static int alloc_run(const run_opts *o, int kind, run_state *r) {
     scene *sc = &r->sc;
-    batch_input *in = &r->in;
-    *in = scene_batch_input(sc);
-    in->rays = (gjk2d_rays){sc->ray_shape, sc->rox, sc->roy, sc->rdx, sc->rdy, sc->rmax, sc->ray_count};
-    in->points = (gjk2d_points){sc->point_shape, sc->qx, sc->qy, sc->point_count};
+    batch_input *in = &r->q.in;
+    if (query_input_init(&r->q, sc, (query_kind)kind) != 0) {
+        cli_error("out of memory for the inputs of %lld pairs", (long long)sc->pair_count);
+        run_state_free(r);
+        return -1;
+    }
     int64_t items = kind == QUERY_RAY ? sc->ray_count : kind == QUERY_POINT ? sc->point_count : sc->pair_count;
     in->max_distance = (float)o->max_distance;
     in->margin = o->margin > 0 ? (float)o->margin : 0.0f;
@@ -335,23 +310,9 @@ static int alloc_run(const run_opts *o, int kind, run_state *r) {
     in->cached = (kind == QUERY_DISTANCE || kind == QUERY_OVERLAP) && (r->frames > 1 || !isinf(o->max_distance));
     if (in->cached && !o->cold)
         in->cache = calloc((size_t)(sc->pair_count > 0 ? sc->pair_count : 1), sizeof(gjk2d_cache));
-    if (kind == QUERY_CAST) {
-        r->tx = malloc((size_t)(sc->pair_count > 0 ? sc->pair_count : 1) * sizeof(float));
-        r->ty = malloc((size_t)(sc->pair_count > 0 ? sc->pair_count : 1) * sizeof(float));
-    }
-    in->translations = (gjk2d_translations){r->tx, r->ty};
-    in->target = isnan(o->target) ? TOI_DEFAULT_TARGET : (float)o->target;
-    in->tolerance = isnan(o->tolerance) ? TOI_DEFAULT_TOLERANCE : (float)o->tolerance;
-    r->sweep_mem =
-        kind == QUERY_TOI ? calloc((size_t)(sc->shape_count > 0 ? sc->shape_count : 1) * 8, sizeof(float)) : NULL;
-    if (r->sweep_mem) {
-        float *m = r->sweep_mem;
-        size_t n = (size_t)(sc->shape_count > 0 ? sc->shape_count : 1);
-        in->sweeps =
-            (gjk2d_sweeps){m, m + n, m + 2 * n, m + 3 * n, m + 4 * n, m + 5 * n, m + 6 * n, m + 7 * n, sc->shape_count};
-    }
-    if (results_alloc(&r->res, (query_kind)kind, items) != 0 || (in->cached && !o->cold && !in->cache) ||
-        (kind == QUERY_CAST && (!r->tx || !r->ty)) || (kind == QUERY_TOI && !r->sweep_mem)) {
+    if (!isnan(o->target)) in->target = (float)o->target;
+    if (!isnan(o->tolerance)) in->tolerance = (float)o->tolerance;
+    if (results_alloc(&r->res, (query_kind)kind, items) != 0 || (in->cached && !o->cold && !in->cache)) {
         cli_error("out of memory for the results of %lld pairs", (long long)sc->pair_count);
         run_state_free(r);
         return -1;
@@ -368,7 +329,7 @@ static int run_steps(const run_opts *o, int kind, run_state *r, int *rc, double 
     scene *sc = &r->sc;
     results *res = &r->res;
     // How the frames start: from the cache carried (warm), from scratch (cold), or a query without a cache.
-    const char *mode = r->in.cache ? "warm" : r->in.cached ? "cold" : query;
+    const char *mode = r->q.in.cache ? "warm" : r->q.in.cached ? "cold" : query;
     outfile out;
     double frame_sum_rate = 0;
     if (out_open(&out, o->common.output) != 0) return EXIT_USAGE;
@@ -378,13 +339,11 @@ static int run_steps(const run_opts *o, int kind, run_state *r, int *rc, double 
             *rc = -1;
             break;
         }
-        r->in.poses = scene_frame_poses(sc, f);
-        if (kind == QUERY_CAST) cast_translations(sc, f, r->tx, r->ty);
-        if (kind == QUERY_TOI) step_sweeps(sc, f, &r->in.sweeps);
+        query_input_step(&r->q, sc, (query_kind)kind, f);
         progress prog;
         progress_start(&prog, query);
         double ts = now_seconds();
-        *rc = run_batch((query_kind)kind, &r->in, res, threads, steps > 1 ? NULL : &prog);
+        *rc = run_batch((query_kind)kind, &r->q.in, res, threads, steps > 1 ? NULL : &prog);
         double seconds = now_seconds() - ts;
         progress_end(&prog);
         *run_s += seconds;

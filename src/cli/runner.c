@@ -251,6 +251,64 @@ batch_input scene_batch_input(const scene *sc) {
     return in;
 }
 
+int query_input_init(query_input *q, const scene *sc, query_kind kind) {
+    q->in = scene_batch_input(sc);
+    q->in.rays = (gjk2d_rays){sc->ray_shape, sc->rox, sc->roy, sc->rdx, sc->rdy, sc->rmax, sc->ray_count};
+    q->in.points = (gjk2d_points){sc->point_shape, sc->qx, sc->qy, sc->point_count};
+    q->in.target = TOI_DEFAULT_TARGET, q->in.tolerance = TOI_DEFAULT_TOLERANCE;
+    q->mem = NULL;
+    const size_t pairs = (size_t)(sc->pair_count > 0 ? sc->pair_count : 1);
+    const size_t shapes = (size_t)(sc->shape_count > 0 ? sc->shape_count : 1);
+    if (kind == QUERY_CAST) {
+        if (!(q->mem = malloc(2 * pairs * sizeof(float)))) return -1;
+        q->in.translations = (gjk2d_translations){q->mem, q->mem + pairs};
+    } else if (kind == QUERY_TOI) {
+        if (!(q->mem = calloc(8 * shapes, sizeof(float)))) return -1;
+        float *m = q->mem;
+        q->in.sweeps = (gjk2d_sweeps){m,
+                                      m + shapes,
+                                      m + 2 * shapes,
+                                      m + 3 * shapes,
+                                      m + 4 * shapes,
+                                      m + 5 * shapes,
+                                      m + 6 * shapes,
+                                      m + 7 * shapes,
+                                      sc->shape_count};
+    }
+    return 0;
+}
+
+void query_input_step(query_input *q, const scene *sc, query_kind kind, int32_t f) {
+    q->in.poses = scene_frame_poses(sc, f);
+    if (kind == QUERY_CAST) {
+        gjk2d_poses p0 = q->in.poses, p1 = scene_frame_poses(sc, f + 1);
+        const float *x0 = p0.px, *y0 = p0.py, *x1 = p1.px, *y1 = p1.py;
+        float *tx = (float *)q->in.translations.x, *ty = (float *)q->in.translations.y;
+        for (int64_t k = 0; k < sc->pair_count; k++) {
+            int32_t a = sc->pa[k], b = sc->pb[k];
+            tx[k] = (float)(((double)x1[b] - x0[b]) - ((double)x1[a] - x0[a]));
+            ty[k] = (float)(((double)y1[b] - y0[b]) - ((double)y1[a] - y0[a]));
+        }
+    } else if (kind == QUERY_TOI) {
+        const gjk2d_sweeps *sw = &q->in.sweeps;
+        float *x0 = (float *)sw->x0, *y0 = (float *)sw->y0, *x1 = (float *)sw->x1, *y1 = (float *)sw->y1;
+        float *a0 = (float *)sw->a0, *a1 = (float *)sw->a1;
+        for (int32_t i = 0; i < sc->shape_count; i++) {
+            gjk2d_sweep one = scene_sweep(sc, f, i);
+            x0[i] = one.c0.x, y0[i] = one.c0.y, x1[i] = one.c1.x, y1[i] = one.c1.y, a0[i] = one.a0, a1[i] = one.a1;
+        }
+    }
+}
+
+void query_input_free(query_input *q) {
+    free(q->mem);
+    q->mem = NULL;
+}
+
+int32_t query_steps(query_kind kind, int32_t frames) {
+    return kind == QUERY_CAST || kind == QUERY_TOI ? frames - 1 : frames;
+}
+
 int run_batch_range(query_kind kind, const batch_input *in, int64_t begin, int64_t end, results *r, int threads,
                     progress *prog) {
     // Arguments are checked once up front so an error is the same whatever the threading.

@@ -81,6 +81,25 @@ typedef struct batch_input {
 /// A prepared scene's input (scene_prepare must have run): frame 0's poses, no cache, no cutoff, margin 0.
 batch_input scene_batch_input(const scene *sc);
 
+/// A query's input over a prepared scene, step by step: scene_batch_input with the scene's rays and points,
+/// the time of impact's default target and tolerance, and for the shape cast and the time of impact the
+/// arrays of one step's translations or sweeps (`mem`, owned). A step is a frame, or for the shape cast
+/// and the time of impact a pair of consecutive frames.
+typedef struct query_input {
+    batch_input in;
+    float *mem;
+} query_input;
+
+/// Returns -1 when out of memory (nothing left to free).
+int query_input_init(query_input *q, const scene *sc, query_kind kind);
+/// Step f's input: frame f's poses; the shape cast's translations (B's motion relative to A's from frame f to
+/// f + 1, in double, rounded once; a non-finite one gives the pair status bad-pose) or the time of impact's
+/// sweeps (scene_sweep) of frames f and f + 1.
+void query_input_step(query_input *q, const scene *sc, query_kind kind, int32_t f);
+void query_input_free(query_input *q);
+/// Steps of a query over a scene of `frames` frames (frames - 1 for the shape cast and the time of impact).
+int32_t query_steps(query_kind kind, int32_t frames);
+
 /// Run the query over all pairs with the current ISA on `threads` threads (each takes chunks of the
 /// pair range [begin, end) in turn). Returns 0 or the library's negative error code. prog may be NULL.
 int run_batch(query_kind kind, const batch_input *in, results *r, int threads, progress *prog);
