@@ -81,7 +81,7 @@ static int parse_bench_options(int argc, char **argv, bench_opts *b) {
     if (!b->common.scene && b->gen.pairs < 0) b->gen.pairs = 1000000;
     if (!b->common.scene && gen_check(&b->gen) != 0) return -1;
     if ((b->nisa = parse_isa_list(b->common.isa, b->isas, 8)) < 0) return -1;
-    if ((b->nquery = parse_query_list(b->common.query, b->queries)) < 0) return -1;
+    if ((b->nquery = parse_query_list(b->common.query, b->queries, QUERY_COUNT)) < 0) return -1;
     return 0;
 }
 

@@ -20,11 +20,13 @@ static const char check_help[] =
     "usage: gjk2d check SCENE [--isa LIST] [--query LIST] [--threads T]\n"
     "       gjk2d check --soak N [--chunk C] [gen options] [--isa LIST] [--query LIST] [--threads T]\n"
     "\n"
-    "Run every query (distance, overlap, sat, manifold) on every instruction set this CPU supports (or those\n"
-    "listed) and on the scalar reference, and compare each ISA with the reference pair by pair. Prints\n"
-    "per ISA and query the pairs compared, mismatches beyond tolerance and the largest errors, then\n"
-    "whether all SIMD ISAs agree bit for bit. Exit status 1 on any mismatch or any bit difference\n"
-    "between SIMD ISAs, 0 when all agree.\n"
+    "Run every query on every instruction set this CPU supports (or those listed) and on the scalar\n"
+    "reference, and compare each ISA with the reference item by item: distance, overlap, sat and the\n"
+    "manifold (margin 0) over the pairs at frame 0's poses; cast and toi over the pairs from each frame to\n"
+    "the next (a scene with frames); ray and point over the scene's rays and points. With --query all (the\n"
+    "default) the queries the scene has no input for are left out, with a note on stderr. Prints per ISA\n"
+    "and query the items compared, mismatches and the largest errors, then whether all SIMD ISAs agree bit\n"
+    "for bit. Exit status 1 on any mismatch or any bit difference between SIMD ISAs, 0 when all agree.\n"
     "\n"
     "tolerance (the test suite's, src/tolerance.h): with L = max |coordinate| of both shapes' cores in A's\n"
     "frame plus both radii, W = max |world coordinate| plus radii, eps = FLT_EPSILON:\n"
@@ -44,7 +46,8 @@ static const char check_help[] =
     "                   its first vertex on, facing the other shape (outward normal . normal >= -8 eps)\n"
     "  iterations, features   not compared with the reference (rounding may change the path, parallel\n"
     "                   edges have several witnesses); differences are counted\n"
-    "  manifold (margin 0)   every field bit for bit equal to the reference's (the kernels' contract)\n"
+    "  manifold, cast, toi, ray, point   every field bit for bit equal to the reference's (the kernels'\n"
+    "                   contract); a mismatch names the first field that differs\n"
     "max_err columns, in units of eps * L: distance (the largest of distance, signed and core distance),\n"
     "separation and point = largest difference from the reference; normal_gap = largest shortfall of the\n"
     "gap the normal gives below the core distance; axis_gap = largest difference between the axis's gap\n"
@@ -53,10 +56,13 @@ static const char check_help[] =
     "options:\n"
     "  --isa LIST      comma-separated ISAs (scalar, portable, sse41, avx2, avx512, neon, auto) or all\n"
     "                  (default: all this CPU supports); an unsupported one is an error (exit 2)\n"
-    "  --query LIST    comma-separated queries (default: all, distance,overlap,sat,manifold)\n"
+    "  --query LIST    comma-separated queries (distance, overlap, sat, manifold, cast, toi, ray, point), or\n"
+    "                  all (the default)\n"
     "  --threads T     threads per batch, 1..4096 (default: one per CPU this process may run on)\n"
     "  --soak N        instead of a file, generate N random pairs in chunks and check each chunk\n"
-    "                  (progress on stderr); the generator options (those of gen, N its pair count):\n"
+    "                  (progress on stderr; for cast and toi a second frame, every shape moved by up to\n"
+    "                  0.5 and turned by up to 0.5 radians; for ray and point a ray and a point per pair);\n"
+    "                  the generator options (those of gen, N its pair count):\n"
     "%s"
     "  --chunk C       pairs per soak chunk (default 262144)\n"
     "\n"
@@ -131,36 +137,90 @@ static void report_mismatch(void *ctx, const ic_failure *f) {
                 m->query, (long long)m->pair, f->what, f->got, f->ref, fabs(f->got - f->ref), f->tol);
 }
 
-// The first field of manifold pair k whose bits differ between x and y, or NULL.
-static const char *manifold_diff(const results *x, const results *y, int64_t k) {
-    if (x->count[k] != y->count[k]) return "count";
-    if (x->reference[k] != y->reference[k]) return "reference";
-    if (x->status[k] != y->status[k]) return "status";
-    if (memcmp(&x->nx[k], &y->nx[k], sizeof(float)) || memcmp(&x->ny[k], &y->ny[k], sizeof(float))) return "normal";
-    static const char *const point[2] = {"point 0", "point 1"}, *const sep[2] = {"separation 0", "separation 1"},
-                             *const id[2] = {"id 0", "id 1"};
-    for (int i = 0; i < 2; i++) {
-        if (memcmp(&x->px[i][k], &y->px[i][k], sizeof(float)) || memcmp(&x->py[i][k], &y->py[i][k], sizeof(float)))
-            return point[i];
-        if (memcmp(&x->msep[i][k], &y->msep[i][k], sizeof(float))) return sep[i];
-        if (x->id[i][k] != y->id[i][k]) return id[i];
+// Every result array a query may fill: its name, where its pointer sits in `results`, its element size.
+typedef struct result_field {
+    const char *name;
+    size_t at, size;
+} result_field;
+#define RF(name, member, type) \
+    { name, offsetof(results, member), sizeof(type) }
+static const result_field result_fields[] = {
+    RF("status", status, uint8_t),
+    RF("state", state, uint8_t),
+    RF("overlap or inside", overlap, uint8_t),
+    RF("count", count, uint8_t),
+    RF("reference", reference, uint8_t),
+    RF("distance", distance, float),
+    RF("signed distance", signed_distance, float),
+    RF("core distance", core_distance, float),
+    RF("fraction", fraction, float),
+    RF("separation", separation, float),
+    RF("point on A x", ax, float),
+    RF("point on A y", ay, float),
+    RF("point on B x", bx, float),
+    RF("point on B y", by, float),
+    RF("point x", hx, float),
+    RF("point y", hy, float),
+    RF("normal x", nx, float),
+    RF("normal y", ny, float),
+    RF("point 0 x", px[0], float),
+    RF("point 0 y", py[0], float),
+    RF("separation 0", msep[0], float),
+    RF("id 0", id[0], uint32_t),
+    RF("point 1 x", px[1], float),
+    RF("point 1 y", py[1], float),
+    RF("separation 1", msep[1], float),
+    RF("id 1", id[1], uint32_t),
+    RF("feature on A", feature_a, int32_t),
+    RF("feature on B", feature_b, int32_t),
+    RF("iterations", iterations, int32_t),
+};
+#undef RF
+
+// The first field of item k whose bits differ between two result sets of one query, or NULL.
+static const char *results_diff(const results *x, const results *y, int64_t k) {
+    for (size_t i = 0; i < sizeof result_fields / sizeof result_fields[0]; i++) {
+        const result_field *f = &result_fields[i];
+        const unsigned char *a = *(unsigned char *const *)((const char *)x + f->at),
+                            *b = *(unsigned char *const *)((const char *)y + f->at);
+        if (a && b && memcmp(a + (size_t)k * f->size, b + (size_t)k * f->size, f->size)) return f->name;
     }
     return NULL;
 }
 
-// Compare pair k of an ISA's results with the reference's (src/isa_compare.c; the manifold bit for bit).
-// ref_sat gives the touching band. A pair counts once however many of its fields are off.
+// Whether a query's kernels are compared with the reference bit for bit (their contract) rather than
+// within the test suite's tolerances.
+static int bitwise_query(query_kind q) { return q != QUERY_DISTANCE && q != QUERY_OVERLAP && q != QUERY_SAT; }
+
+// What item k of a query is: a pair, or one of the scene's rays or points.
+static const char *item_name(query_kind q) { return q == QUERY_RAY ? "ray" : q == QUERY_POINT ? "point" : "pair"; }
+
+// How a mismatch names the query and its item k: "distance pair 17", "cast pair 5 (step 1)", "ray 3".
+static void item_label(char *buf, size_t n, query_kind q, int64_t k, const char *step_text) {
+    if (q == QUERY_RAY || q == QUERY_POINT)
+        snprintf(buf, n, "%s %lld", query_names[q], (long long)k);
+    else
+        snprintf(buf, n, "%s pair %lld%s", query_names[q], (long long)k, step_text);
+}
+
+// Compare item k of an ISA's results with the reference's: within the tolerances (src/isa_compare.c), or
+// bit for bit (bitwise_query). ref_sat gives the touching band; step_text names the step of a query over
+// frames. An item counts once however many of its fields are off.
 static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind kind, const results *got,
-                         const results *ref, const results *ref_sat, const char *isa, qstats *st) {
+                         const results *ref, const results *ref_sat, const char *isa, const char *step_text,
+                         qstats *st) {
     static ic_pair g;
     const char *query = query_names[kind];
     int64_t pair = base + k;
     st->pairs++;
     if (got->status[k] != ref->status[k]) {
         st->mismatches++;
-        if (st->printed++ < MAX_PRINTED)
-            fprintf(stderr, "check: %s %s pair %lld: status %s, reference %s\n", isa, query, (long long)pair,
+        if (st->printed++ < MAX_PRINTED) {
+            char label[96];
+            item_label(label, sizeof label, kind, pair, step_text);
+            fprintf(stderr, "check: %s %s: status %s, reference %s\n", isa, label,
                     gjk2d_status_name((gjk2d_status)got->status[k]), gjk2d_status_name((gjk2d_status)ref->status[k]));
+        }
         return;
     }
     if (ref->status[k] == GJK2D_STATUS_INVALID || ref->status[k] == GJK2D_STATUS_BAD_POSE) {
@@ -169,13 +229,15 @@ static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind ki
         return;
     }
     st->compared++;
-    if (kind == QUERY_MANIFOLD) {
-        const char *field = manifold_diff(got, ref, k);
+    if (bitwise_query(kind)) {
+        const char *field = results_diff(got, ref, k);
         if (!field) return;
         st->mismatches++;
-        if (st->printed++ < MAX_PRINTED)
-            fprintf(stderr, "check: %s manifold pair %lld: %s differs from the reference's\n", isa, (long long)pair,
-                    field);
+        if (st->printed++ < MAX_PRINTED) {
+            char label[96];
+            item_label(label, sizeof label, kind, pair, step_text);
+            fprintf(stderr, "check: %s %s: %s differs from the reference's\n", isa, label, field);
+        }
         return;
     }
     tol_shape a = scene_side(sc, sc->pa[k]), b = scene_side(sc, sc->pb[k]);
@@ -189,34 +251,30 @@ static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind ki
     if (st->mismatches > before) st->mismatches = before + 1;
 }
 
-// Whether pair k has the same bits in every field of both result sets.
-static int same_bits(const results *x, const results *y, int64_t k) {
-    if (x->kind == QUERY_MANIFOLD) return manifold_diff(x, y, k) == NULL;
-    ic_result a = result_at(x, k), b = result_at(y, k);
-    return ic_same_bits(&a, &b);
-}
+// Whether item k has the same bits in every field of both result sets.
+static int same_bits(const results *x, const results *y, int64_t k) { return results_diff(x, y, k) == NULL; }
 
 typedef struct check_ctx {
     const char *isas[8];
     int nisa;
-    int queries[QUERY_COUNT];
+    int queries[QUERY_KINDS];
     int nquery;
     int threads;
-    qstats st[8][QUERY_COUNT];
-    double seconds[8][QUERY_COUNT];
+    int all; // --query all (the default): queries the scene has no input for are left out
+    qstats st[8][QUERY_KINDS];
+    double seconds[8][QUERY_KINDS];
     int failed;     // a batch call failed
     int first_simd; // index of the first non-scalar ISA, -1 if none
     progress *prog; // file mode: one step per ISA and query
     int64_t steps, total_steps;
 } check_ctx;
 
-static int run_isa(check_ctx *cx, const char *isa, query_kind q, const scene *sc, results *r) {
+static int run_isa(check_ctx *cx, const char *isa, query_kind q, const batch_input *in, results *r) {
     if (gjk2d_set_isa(isa) != 0) {
         cli_error("cannot select instruction set '%s'", isa);
         return -1;
     }
-    batch_input in = scene_batch_input(sc);
-    int rc = run_batch(q, &in, r, cx->threads, NULL);
+    int rc = run_batch(q, in, r, cx->threads, NULL);
     if (rc != 0) {
         cli_error("%s %s batch failed: %s", isa, query_names[q], gjk2d_error_message(rc));
         return -1;
@@ -226,8 +284,9 @@ static int run_isa(check_ctx *cx, const char *isa, query_kind q, const scene *sc
 
 // Test hook, compiled only into the test suite's executable (-DGJK2D_CLI_TEST_HOOKS, tests/cli): there
 // GJK2D_CHECK_INJECT="<isa>:<pair>" corrupts that ISA's result for that pair (a wrong distance, a
-// witness feature naming no vertex of the shape, a wrong separation and overlap bit, a manifold normal one
-// unit in the last place off) after the batch ran, so the test suite can show that check really
+// witness feature naming no vertex of the shape, a wrong separation and overlap bit; for the queries compared
+// bit for bit, a normal or a fraction one unit in the last place off) after the batch ran, so the test suite
+// can show that check really
 // reports a mismatch and exits 1. The installed gjk2d has no such hook: nothing in the environment
 // can change what it reports.
 #ifdef GJK2D_CLI_TEST_HOOKS
@@ -243,7 +302,10 @@ static void inject_fault(const char *isa, query_kind q, results *r, int64_t base
     }
     if (q == QUERY_SAT) r->separation[k] += 1.0f;
     if (r->overlap) r->overlap[k] ^= 1;
-    if (q == QUERY_MANIFOLD) r->nx[k] = nextafterf(r->nx[k], 2.0f); // one unit in the last place
+    if (bitwise_query(q)) { // one unit in the last place
+        float *f = q == QUERY_MANIFOLD || q == QUERY_POINT ? r->nx : r->fraction;
+        f[k] = nextafterf(f[k], 2.0f);
+    }
 }
 #else
 static void inject_fault(const char *isa, query_kind q, results *r, int64_t base, int64_t count) {
@@ -251,40 +313,56 @@ static void inject_fault(const char *isa, query_kind q, results *r, int64_t base
 }
 #endif
 
-// One scene (a file, or one soak chunk whose first pair is number `base`).
-static int check_scene(check_ctx *cx, const scene *sc, int64_t base) {
-    results ref[QUERY_COUNT], first, cur;
-    memset(ref, 0, sizeof ref);
+// The items query q runs over in the scene, and its steps: the shape cast and the time of impact go
+// from each frame to the next, the others run on frame 0's poses. 0 steps: the scene has no input for q.
+static int64_t query_items(const scene *sc, query_kind q, int32_t *steps) {
+    const int32_t frames = sc->frame_count > 1 ? sc->frame_count : 1;
+    *steps = q == QUERY_CAST || q == QUERY_TOI ? frames - 1 : 1;
+    if (q == QUERY_RAY) *steps = sc->ray_shape ? 1 : 0;
+    if (q == QUERY_POINT) *steps = sc->point_shape ? 1 : 0;
+    return q == QUERY_RAY ? sc->ray_count : q == QUERY_POINT ? sc->point_count : sc->pair_count;
+}
+
+// Query q over the scene, step by step: the reference, then every ISA compared with it (and the SIMD ISAs
+// with the first of them, bit for bit). ref_sat: the reference SAT of frame 0, for the touching band.
+static int check_query(check_ctx *cx, const scene *sc, int64_t base, query_kind q, const results *ref_sat) {
+    int32_t steps;
+    const int64_t n = query_items(sc, q, &steps);
+    query_input qi;
+    results ref, first, cur;
+    memset(&ref, 0, sizeof ref);
     memset(&first, 0, sizeof first);
     memset(&cur, 0, sizeof cur);
     int rc = -1;
-    int need_sat = 1; // the touching band comes from the reference SAT separation
-    for (int q = 0; q < QUERY_COUNT; q++) {
-        int wanted = q == QUERY_SAT && need_sat;
-        for (int j = 0; j < cx->nquery; j++) wanted |= cx->queries[j] == q;
-        if (!wanted) continue;
-        if (results_alloc(&ref[q], (query_kind)q, sc->pair_count) != 0) goto out;
-        if (run_isa(cx, "scalar", (query_kind)q, sc, &ref[q]) != 0) goto out;
+    if (query_input_init(&qi, sc, q) != 0) {
+        cli_error("out of memory for the inputs of %lld pairs", (long long)sc->pair_count);
+        return -1;
     }
-    for (int j = 0; j < cx->nquery; j++) {
-        query_kind q = (query_kind)cx->queries[j];
+    if (results_alloc(&ref, q, n) != 0 || results_alloc(&first, q, n) != 0 || results_alloc(&cur, q, n) != 0) {
+        cli_error("out of memory for the results of %lld items", (long long)n);
+        goto out;
+    }
+    for (int32_t f = 0; f < steps; f++) {
+        query_input_step(&qi, sc, q, f);
+        if (run_isa(cx, "scalar", q, &qi.in, &ref) != 0) goto out;
+        char step_text[32] = "";
+        if (steps > 1) snprintf(step_text, sizeof step_text, " (step %d)", f);
         int have_first = 0;
         for (int i = 0; i < cx->nisa; i++) {
             // The SIMD ISAs are compared bit for bit with the first of them; the scalar reference may
-            // differ from them by rounding.
+            // differ from them by rounding where the tolerances apply.
             int is_scalar = strcmp(cx->isas[i], "scalar") == 0;
             results *r = is_scalar || have_first ? &cur : &first;
-            if (!r->status && results_alloc(r, q, sc->pair_count) != 0) goto out;
             double t0 = now_seconds();
-            if (run_isa(cx, cx->isas[i], q, sc, r) != 0) goto out;
+            if (run_isa(cx, cx->isas[i], q, &qi.in, r) != 0) goto out;
             cx->seconds[i][q] += now_seconds() - t0;
-            inject_fault(cx->isas[i], q, r, base, sc->pair_count);
+            inject_fault(cx->isas[i], q, r, base, n);
             if (cx->prog) progress_update(cx->prog, ++cx->steps, cx->total_steps);
             qstats *st = &cx->st[i][q];
-            for (int64_t k = 0; k < sc->pair_count; k++) {
+            for (int64_t k = 0; k < n; k++) {
                 if (cx->prog && (k & 0xffff) == 0) progress_update(cx->prog, cx->steps, cx->total_steps);
-                compare_pair(sc, k, base, q, r, &ref[q], &ref[QUERY_SAT], cx->isas[i], st);
-                st->bitdiff_scalar += !same_bits(r, &ref[q], k);
+                compare_pair(sc, k, base, q, r, &ref, ref_sat, cx->isas[i], step_text, st);
+                st->bitdiff_scalar += !same_bits(r, &ref, k);
                 if (have_first && !is_scalar) st->bitdiff_first += !same_bits(r, &first, k);
             }
             if (!is_scalar && !have_first) {
@@ -292,14 +370,32 @@ static int check_scene(check_ctx *cx, const scene *sc, int64_t base) {
                 cx->first_simd = i;
             }
         }
-        results_free(&first);
-        results_free(&cur);
     }
     rc = 0;
 out:
-    for (int q = 0; q < QUERY_COUNT; q++) results_free(&ref[q]);
+    results_free(&ref);
     results_free(&first);
     results_free(&cur);
+    query_input_free(&qi);
+    return rc;
+}
+
+// One scene (a file, or one soak chunk whose first pair is number `base`).
+static int check_scene(check_ctx *cx, const scene *sc, int64_t base) {
+    results ref_sat; // the touching band comes from the reference SAT separation
+    memset(&ref_sat, 0, sizeof ref_sat);
+    int rc = -1;
+    const batch_input in = scene_batch_input(sc);
+    if (results_alloc(&ref_sat, QUERY_SAT, sc->pair_count) != 0) {
+        cli_error("out of memory for the results of %lld pairs", (long long)sc->pair_count);
+        goto out;
+    }
+    if (run_isa(cx, "scalar", QUERY_SAT, &in, &ref_sat) != 0) goto out;
+    for (int j = 0; j < cx->nquery; j++)
+        if (check_query(cx, sc, base, (query_kind)cx->queries[j], &ref_sat) != 0) goto out;
+    rc = 0;
+out:
+    results_free(&ref_sat);
     if (rc) cx->failed = 1;
     return rc;
 }
@@ -314,10 +410,11 @@ static int report(const check_ctx *cx, const char *source) {
         for (int i = 0; i < cx->nisa; i++) {
             const qstats *st = &cx->st[i][q];
             mismatches += st->mismatches;
-            printf("check %-8s %-8s pairs=%lld compared=%lld invalid=%lld bad_pose=%lld mismatched_pairs=%lld",
-                   query_names[q], cx->isas[i], (long long)st->pairs, (long long)st->compared, (long long)st->invalid,
-                   (long long)st->bad_pose, (long long)st->mismatches);
-            if (q != QUERY_MANIFOLD) printf(" touching=%lld", (long long)st->err.touching); // bit for bit: no band
+            const char *item = item_name((query_kind)q);
+            printf("check %-8s %-8s %ss=%lld compared=%lld invalid=%lld bad_pose=%lld mismatched_%ss=%lld",
+                   query_names[q], cx->isas[i], item, (long long)st->pairs, (long long)st->compared,
+                   (long long)st->invalid, (long long)st->bad_pose, item, (long long)st->mismatches);
+            if (!bitwise_query((query_kind)q)) printf(" touching=%lld", (long long)st->err.touching);
             if (q == QUERY_DISTANCE)
                 printf(" max_err[eps*L]: distance=%.2f point=%.2f normal_gap=%.2f alt_witness=%lld",
                        st->err.max_dist / FLT_EPSILON, st->err.max_point / FLT_EPSILON,
@@ -361,23 +458,58 @@ static int report(const check_ctx *cx, const char *source) {
 }
 
 // Check a scene file: every ISA and query over its pairs. -1 after reporting a problem.
+// The queries the scene has input for: with --query all the others are left out (a note on stderr), a
+// query asked for by name without its input is an error. Returns -1 after reporting one.
+static int scene_queries(check_ctx *cx, const scene *sc, const char *scene_path) {
+    int n = 0;
+    char left[128] = "";
+    for (int j = 0; j < cx->nquery; j++) {
+        const query_kind q = (query_kind)cx->queries[j];
+        int32_t steps;
+        query_items(sc, q, &steps);
+        if (steps > 0) {
+            cx->queries[n++] = q;
+            continue;
+        }
+        const char *needs = q == QUERY_RAY ? "a rays section" : q == QUERY_POINT ? "a points section" : "frames";
+        if (!cx->all) {
+            cli_error("check: --query %s needs %s in %s (see 'gjk2d run --help')", query_names[q], needs, scene_path);
+            return -1;
+        }
+        snprintf(left + strlen(left), sizeof left - strlen(left), "%s%s (%s)", left[0] ? ", " : "", query_names[q],
+                 needs);
+    }
+    if (left[0]) fprintf(stderr, "check: not checked, the scene has no input for them: %s\n", left);
+    cx->nquery = n;
+    return 0;
+}
+
 static int check_file(check_ctx *cx, const char *scene_path) {
     scene sc;
     if (scene_load(scene_path, &sc) != 0) return -1;
-    if (scene_prepare(&sc, scene_path) < 0) {
+    if (scene_prepare(&sc, scene_path) < 0 || scene_queries(cx, &sc, scene_path) != 0) {
         scene_free(&sc);
         return -1;
     }
     progress prog;
     progress_start(&prog, "check (ISA x query runs)");
     cx->prog = &prog;
-    cx->total_steps = (int64_t)cx->nisa * cx->nquery;
+    cx->total_steps = 0;
+    for (int j = 0; j < cx->nquery; j++) {
+        int32_t steps;
+        query_items(&sc, (query_kind)cx->queries[j], &steps);
+        cx->total_steps += (int64_t)cx->nisa * steps;
+    }
     int rc = check_scene(cx, &sc, 0);
     progress_end(&prog);
     cx->prog = NULL;
     scene_free(&sc);
     return rc ? -1 : 0;
 }
+
+/// A soak chunk's shapes move by up to this (units and radians) from frame 0 to frame 1: against shapes of
+/// size 0.5..1.5 placed about as far apart, enough for many casts and sweeps to hit.
+#define SOAK_MOTION 0.5
 
 // Check `soak` generated pairs, `chunk` at a time, with progress on stderr. -1 after reporting a problem.
 static int check_soak(check_ctx *cx, const gen_opts *go, int64_t soak, int64_t chunk) {
@@ -386,7 +518,15 @@ static int check_soak(check_ctx *cx, const gen_opts *go, int64_t soak, int64_t c
     for (int64_t done = 0; done < soak;) {
         int64_t n = soak - done < chunk ? soak - done : chunk, overlapping;
         scene sc;
-        if (gen_scene(go, done, n, &sc, &overlapping, cx->threads, NULL) != 0) {
+        // Two frames for the shape cast and the time of impact, and a ray and a point per pair, when asked for.
+        int frames = 0, items = 0;
+        for (int j = 0; j < cx->nquery; j++) {
+            frames |= cx->queries[j] == QUERY_CAST || cx->queries[j] == QUERY_TOI;
+            items |= cx->queries[j] == QUERY_RAY || cx->queries[j] == QUERY_POINT;
+        }
+        if (gen_scene(go, done, n, &sc, &overlapping, cx->threads, NULL) != 0 ||
+            (frames && gen_frames(&sc, 2, SOAK_MOTION, go->seed + (uint64_t)done) != 0) ||
+            (items && gen_items(&sc, n, n, go->seed + (uint64_t)done) != 0)) {
             cli_error("out of memory for a chunk of %lld pairs", (long long)n);
             return -1;
         }
@@ -396,7 +536,7 @@ static int check_soak(check_ctx *cx, const gen_opts *go, int64_t soak, int64_t c
         done += n;
         int64_t bad = 0;
         for (int i = 0; i < cx->nisa; i++)
-            for (int q = 0; q < QUERY_COUNT; q++) bad += cx->st[i][q].mismatches;
+            for (int q = 0; q < QUERY_KINDS; q++) bad += cx->st[i][q].mismatches;
         fprintf(stderr, "soak: %lld / %lld pairs checked, %lld mismatches, %.1f s\n", (long long)done, (long long)soak,
                 (long long)bad, now_seconds() - t0);
     }
@@ -443,8 +583,9 @@ int cmd_check(int argc, char **argv) {
     cx.first_simd = -1;
     cx.nisa = parse_isa_list(isa_list, cx.isas, 8);
     if (cx.nisa < 0) return EXIT_USAGE;
-    cx.nquery = parse_query_list(query_list, cx.queries);
+    cx.nquery = parse_query_list(query_list, cx.queries, QUERY_KINDS);
     if (cx.nquery < 0) return EXIT_USAGE;
+    cx.all = strcmp(query_list, "all") == 0;
 
     char source[512];
     if (scene_path) {

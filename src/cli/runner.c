@@ -18,9 +18,12 @@ int parse_query(const char *name) {
     return -1;
 }
 
-int parse_query_list(const char *list, int *queries) {
+int parse_query_list(const char *list, int *queries, int kinds) {
     int n = 0;
-    if (strcmp(list, "all") == 0) list = "distance,overlap,sat,manifold";
+    if (strcmp(list, "all") == 0) {
+        for (int q = 0; q < kinds; q++) queries[n++] = q;
+        return n;
+    }
     for (const char *p = list; *p;) {
         const char *comma = strchr(p, ',');
         char name[32];
@@ -28,8 +31,8 @@ int parse_query_list(const char *list, int *queries) {
         snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), p);
         int q = parse_query(name);
         if (q < 0) return -1;
-        if (q >= QUERY_COUNT) {
-            cli_error("query '%s' is run's only (known here: distance, overlap, sat, manifold)", name);
+        if (q >= kinds) {
+            cli_error("query '%s' is run's and check's only (known here: distance, overlap, sat, manifold)", name);
             return -1;
         }
         int dup = 0;

@@ -28,9 +28,10 @@ extern const char *const query_names[QUERY_KINDS];
 
 /// "distance", "overlap", "sat", "manifold", "cast", "toi", "ray" or "point" -> kind; -1 after reporting an unknown name.
 int parse_query(const char *name);
-/// "all" or a comma-separated list of query names -> distinct kinds in `queries` (room for QUERY_COUNT).
-/// Returns how many, or -1 after reporting an unknown name (or one of the queries only run takes).
-int parse_query_list(const char *list, int *queries);
+/// "all" or a comma-separated list of query names -> distinct kinds below `kinds` (QUERY_COUNT: the queries
+/// over pairs alone; QUERY_KINDS: every query) in `queries` (room for `kinds`). Returns how many, or -1
+/// after reporting an unknown name or one at or past `kinds`.
+int parse_query_list(const char *list, int *queries, int kinds);
 
 /// The time of impact's defaults, Box2D 2.4.1's: target + ra + rb = ra + rb - 3 linearSlop, tolerance
 /// linearSlop / 4 (linearSlop = 0.005; docs/casts.md).

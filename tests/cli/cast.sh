@@ -39,5 +39,9 @@ expect_status 2 "$G" run --query cast static.scene
 grep -q "needs a scene with frames" err.txt || fail "cast on a static scene: $(cat err.txt)"
 expect_status 2 "$G" run --query cast --frames 1 cs.scene
 expect_status 2 "$G" run --query cast --margin 1 cs.scene
-expect_status 2 "$G" check --query cast cs.scene
+# check compares the cast on every ISA with the reference, bit for bit, step by step.
+expect_status 0 "$G" check --query cast cs.scene
+grep -q "^check: PASS" out.txt || fail "check --query cast: $(cat out.txt)"
+expect_status 2 "$G" check --query cast static.scene
+grep -q "needs frames" err.txt || fail "check --query cast on a static scene: $(cat err.txt)"
 finish

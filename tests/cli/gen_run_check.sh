@@ -38,6 +38,24 @@ for s in a rounded big; do
     grep -q "^check: PASS" out.txt || fail "check $s did not pass: $(cat out.txt)"
     grep -q "^check manifold scalar " out.txt || fail "check $s did not check the manifold by default"
 done
+# Every query: a scene with frames, rays and points (cast and toi run over both steps).
+expect_status 0 "$G" gen --pairs 500 --frames 3 --motion 0.5 --points 400 --rays 300 --min-verts 1 --radius 0.05 \
+    --seed 6 -o all.scene
+expect_status 0 "$G" check all.scene
+grep -q "^check: PASS" out.txt || fail "check of every query did not pass: $(cat out.txt)"
+for q in cast toi; do
+    grep -q "^check $q *scalar *pairs=1000 " out.txt || fail "check did not run $q over both steps: $(cat out.txt)"
+done
+grep -q "^check ray *scalar *rays=300 .*mismatched_rays=0 " out.txt || fail "check did not run the rays"
+grep -q "^check point *scalar *points=400 " out.txt || fail "check did not run the points"
+# A scene without them: left out by default (a note), an error when asked for by name.
+expect_status 0 "$G" check a.scene --isa scalar
+grep -q "not checked, the scene has no input for them: cast (frames), toi (frames), ray (a rays section)" err.txt ||
+    fail "check did not say what it left out: $(cat err.txt)"
+expect_status 2 "$G" check a.scene --query ray
+grep -q "needs a rays section" err.txt || fail "check --query ray without rays: $(cat err.txt)"
+expect_status 0 "$G" check --soak 3000 --chunk 1000 --seed 2 --min-verts 1 --radius 0.1 --isa scalar,auto
+grep -q "^check toi " out.txt && grep -q "^check: PASS" out.txt || fail "soak of every query: $(cat out.txt)"
 expect_status 0 "$G" bench rounded.scene --query manifold --isa scalar,auto --repeat 1 --threads 1
 [ "$(grep -c "^bench manifold [a-z0-9]* threads=1 pairs=300 " out.txt)" = 2 ] ||
     fail "bench did not time the manifold on both: $(cat out.txt)"
@@ -66,8 +84,12 @@ if [ -n "$GH" ]; then
     grep -q "scalar sat pair 7000: separation" err.txt || fail "soak: the injected mismatch is not pair 7000: $(cat err.txt)"
     # The manifold is compared bit for bit: its normal one unit in the last place off is a mismatch.
     GJK2D_CHECK_INJECT=scalar:17 expect_status 1 "$GH" check a.scene --query manifold
-    grep -q "scalar manifold pair 17: normal differs from the reference's" err.txt ||
+    grep -q "scalar manifold pair 17: normal x differs from the reference's" err.txt ||
         fail "the injected manifold mismatch is not reported: $(cat err.txt)"
+    GJK2D_CHECK_INJECT=scalar:5 expect_status 1 "$GH" check all.scene --query cast,ray,point
+    for what in "cast pair 5 (step 0): fraction" "cast pair 5 (step 1): fraction" "ray 5: fraction" "point 5: overlap or inside"; do
+        grep -qF "scalar $what differs from the reference's" err.txt || fail "injected '$what' not reported: $(cat err.txt)"
+    done
     # Without the variable the test build passes like the installed one.
     expect_status 0 "$GH" check a.scene --query distance
 else
