@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // gjk2d check: every query on every ISA against the scalar reference, within the test suite's
-// tolerances (src/tolerance.h) or, for the manifold, bit for bit, and bit-for-bit agreement between the
-// SIMD ISAs.
+// tolerances (src/tolerance.h) or, for the queries whose kernels repeat the reference operation for
+// operation (manifold, casts, rays, points), bit for bit; and bit-for-bit agreement between the SIMD ISAs.
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
