@@ -9,7 +9,7 @@
 #include "gjk2d.h"
 #include "scene.h"
 
-/// QUERY_COUNT counts the queries over a scene's pairs alone, those check and bench take; run also has
+/// QUERY_COUNT counts the queries over a scene's pairs alone, those bench takes; run and check also take
 /// the casts (over frames) and the items (the scene's rays and points).
 typedef enum query_kind {
     QUERY_DISTANCE = 0,
