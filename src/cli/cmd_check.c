@@ -23,8 +23,8 @@ static const char check_help[] =
     "\n"
     "Run every query on every instruction set this CPU supports (or those listed) and on the scalar\n"
     "reference, and compare each ISA with the reference item by item: distance, overlap, sat and the\n"
-    "manifold (margin 0) over the pairs at frame 0's poses; cast and toi over the pairs from each frame to\n"
-    "the next (a scene with frames); ray and point over the scene's rays and points. With --query all (the\n"
+    "manifold (margin 0) over the pairs at every frame's poses; cast and toi over the pairs from each frame\n"
+    "to the next (a scene with frames); ray and point over the scene's rays and points. With --query all (the\n"
     "default) the queries the scene has no input for are left out, with a note on stderr. Prints per ISA\n"
     "and query the items compared, mismatches and the largest errors, then whether all SIMD ISAs agree bit\n"
     "for bit. Exit status 1 on any mismatch or any bit difference between SIMD ISAs, 0 when all agree.\n"
@@ -62,7 +62,8 @@ static const char check_help[] =
     "  --threads T     threads per batch, 1..4096 (default: one per CPU this process may run on)\n"
     "  --soak N        instead of a file, generate N random pairs in chunks and check each chunk\n"
     "                  (progress on stderr; for cast and toi a second frame, every shape moved by up to\n"
-    "                  0.5 and turned by up to 0.5 radians; for ray and point a ray and a point per pair);\n"
+    "                  0.5 and turned by up to 0.5 radians, where the pair queries run too; for ray and\n"
+    "                  point a ray and a point per pair);\n"
     "                  the generator options (those of gen, N its pair count):\n"
     "%s"
     "  --chunk C       pairs per soak chunk (default 262144)\n"
@@ -104,23 +105,16 @@ static ic_result result_at(const results *r, int64_t k) {
     return v;
 }
 
-// One side of pair k for the comparison's geometry.
-static tol_shape scene_side(const scene *sc, int32_t i) {
-    return (tol_shape){sc->vx + sc->first[i],
-                       sc->vy + sc->first[i],
-                       1,
-                       sc->count[i],
-                       sc->radius[i],
-                       sc->px[i],
-                       sc->py[i],
-                       sc->c[i],
-                       sc->s[i]};
+// Shape i at poses p (a frame's, float SoA as the scene holds them) for the comparison's geometry.
+static tol_shape scene_side(const scene *sc, const gjk2d_poses *p, int32_t i) {
+    return (tol_shape){sc->vx + sc->first[i],     sc->vy + sc->first[i],     1,       sc->count[i], sc->radius[i],
+                       ((const float *)p->px)[i], ((const float *)p->py)[i], p->c[i], p->s[i]};
 }
 
 typedef struct mismatch_ctx {
     qstats *st;
-    const char *isa, *query;
-    int64_t pair;
+    const char *isa;
+    const char *label; ///< item_label's: the query, the pair and the step
 } mismatch_ctx;
 
 static void report_mismatch(void *ctx, const ic_failure *f) {
@@ -129,13 +123,11 @@ static void report_mismatch(void *ctx, const ic_failure *f) {
     st->mismatches++;
     if (st->printed++ >= MAX_PRINTED) return;
     if (f->features)
-        fprintf(stderr,
-                "check: %s %s pair %lld: witness features %d, %d do not hold the closest points "
-                "(core distance %.9g)\n",
-                m->isa, m->query, (long long)m->pair, f->feature_a, f->feature_b, f->core_distance);
+        fprintf(stderr, "check: %s %s: witness features %d, %d do not hold the closest points (core distance %.9g)\n",
+                m->isa, m->label, f->feature_a, f->feature_b, f->core_distance);
     else
-        fprintf(stderr, "check: %s %s pair %lld: %s %.9g, reference %.9g, difference %.3g > tolerance %.3g\n", m->isa,
-                m->query, (long long)m->pair, f->what, f->got, f->ref, fabs(f->got - f->ref), f->tol);
+        fprintf(stderr, "check: %s %s: %s %.9g, reference %.9g, difference %.3g > tolerance %.3g\n", m->isa, m->label,
+                f->what, f->got, f->ref, fabs(f->got - f->ref), f->tol);
 }
 
 // Every result array a query may fill: its name, where its pointer sits in `results`, its element size.
@@ -205,13 +197,12 @@ static void item_label(char *buf, size_t n, query_kind q, int64_t k, const char 
 }
 
 // Compare item k of an ISA's results with the reference's: within the tolerances (src/isa_compare.c), or
-// bit for bit (bitwise_query). ref_sat gives the touching band; step_text names the step of a query over
-// frames. An item counts once however many of its fields are off.
-static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind kind, const results *got,
-                         const results *ref, const results *ref_sat, const char *isa, const char *step_text,
-                         qstats *st) {
+// bit for bit (bitwise_query). poses: the step's; ref_sat gives the touching band at them; step_text names
+// the step of a query over frames. An item counts once however many of its fields are off.
+static void compare_pair(const scene *sc, const gjk2d_poses *poses, int64_t k, int64_t base, query_kind kind,
+                         const results *got, const results *ref, const results *ref_sat, const char *isa,
+                         const char *step_text, qstats *st) {
     static ic_pair g;
-    const char *query = query_names[kind];
     int64_t pair = base + k;
     st->pairs++;
     if (got->status[k] != ref->status[k]) {
@@ -241,12 +232,14 @@ static void compare_pair(const scene *sc, int64_t k, int64_t base, query_kind ki
         }
         return;
     }
-    tol_shape a = scene_side(sc, sc->pa[k]), b = scene_side(sc, sc->pb[k]);
+    tol_shape a = scene_side(sc, poses, sc->pa[k]), b = scene_side(sc, poses, sc->pb[k]);
     ic_pair_make(&a, &b, &g);
     static const ic_query as_ic[QUERY_COUNT] = {
         [QUERY_DISTANCE] = IC_DISTANCE, [QUERY_OVERLAP] = IC_OVERLAP, [QUERY_SAT] = IC_SAT};
     ic_result rg = result_at(got, k), rr = result_at(ref, k);
-    mismatch_ctx m = {st, isa, query, pair};
+    char label[96];
+    item_label(label, sizeof label, kind, pair, step_text);
+    mismatch_ctx m = {st, isa, label};
     int64_t before = st->mismatches;
     ic_compare(as_ic[kind], &g, &rg, &rr, ref_sat ? ref_sat->separation[k] : NAN, &st->err, report_mismatch, &m);
     if (st->mismatches > before) st->mismatches = before + 1;
@@ -314,38 +307,45 @@ static void inject_fault(const char *isa, query_kind q, results *r, int64_t base
 }
 #endif
 
-// The items query q runs over in the scene, and its steps: the shape cast and the time of impact go
-// from each frame to the next, the others run on frame 0's poses. 0 steps: the scene has no input for q.
+// The items query q runs over in the scene, and its steps (query_steps, as run takes them): the shape cast
+// and the time of impact go from each frame to the next, the pair queries run at every frame, rays and
+// points at frame 0's poses. 0 steps: the scene has no input for q.
 static int64_t query_items(const scene *sc, query_kind q, int32_t *steps) {
     const int32_t frames = sc->frame_count > 1 ? sc->frame_count : 1;
-    *steps = q == QUERY_CAST || q == QUERY_TOI ? query_steps(q, frames) : 1;
+    *steps = query_steps(q, frames);
     if (q == QUERY_RAY) *steps = sc->ray_shape ? 1 : 0;
     if (q == QUERY_POINT) *steps = sc->point_shape ? 1 : 0;
     return q == QUERY_RAY ? sc->ray_count : q == QUERY_POINT ? sc->point_count : sc->pair_count;
 }
 
 // Query q over the scene, step by step: the reference, then every ISA compared with it (and the SIMD ISAs
-// with the first of them, bit for bit). ref_sat: the reference SAT of frame 0, for the touching band.
-static int check_query(check_ctx *cx, const scene *sc, int64_t base, query_kind q, const results *ref_sat) {
+// with the first of them, bit for bit). The queries compared within tolerances take the touching band from
+// the reference SAT at the step's poses (the reference itself for sat).
+static int check_query(check_ctx *cx, const scene *sc, int64_t base, query_kind q) {
     int32_t steps;
     const int64_t n = query_items(sc, q, &steps);
+    const int banded = !bitwise_query(q), own_sat = banded && q != QUERY_SAT;
     query_input qi;
-    results ref, first, cur;
+    results ref, first, cur, sat;
     memset(&ref, 0, sizeof ref);
     memset(&first, 0, sizeof first);
     memset(&cur, 0, sizeof cur);
+    memset(&sat, 0, sizeof sat);
+    const results *ref_sat = !banded ? NULL : own_sat ? &sat : &ref;
     int rc = -1;
     if (query_input_init(&qi, sc, q) != 0) {
         cli_error("out of memory for the inputs of %lld pairs", (long long)sc->pair_count);
         return -1;
     }
-    if (results_alloc(&ref, q, n) != 0 || results_alloc(&first, q, n) != 0 || results_alloc(&cur, q, n) != 0) {
+    if (results_alloc(&ref, q, n) != 0 || results_alloc(&first, q, n) != 0 || results_alloc(&cur, q, n) != 0 ||
+        (own_sat && results_alloc(&sat, QUERY_SAT, n) != 0)) {
         cli_error("out of memory for the results of %lld items", (long long)n);
         goto out;
     }
     for (int32_t f = 0; f < steps; f++) {
         query_input_step(&qi, sc, q, f);
         if (run_isa(cx, "scalar", q, &qi.in, &ref) != 0) goto out;
+        if (own_sat && run_isa(cx, "scalar", QUERY_SAT, &qi.in, &sat) != 0) goto out;
         char step_text[32] = "";
         if (steps > 1) snprintf(step_text, sizeof step_text, " (step %d)", f);
         int have_first = 0;
@@ -362,7 +362,7 @@ static int check_query(check_ctx *cx, const scene *sc, int64_t base, query_kind 
             qstats *st = &cx->st[i][q];
             for (int64_t k = 0; k < n; k++) {
                 if (cx->prog && (k & 0xffff) == 0) progress_update(cx->prog, cx->steps, cx->total_steps);
-                compare_pair(sc, k, base, q, r, &ref, ref_sat, cx->isas[i], step_text, st);
+                compare_pair(sc, &qi.in.poses, k, base, q, r, &ref, ref_sat, cx->isas[i], step_text, st);
                 st->bitdiff_scalar += !same_bits(r, &ref, k);
                 if (have_first && !is_scalar) st->bitdiff_first += !same_bits(r, &first, k);
             }
@@ -377,29 +377,19 @@ out:
     results_free(&ref);
     results_free(&first);
     results_free(&cur);
+    results_free(&sat);
     query_input_free(&qi);
     return rc;
 }
 
 // One scene (a file, or one soak chunk whose first pair is number `base`).
 static int check_scene(check_ctx *cx, const scene *sc, int64_t base) {
-    results ref_sat; // the touching band comes from the reference SAT separation
-    memset(&ref_sat, 0, sizeof ref_sat);
-    int rc = -1, banded = 0;
-    for (int j = 0; j < cx->nquery; j++) banded |= !bitwise_query((query_kind)cx->queries[j]);
-    const batch_input in = scene_batch_input(sc);
-    if (banded && results_alloc(&ref_sat, QUERY_SAT, sc->pair_count) != 0) {
-        cli_error("out of memory for the results of %lld pairs", (long long)sc->pair_count);
-        goto out;
-    }
-    if (banded && run_isa(cx, "scalar", QUERY_SAT, &in, &ref_sat) != 0) goto out;
     for (int j = 0; j < cx->nquery; j++)
-        if (check_query(cx, sc, base, (query_kind)cx->queries[j], banded ? &ref_sat : NULL) != 0) goto out;
-    rc = 0;
-out:
-    results_free(&ref_sat);
-    if (rc) cx->failed = 1;
-    return rc;
+        if (check_query(cx, sc, base, (query_kind)cx->queries[j]) != 0) {
+            cx->failed = 1;
+            return -1;
+        }
+    return 0;
 }
 
 static int report(const check_ctx *cx, const char *source) {

@@ -46,6 +46,9 @@ grep -q "^check: PASS" out.txt || fail "check of every query did not pass: $(cat
 for q in cast toi; do
     grep -q "^check $q *scalar *pairs=1000 " out.txt || fail "check did not run $q over both steps: $(cat out.txt)"
 done
+for q in distance overlap sat manifold; do # the pair queries at each of the 3 frames, as run takes them
+    grep -q "^check $q *scalar *pairs=1500 " out.txt || fail "check did not run $q at every frame: $(cat out.txt)"
+done
 grep -q "^check ray *scalar *rays=300 .*mismatched_rays=0 " out.txt || fail "check did not run the rays"
 grep -q "^check point *scalar *points=400 " out.txt || fail "check did not run the points"
 # A scene without them: left out by default (a note), an error when asked for by name.
@@ -89,6 +92,11 @@ if [ -n "$GH" ]; then
     GJK2D_CHECK_INJECT=scalar:5 expect_status 1 "$GH" check all.scene --query cast,ray,point
     for what in "cast pair 5 (step 0): fraction" "cast pair 5 (step 1): fraction" "ray 5: fraction" "point 5: overlap or inside"; do
         grep -qF "scalar $what differs from the reference's" err.txt || fail "injected '$what' not reported: $(cat err.txt)"
+    done
+    # The pair queries are compared at every frame: the fault is reported at the last one too.
+    GJK2D_CHECK_INJECT=scalar:5 expect_status 1 "$GH" check all.scene --query sat,manifold
+    for what in "sat pair 5 (step 2): separation" "manifold pair 5 (step 2): normal x differs"; do
+        grep -qF "scalar $what" err.txt || fail "injected '$what' not reported: $(cat err.txt)"
     done
     # Without the variable the test build passes like the installed one.
     expect_status 0 "$GH" check a.scene --query distance
