@@ -12,8 +12,8 @@
 // --warm and --cutoff D time the distance through gjk2d_batch_distance_cached (--warm: the overlap through
 // gjk2d_batch_overlap_cached): --warm with each side's cache carried from call to call (on unchanged poses,
 // so every call after the first starts from the answer), --cutoff with max_distance D (without --warm: cold
-// starts; distance only). --layout: the poses in another layout
-// (bench.h, layouts_make; default soa), e.g. records, the {px, py, c, s} records the Python module passes.
+// starts; distance only). --layout: the poses in another layout, with --moving each frame's
+// (bench.h, layouts_from; default soa), e.g. records, the {px, py, c, s} records the Python module passes.
 // --moving F (W5 only): the scene's first F frames, the bodies drifting, each side's calls going through
 // them in turn (frame i mod F for its call i), as an engine calls frame after frame with its cache
 // carried. A side written ISA+warm (or ISA@LIBRARY+warm) is warm on its own, so that warm and cold run
@@ -155,22 +155,32 @@ static const gjk2d_poses *layout = NULL;
 static int nframes = 0;
 
 /// The scene's first n frames as pose sets of their own (the scene is stepped on to frame n).
-static void frames_make(coherent_scene *scene, int n) {
+static layouts *frame_layouts = NULL; ///< each frame's poses in every layout
+
+/// n frames of the scene's bodies, each frame's poses in layout `lay`.
+static void frames_make(coherent_scene *scene, int n, int lay) {
     frames = xmalloc((size_t)n * sizeof *frames);
+    frame_layouts = xmalloc((size_t)n * sizeof *frame_layouts);
     const size_t m = (size_t)scene->bodies;
     for (int f = 0; f < n; f++) {
         float *copy = xmalloc(4 * m * sizeof *copy); // px, py, c, s
         const float *const from[4] = {scene->px, scene->py, scene->c, scene->s};
         for (int j = 0; j < 4; j++) memcpy(copy + j * m, from[j], m * sizeof *copy);
-        frames[f] = coherent_poses(scene);
-        frames[f].px = copy, frames[f].py = copy + m, frames[f].c = copy + 2 * m, frames[f].s = copy + 3 * m;
+        gjk2d_poses soa = coherent_poses(scene);
+        soa.px = copy, soa.py = copy + m, soa.c = copy + 2 * m, soa.s = copy + 3 * m;
+        layouts_from(&frame_layouts[f], &soa);
+        frames[f] = frame_layouts[f].p[lay];
         coherent_step(scene);
     }
     nframes = n;
 }
 
 static void frames_free(void) {
-    for (int f = 0; f < nframes; f++) free((void *)frames[f].px);
+    for (int f = 0; f < nframes; f++) {
+        free((void *)frame_layouts[f].p[L_SOA].px);
+        layouts_free(&frame_layouts[f]);
+    }
+    free(frame_layouts);
     free(frames);
 }
 
@@ -274,8 +284,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "--moving needs a workload of drifting bodies (w5)\n");
         return 2;
     }
-    if (moving) frames_make(w.scene, moving);
-    if (moving && lay != L_SOA) usage(argv[0]); // the frames are float SoA arrays
+    if (moving) frames_make(w.scene, moving, lay);
     layouts lays;
     layouts_make(&lays, &w);
     if (lay != L_SOA) layout = &lays.p[lay];

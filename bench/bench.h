@@ -165,8 +165,10 @@ typedef struct layouts {
 
 enum { L_SOA, L_RECORDS, L_DOUBLE_SOA, L_DOUBLE_RECORDS, NLAYOUT };
 extern const char *const layout_name[NLAYOUT];
-/// The workload's poses in every layout; double positions hold the same (float) values, so every layout
-/// must give bit-identical answers.
+/// Float SoA poses in every layout (the float SoA ones are soa's own arrays); double positions hold the same
+/// (float) values, so every layout must give bit-identical answers.
+void layouts_from(layouts *l, const gjk2d_poses *soa);
+/// The workload's poses in every layout (layouts_from).
 void layouts_make(layouts *l, const workload *w);
 void layouts_free(layouts *l);
 /// Float SoA poses as records rf[0 .. soa->count) (an engine's transform array, as Box2D's b2Transform).

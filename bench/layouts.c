@@ -14,24 +14,24 @@ gjk2d_poses layout_records(const gjk2d_poses *soa, xf_float *rf) {
     return (gjk2d_poses){&rf[0].px, &rf[0].py, &rf[0].c, &rf[0].s, soa->count, sizeof rf[0], GJK2D_FLOAT32};
 }
 
-/// The workload's poses in every layout; double positions hold the same (float) values, so every layout
-/// must give bit-identical answers.
-void layouts_make(layouts *l, const workload *w) {
-    const test_set *t = &w->set;
-    int64_t n = t->poses.count;
+void layouts_from(layouts *l, const gjk2d_poses *soa) {
+    const int64_t n = soa->count;
+    const float *px = soa->px, *py = soa->py;
     l->rf = xmalloc((size_t)n * sizeof *l->rf);
     l->rd = xmalloc((size_t)n * sizeof *l->rd);
     l->dx = xmalloc((size_t)n * sizeof *l->dx);
     l->dy = xmalloc((size_t)n * sizeof *l->dy);
     for (int64_t k = 0; k < n; k++) {
-        l->rd[k] = (xf_double){t->px[k], t->py[k], t->c[k], t->s[k]};
-        l->dx[k] = t->px[k], l->dy[k] = t->py[k];
+        l->rd[k] = (xf_double){px[k], py[k], soa->c[k], soa->s[k]};
+        l->dx[k] = px[k], l->dy[k] = py[k];
     }
-    l->p[L_SOA] = w->set.poses;
-    l->p[L_RECORDS] = layout_records(&w->set.poses, l->rf);
-    l->p[L_DOUBLE_SOA] = (gjk2d_poses){l->dx, l->dy, t->c, t->s, n, 0, GJK2D_FLOAT64};
+    l->p[L_SOA] = *soa;
+    l->p[L_RECORDS] = layout_records(soa, l->rf);
+    l->p[L_DOUBLE_SOA] = (gjk2d_poses){l->dx, l->dy, soa->c, soa->s, n, 0, GJK2D_FLOAT64};
     l->p[L_DOUBLE_RECORDS] =
         (gjk2d_poses){&l->rd[0].px, &l->rd[0].py, &l->rd[0].c, &l->rd[0].s, n, sizeof l->rd[0], GJK2D_FLOAT64};
 }
+
+void layouts_make(layouts *l, const workload *w) { layouts_from(l, &w->set.poses); }
 
 void layouts_free(layouts *l) { free(l->rf), free(l->rd), free(l->dx), free(l->dy); }
