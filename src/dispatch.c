@@ -23,6 +23,7 @@ enum {
     CPU_AVX512 = 1 << 2, // F + DQ + BW + VL, the set the avx512 kernel is compiled for
     CPU_NEON = 1 << 3,
     CPU_FOLLOWS_STREAMS = 1 << 4, // see gjk2d__cpu_follows_streams
+    CPU_SPLITS_512 = 1 << 5,      // see gjk2d__sort_windows
     CPU_KNOWN = 1 << 30,          // detection ran
 };
 
@@ -50,6 +51,12 @@ static int detect_cpu(void) {
     if (b & (1u << 5)) f |= CPU_AVX2;
     const unsigned avx512_bits = (1u << 16) | (1u << 17) | (1u << 30) | (1u << 31); // F DQ BW VL
     if ((b & avx512_bits) == avx512_bits && (xcr0 & 0xe6) == 0xe6) f |= CPU_AVX512;
+    // AMD family 19h with AVX-512 is Zen 4, which runs each 512-bit operation as two 256-bit halves.
+    if ((f & CPU_AVX512) && __get_cpuid(0, &a, &b, &c, &d) && b == 0x68747541u && d == 0x69746e65u &&
+        c == 0x444d4163u && __get_cpuid(1, &a, &b, &c, &d)) { // "AuthenticAMD"
+        const unsigned base = (a >> 8) & 0xfu, family = base + (base == 0xfu ? (a >> 20) & 0xffu : 0u);
+        if (family == 0x19u) f |= CPU_SPLITS_512;
+    }
 #elif defined(__aarch64__)
     f |= CPU_NEON; // Advanced SIMD is mandatory on AArch64
 #endif
@@ -67,6 +74,15 @@ static int cpu_flags(void) {
 }
 
 int gjk2d__cpu_follows_streams(void) { return (cpu_flags() & CPU_FOLLOWS_STREAMS) != 0; }
+
+static atomic_int window_order = -1; // gjk2d__set_window_order's mode
+
+int gjk2d__sort_windows(void) {
+    const int mode = atomic_load_explicit(&window_order, memory_order_relaxed);
+    return mode >= 0 ? mode : (cpu_flags() & CPU_SPLITS_512) != 0;
+}
+
+void gjk2d__set_window_order(int mode) { atomic_store_explicit(&window_order, mode, memory_order_relaxed); }
 
 typedef struct isa_entry {
     const char *name;

@@ -18,6 +18,10 @@
 /// manifold ran 1.10x and the distance 1.14x with the columns' bound at run time, and 1.19x and 1.18x with
 /// loops of this constant length (docs/design.md, "Blocks by vertex count").
 #define LANE_SMALL 4
+/// lblock_load's column bound for a block of pairs in no particular order whose loops should run over its
+/// own largest vertex count (the SAT's windows where they keep the pairs' order: a uniform set of 5-gons
+/// then runs 5 columns, not 8).
+#define LANE_EXACT 0
 
 /// The lane counts (0 where the lanes do not take the shape), radii and bounds of shapes idx[0 .. W), one
 /// lane head record each.
@@ -328,7 +332,8 @@ static inline __attribute__((always_inline)) void lane_prefetch_ahead(const batc
 /// lane's pair, so every lane holds valid geometry, and are never written. `cols` (at most LANE_ROW):
 /// no shape of these pairs has more vertices (a block of a vertex-count window, lwindow), so a block
 /// whose shapes fit one row runs over `cols` columns; a block given LANE_ROW whose shapes all have at most
-/// LANE_SMALL vertices runs over LANE_SMALL. Returns 0 when no lane is live.
+/// LANE_SMALL vertices runs over LANE_SMALL; LANE_EXACT: over the largest count of its shapes. Returns 0
+/// when no lane is live.
 static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes, int mode,
                                     int cols) {
     _Alignas(64) float tmp[2][W][2][NMAX];
@@ -382,6 +387,16 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
         for (unsigned m = W_ALL & ~bk->live; m; m &= m - 1)
             lane_copy(sa, sb, na, nb, ra, rb, &pa, &pb, __builtin_ctz(m), c);
     }
+    if (cols == LANE_EXACT) { // the block's largest vertex count, one bound for both shapes
+        cols = LANE_ROW;
+        const wf most = wf_max_gt(wf_load(na), wf_load(nb));
+        if (wm_all(wf_lt(most, wf_set1((float)LANE_ROW)))) { // else (the usual case) a row
+            _Alignas(64) float m[W];
+            wf_store(m, most);
+            cols = 1;
+            for (int l = 0; l < W; l++) cols = (int)m[l] > cols ? (int)m[l] : cols;
+        }
+    }
     if (cols == LANE_ROW &&
         wm_all(wm_and(wf_le(wf_load(na), wf_set1((float)LANE_SMALL)), wf_le(wf_load(nb), wf_set1((float)LANE_SMALL)))))
         cols = LANE_SMALL;
@@ -420,8 +435,9 @@ static inline int lblock_load_range(lblock *bk, const batch_in *in, int64_t k0, 
 ///
 /// The order costs scalar work per pair (the keys' counting sort, the answers gathered back to the pairs'
 /// indices) and saves vector work per block, so it pays only where a block's vector work is large: on 16
-/// lanes, not on 8, timed side by side (the figures are in docs/design.md). Narrower blocks keep the
-/// pairs' order (LWINDOW_ORDERS 0).
+/// lanes, not on 8, and only where the CPU runs 512-bit operations as two halves (gjk2d__sort_windows),
+/// timed side by side (the figures are in docs/design.md). Narrower blocks keep the pairs' order
+/// (LWINDOW_ORDERS 0).
 #define LWINDOW (16 * W)
 #define LWINDOW_ORDERS (W >= 16)
 
@@ -431,7 +447,7 @@ typedef struct lwindow {
     uint8_t key[LWINDOW];            ///< each one's key: max(na, nb), or 0
     int64_t k0;
     int n, sorted; ///< sorted: 0 when the window keeps its order (k, pos and key then unused)
-    int cols;      ///< a window in its order: every block's column bound
+    int cols;      ///< a window in its order: every block's column bound (LANE_EXACT: each block's own)
 } lwindow;
 
 /// max(na, nb) of pairs k0 + i, or 0 where the lanes do not take a shape.
@@ -442,7 +458,10 @@ static inline int lwindow_key(const gjk2d__lane_head *head, const int32_t *pa, c
 
 static void lwindow_sort(lwindow *win, const batch_in *in, int64_t k0, int n) {
     win->k0 = k0, win->n = n, win->sorted = 0, win->cols = LANE_ROW;
-    if (!LWINDOW_ORDERS) return;
+    if (!LWINDOW_ORDERS || !gjk2d__sort_windows()) {
+        win->cols = LANE_EXACT;
+        return;
+    }
     _Alignas(64) int32_t key[LWINDOW];
     const gjk2d__lane_head *head = in->shapes->lane_head; // counts are 0 where the lanes do not take the shape
     const int32_t *pa = in->pairs->a + k0, *pb = in->pairs->b + k0;

@@ -39,6 +39,15 @@ int gjk2d__cpu_has(const char *name);
 /// AMD Zen 3 and Zen 4; other CPUs keep the requests.
 int gjk2d__cpu_follows_streams(void);
 
+/// Whether the SAT kernel on 16 lanes sorts each window of pairs by vertex count (lanes_tmpl.h, lwindow):
+/// the order costs scalar work per pair and saves vector work per block, which pays where the vector work
+/// is slow. Measured side by side (docs/design.md, "Blocks by vertex count"): yes on AMD Zen 4, whose
+/// 512-bit operations run as two halves; no on AMD Zen 5. Other CPUs keep the pairs' order.
+int gjk2d__sort_windows(void);
+/// For the tests, which check both orders on every host: 1 sorts, 0 keeps the order, -1 (the default)
+/// lets the CPU decide. Either order gives the same bits.
+void gjk2d__set_window_order(int mode);
+
 /// Per-block statistics of the GJK distance kernels, for the benchmark's lane-utilisation report.
 /// Counting is off unless enabled (one relaxed atomic load per block); not for production use.
 typedef struct gjk2d_simd_stats {

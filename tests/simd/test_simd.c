@@ -45,7 +45,7 @@ static void run_reference(const gjk2d_shapes *shapes, const gjk2d_poses *poses, 
 static void check_poses(const char *what, const test_set *t, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                         int64_t chunk) {
     xc_table tables[16];
-    int nt = xc_tables(tables, 16);
+    int nt = xc_tables_sat(tables, 16);
     cr_assert(nt >= 1, "no SIMD kernel table available");
     query_outputs ref, first;
     run_reference(t->shapes, poses, pairs, &ref);
@@ -139,7 +139,7 @@ Test(simd, every_range_equals_reference_and_writes_only_its_pairs) {
     query_outputs ref;
     run_reference(set.shapes, &set.poses, &pairs, &ref);
     xc_table tables[16];
-    int nt = xc_tables(tables, 16);
+    int nt = xc_tables_sat(tables, 16);
     for (int t = 0; t < nt; t++) {
         const int w = tables[t].table->width;
         const int64_t sizes[] = {0, 1, w - 1, w + 1, 97, 3 * w + 5};
@@ -205,7 +205,7 @@ Test(simd, requests_ahead_read_no_shape_past_the_range) {
     }
     cr_assert(pa && pb);
     xc_table tables[16];
-    const int nt = xc_tables(tables, 16);
+    const int nt = xc_tables_sat(tables, 16);
     const int64_t ends[] = {3000, 3000 + 5, PAIRS - 17};
     for (int e = 0; e < 3; e++) {
         const int64_t end = ends[e];

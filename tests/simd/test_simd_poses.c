@@ -15,7 +15,7 @@
 static int all_tables(xc_table *out, int cap) {
     snprintf(out[0].label, sizeof out[0].label, "scalar");
     out[0].table = &gjk2d__scalar_table;
-    return 1 + xc_tables(out + 1, cap - 1);
+    return 1 + xc_tables_sat(out + 1, cap - 1);
 }
 
 static void prepare(test_set *t, const pg_set *g) {

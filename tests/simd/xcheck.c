@@ -18,10 +18,35 @@ static void add_table(xc_table *out, int *n, int cap, const char *label, const g
     (*n)++;
 }
 
-int xc_tables(xc_table *out, int cap) {
+/// A 16-lane table whose SAT sorts its windows by vertex count whatever this CPU would do
+/// (gjk2d__set_window_order), so that both orders of the SAT's windows are checked on every host.
+enum { SORTED_TABLES = 2 };
+static const gjk2d_kernel_table *sorted_of[SORTED_TABLES];
+static gjk2d_kernel_table sorted_table[SORTED_TABLES];
+#define SORTED_SAT(i)                                                                                          \
+    static void sat_sorted_##i(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs, \
+                               int64_t begin, int64_t end, const gjk2d_sat_out *out) {                         \
+        gjk2d__set_window_order(1);                                                                            \
+        sorted_of[i]->sat(shapes, poses, pairs, begin, end, out);                                              \
+        gjk2d__set_window_order(-1);                                                                           \
+    }
+SORTED_SAT(0)
+SORTED_SAT(1)
+static const gjk2d_sat_kernel sat_sorted[SORTED_TABLES] = {sat_sorted_0, sat_sorted_1};
+
+static void add_sorted(xc_table *out, int *n, int cap, const char *label, const gjk2d_kernel_table *t, int i) {
+    if (!t) return;
+    sorted_of[i] = t;
+    sorted_table[i] = *t;
+    sorted_table[i].sat = sat_sorted[i];
+    add_table(out, n, cap, label, &sorted_table[i]);
+}
+
+static int tables(xc_table *out, int cap, int sorted) {
     int n = 0;
     static const char *const native[] = {"portable", "sse41", "avx2", "avx512", "neon"};
     for (int i = 0; i < 5; i++) add_table(out, &n, cap, native[i], gjk2d__isa_table(native[i]));
+    if (sorted) add_sorted(out, &n, cap, "avx512-sorted", gjk2d__isa_table("avx512"), 0);
 #ifdef GJK2D_EMUL_SSE41
     add_table(out, &n, cap, "sse41-emul", &gjk2d__table_sse41_emul);
 #endif
@@ -30,12 +55,17 @@ int xc_tables(xc_table *out, int cap) {
 #endif
 #ifdef GJK2D_EMUL_AVX512
     add_table(out, &n, cap, "avx512-emul", &gjk2d__table_avx512_emul);
+    if (sorted) add_sorted(out, &n, cap, "avx512-emul-sorted", &gjk2d__table_avx512_emul, 1);
 #endif
 #ifdef GJK2D_EMUL_NEON
     add_table(out, &n, cap, "neon-emul", &gjk2d__table_neon_emul);
 #endif
     return n;
 }
+
+int xc_tables(xc_table *out, int cap) { return tables(out, cap, 0); }
+
+int xc_tables_sat(xc_table *out, int cap) { return tables(out, cap, 1); }
 
 void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
             int64_t begin, int64_t end, int64_t chunk, query_outputs *o) {

@@ -28,6 +28,10 @@ typedef struct xc_table {
 
 /// Every SIMD table this host can run: native (CPU supports it) and SIMDe-emulated builds. Returns the count.
 int xc_tables(xc_table *out, int cap);
+/// The same, and for the tests of the SAT each 16-lane table again with its SAT's windows sorted by vertex
+/// count whatever this CPU would do (labels "...-sorted"; gjk2d__sort_windows), so that both orders are
+/// checked on every host.
+int xc_tables_sat(xc_table *out, int cap);
 
 /// Run the three queries of `t` over [begin, end) in chunks of `chunk` pairs (the range API).
 void xc_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
