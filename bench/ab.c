@@ -154,10 +154,10 @@ static gjk2d_poses *frames = NULL;
 static const gjk2d_poses *layout = NULL;
 static int nframes = 0;
 
-/// The scene's first n frames as pose sets of their own (the scene is stepped on to frame n).
 static layouts *frame_layouts = NULL; ///< each frame's poses in every layout
 
-/// n frames of the scene's bodies, each frame's poses in layout `lay`.
+/// The scene's first n frames as pose sets of their own, each in layout `lay` (the scene is stepped on to
+/// frame n).
 static void frames_make(coherent_scene *scene, int n, int lay) {
     frames = xmalloc((size_t)n * sizeof *frames);
     frame_layouts = xmalloc((size_t)n * sizeof *frame_layouts);
