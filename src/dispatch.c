@@ -39,9 +39,14 @@ static int detect_cpu(void) {
     int f = CPU_KNOWN;
 #if GJK2D_X86
     unsigned a, b, c, d;
-    if (__get_cpuid(0, &a, &b, &c, &d) && b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu)
-        f |= CPU_FOLLOWS_STREAMS; // "GenuineIntel"
+    int intel = 0, amd = 0;
+    if (__get_cpuid(0, &a, &b, &c, &d)) {
+        intel = b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu; // "GenuineIntel"
+        amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;   // "AuthenticAMD"
+    }
+    if (intel) f |= CPU_FOLLOWS_STREAMS;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return f;
+    const unsigned base = (a >> 8) & 0xfu, family = base + (base == 0xfu ? (a >> 20) & 0xffu : 0u);
     if (c & (1u << 19)) f |= CPU_SSE41;
     const int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
     if (!osxsave || !avx) return f;
@@ -52,11 +57,7 @@ static int detect_cpu(void) {
     const unsigned avx512_bits = (1u << 16) | (1u << 17) | (1u << 30) | (1u << 31); // F DQ BW VL
     if ((b & avx512_bits) == avx512_bits && (xcr0 & 0xe6) == 0xe6) f |= CPU_AVX512;
     // AMD family 19h with AVX-512 is Zen 4, which runs each 512-bit operation as two 256-bit halves.
-    if ((f & CPU_AVX512) && __get_cpuid(0, &a, &b, &c, &d) && b == 0x68747541u && d == 0x69746e65u &&
-        c == 0x444d4163u && __get_cpuid(1, &a, &b, &c, &d)) { // "AuthenticAMD"
-        const unsigned base = (a >> 8) & 0xfu, family = base + (base == 0xfu ? (a >> 20) & 0xffu : 0u);
-        if (family == 0x19u) f |= CPU_SPLITS_512;
-    }
+    if ((f & CPU_AVX512) && amd && family == 0x19u) f |= CPU_SPLITS_512;
 #elif defined(__aarch64__)
     f |= CPU_NEON; // Advanced SIMD is mandatory on AArch64
 #endif
