@@ -244,6 +244,7 @@ int64_t gjk2d_shapes_prepare(const gjk2d_geometry *g, void *memory, int64_t size
     s->problem = problem;
     s->lane_head = lane_head;
     s->rows = rows;
+    s->row_floats = at;
     validate_rows(s, problem);
 
     int64_t invalid = 0;

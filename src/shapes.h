@@ -41,6 +41,7 @@ struct gjk2d_shapes {
     const uint8_t *problem;            ///< gjk2d_problem of each shape
     const gjk2d__lane_head *lane_head; ///< 16-byte aligned
     const float *rows;                 ///< 64-byte aligned
+    int64_t row_floats;                ///< floats of `rows` in use (rows are shared by shapes of one geometry)
 };
 
 /// Columns of a shape's row.

@@ -307,7 +307,7 @@ static unsigned cutoff_by_bounds_lanes(const cached_call *c, int64_t k, int lane
                             wd_mul(bounds, wd_set1(1.0 + REF_CUTOFF_BOUND_MARGIN)));
     const wf past = wd_to(wd_sel(wd_gt(lower, wd_set1((double)c->max_distance)), wd_set1(1.0), wd_set1(0.0)));
     const unsigned beyond = posed & wm_bits(wf_eq(past, wf_set1(1.0f)));
-    if (fetch) // the rows of the pairs left to the blocks, which load them shortly
+    if (fetch && !lane_rows_cached(in->shapes)) // the rows of the pairs left to the blocks, which load them shortly
         for (unsigned m = W_ALL & ~beyond; m; m &= m - 1) {
             __builtin_prefetch(gjk2d__lane_row(in->shapes, sa[__builtin_ctz(m)]));
             __builtin_prefetch(gjk2d__lane_row(in->shapes, sb[__builtin_ctz(m)]));

@@ -223,6 +223,22 @@ static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_po
 /// in a core's L2 from call to call, where asking again only costs instructions (timed side by side on
 /// W5: 0.93-0.97x at 3,000-12,000 shapes, 1.05x at 29,000 and 1.27x at 100,000; docs/design.md).
 #define LANE_PREFETCH_MIN_SHAPES 16384
+/// A set whose rows take at most this many bytes (rows are shared by the shapes of one geometry: W1's 10^6
+/// pairs of instances of 4,096 polygons hold 256 KB of them) takes no requests for its rows: they stay in
+/// a core's L2 from block to block (half of it on AMD Zen 3, a quarter or less on the later CPUs). Timed
+/// side by side on W1's construction with 4,096 to 65,536 polygons (AMD Zen 5, avx512, overlap): without
+/// the rows' requests 1.04x at 256 KB, 1.02x at 512 KB, 1.01x at 1 MB, 0.71x at 4 MB (and on W5, a
+/// polygon per body, 0.71x).
+#define LANE_ROWS_CACHED_BYTES (256 * 1024)
+/// The rule for cached rows and the requests by lines (lane_block_ranges) on 16 lanes only: timed side by
+/// side on 8 (avx2, AMD Zen 5), they ran W1's overlap and SAT at 0.97-0.99x of the requests lane by lane.
+#define LANE_PREFETCH_BY_LINES (W >= 16)
+
+/// Whether the set's rows stay in the caches without requests (LANE_ROWS_CACHED_BYTES).
+static inline int lane_rows_cached(const gjk2d_shapes *set) {
+    return LANE_PREFETCH_BY_LINES && set->row_floats * (int64_t)sizeof(float) <= LANE_ROWS_CACHED_BYTES;
+}
+
 /// Pairs ahead whose entries of the pair list are asked for (2 KB of each array): the prefetches above
 /// read the pair list 2 LANE_PREFETCH_BLOCKS blocks ahead, and there its first read of each line waited
 /// for memory (a profile of the coherence benchmark put a fifth of the block load's samples on those
@@ -270,9 +286,77 @@ static inline __attribute__((always_inline)) void lane_prefetch_pairs(const gjk2
     if (!items) __builtin_prefetch(pairs->b + k);
 }
 
+/// The lines of bytes [lo, hi].
+static inline __attribute__((always_inline)) void lane_prefetch_lines(const void *lo, const void *hi) {
+    for (uintptr_t p = (uintptr_t)lo & ~(uintptr_t)63; p <= (uintptr_t)hi; p += 64) __builtin_prefetch((const void *)p);
+}
+
+/// The shapes of a block whose two index lists each run forward over fewer than 4 W shapes from first to
+/// last (a pair list in the order of its shapes, as W1's): [lo[0], hi[0]] where the lists lie together,
+/// else also [lo[1], hi[1]]; returns the ranges' count, 0 for any other block. Such a block's lanes share
+/// lines of the poses and heads, so it asks for each line its ranges cover once (W1: 3 lines of each pose
+/// array where the lanes asked 2 W times). A lane outside its list's range (a list that steps back) is
+/// only not asked for.
+static inline int lane_block_ranges(const int32_t *sa, const int32_t *sb, int32_t lo[2], int32_t hi[2]) {
+    if (!LANE_PREFETCH_BY_LINES) return 0;
+    const int32_t a0 = sa[0], a1 = sa[W - 1], b0 = sb[0], b1 = sb[W - 1];
+    if ((uint32_t)a1 - (uint32_t)a0 >= 4u * W || (uint32_t)b1 - (uint32_t)b0 >= 4u * W) return 0;
+    const int32_t l = a0 < b0 ? a0 : b0, h = a1 > b1 ? a1 : b1;
+    if ((int64_t)h - l < 8 * W) {
+        lo[0] = l, hi[0] = h;
+        return 1;
+    }
+    lo[0] = a0, hi[0] = a1, lo[1] = b0, hi[1] = b1;
+    return 2;
+}
+
+/// lane_prefetch_poses over ranges of shapes (lane_block_ranges), for float arrays and float records;
+/// returns 0 (nothing asked for) for other layouts.
+static inline __attribute__((always_inline)) int lane_prefetch_pose_ranges(const gjk2d_poses *p, const int32_t *lo,
+                                                                          const int32_t *hi, int ranges) {
+    const int packed = p->stride == 0 && p->position_type == GJK2D_FLOAT32;
+    if (!packed && !lane_poses_records(p)) return 0;
+    for (int r = 0; r < ranges; r++) {
+        if (packed) {
+            const float *const px = (const float *)p->px, *const py = (const float *)p->py;
+            lane_prefetch_lines(px + lo[r], px + hi[r]);
+            lane_prefetch_lines(py + lo[r], py + hi[r]);
+            lane_prefetch_lines(p->c + lo[r], p->c + hi[r]);
+            lane_prefetch_lines(p->s + lo[r], p->s + hi[r]);
+        } else {
+            const char *const x = (const char *)p->px;
+            lane_prefetch_lines(x + lo[r] * p->stride, x + hi[r] * p->stride + 15);
+        }
+    }
+    return 1;
+}
+
+/// The rows of ranges of shapes (lane_block_ranges) by the lines they cover, where those are at most the
+/// 2 W requests of the lanes (a set prepared in the order of its shapes, each with a row of its own, as
+/// W7); returns 0 (nothing asked for) otherwise. Only the heads of the ranges' ends are read.
+static inline __attribute__((always_inline)) int lane_prefetch_row_ranges(const gjk2d_shapes *set, const int32_t *lo,
+                                                                         const int32_t *hi, int ranges) {
+    int64_t lines = 0;
+    for (int r = 0; r < ranges; r++) {
+        const int64_t units = (int64_t)set->lane_head[hi[r]].row_unit - set->lane_head[lo[r]].row_unit;
+        if (units < 0) return 0;
+        lines += units * GJK2D_ROW_UNIT * (int64_t)sizeof(float) / 64 + 1;
+    }
+    if (lines > 2 * W) return 0;
+    for (int r = 0; r < ranges; r++) lane_prefetch_lines(gjk2d__lane_row(set, lo[r]), gjk2d__lane_row(set, hi[r]));
+    return 1;
+}
+
 /// The lane heads of the pairs k .. k + W - 1 (their shape indices are read: inside the pair list).
 static inline __attribute__((always_inline)) void lane_prefetch_heads(const batch_in *in, int64_t k, int items) {
     const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
+    int32_t lo[2], hi[2];
+    const int ranges = items ? 0 : lane_block_ranges(ia, ib, lo, hi);
+    if (ranges) {
+        for (int r = 0; r < ranges; r++)
+            lane_prefetch_lines(in->shapes->lane_head + lo[r], in->shapes->lane_head + hi[r] + 1);
+        return;
+    }
     for (int l = 0; l < (items ? W : 2 * W); l++)
         __builtin_prefetch(in->shapes->lane_head + (l < W ? ia[l] : ib[l - W]));
 }
@@ -291,11 +375,15 @@ static inline __attribute__((always_inline)) void lane_prefetch_heads(const batc
 static inline __attribute__((always_inline)) void lane_prefetch_shapes(const batch_in *in, int64_t k, int items) {
     const gjk2d_shapes *set = in->shapes;
     const int32_t *ia = in->pairs->a + k, *ib = in->pairs->b + k;
-    lane_prefetch_poses(in->poses, ia, items ? NULL : ib);
-    for (int l = 0; l < W; l++) {
-        __builtin_prefetch(gjk2d__lane_row(set, ia[l]));
-        if (!items) __builtin_prefetch(gjk2d__lane_row(set, ib[l]));
-    }
+    int32_t lo[2], hi[2];
+    const int ranges = items ? 0 : lane_block_ranges(ia, ib, lo, hi);
+    if (!ranges || !lane_prefetch_pose_ranges(in->poses, lo, hi, ranges))
+        lane_prefetch_poses(in->poses, ia, items ? NULL : ib);
+    if (!lane_rows_cached(set) && !(ranges && lane_prefetch_row_ranges(set, lo, hi, ranges)))
+        for (int l = 0; l < W; l++) {
+            __builtin_prefetch(gjk2d__lane_row(set, ia[l]));
+            if (!items) __builtin_prefetch(gjk2d__lane_row(set, ib[l]));
+        }
     lane_prefetch_pairs(in->pairs, k + LANE_PREFETCH_PAIRS, items);
     if (k + (LANE_PREFETCH_BLOCKS + 1) * W > in->pairs->count) return;
     lane_prefetch_heads(in, k + LANE_PREFETCH_BLOCKS * W, items);
