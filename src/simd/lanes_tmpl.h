@@ -313,7 +313,7 @@ static inline int lane_block_ranges(const int32_t *sa, const int32_t *sb, int32_
 /// lane_prefetch_poses over ranges of shapes (lane_block_ranges), for float arrays and float records;
 /// returns 0 (nothing asked for) for other layouts.
 static inline __attribute__((always_inline)) int lane_prefetch_pose_ranges(const gjk2d_poses *p, const int32_t *lo,
-                                                                          const int32_t *hi, int ranges) {
+                                                                           const int32_t *hi, int ranges) {
     const int packed = p->stride == 0 && p->position_type == GJK2D_FLOAT32;
     if (!packed && !lane_poses_records(p)) return 0;
     for (int r = 0; r < ranges; r++) {
@@ -335,7 +335,7 @@ static inline __attribute__((always_inline)) int lane_prefetch_pose_ranges(const
 /// 2 W requests of the lanes (a set prepared in the order of its shapes, each with a row of its own, as
 /// W7); returns 0 (nothing asked for) otherwise. Only the heads of the ranges' ends are read.
 static inline __attribute__((always_inline)) int lane_prefetch_row_ranges(const gjk2d_shapes *set, const int32_t *lo,
-                                                                         const int32_t *hi, int ranges) {
+                                                                          const int32_t *hi, int ranges) {
     int64_t lines = 0;
     for (int r = 0; r < ranges; r++) {
         const int64_t units = (int64_t)set->lane_head[hi[r]].row_unit - set->lane_head[lo[r]].row_unit;
