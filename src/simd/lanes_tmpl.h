@@ -354,7 +354,7 @@ static inline __attribute__((always_inline)) void lane_prefetch_heads(const batc
     const int ranges = items ? 0 : lane_block_ranges(ia, ib, lo, hi);
     if (ranges) {
         for (int r = 0; r < ranges; r++)
-            lane_prefetch_lines(in->shapes->lane_head + lo[r], in->shapes->lane_head + hi[r] + 1);
+            lane_prefetch_lines(in->shapes->lane_head + lo[r], &in->shapes->lane_head[hi[r]].bound);
         return;
     }
     for (int l = 0; l < (items ? W : 2 * W); l++)
