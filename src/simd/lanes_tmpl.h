@@ -88,6 +88,11 @@ typedef struct lane_poses {
     _Alignas(64) double px[W], py[W];
 } lane_poses;
 
+/// Whether the poses are packed float arrays (the usual layout: each field indexed as floats).
+static inline int lane_poses_packed(const gjk2d_poses *p) {
+    return p->stride == 0 && p->position_type == GJK2D_FLOAT32;
+}
+
 /// Whether the poses are float records {px, py, c, s} (a b2Transform; the Python module's (N, 4) array).
 static inline int lane_poses_records(const gjk2d_poses *p) {
     const char *x = (const char *)p->px;
@@ -98,7 +103,7 @@ static inline int lane_poses_records(const gjk2d_poses *p) {
 /// The poses of shapes idx[0 .. W): packed float arrays by gathers, float records {px, py, c, s} by one
 /// load per record and a transpose, any other layout lane by lane.
 static inline void lane_poses_load(lane_poses *lp, const gjk2d_poses *poses, const int32_t *idx) {
-    const int packed = poses->stride == 0 && poses->position_type == GJK2D_FLOAT32;
+    const int packed = lane_poses_packed(poses);
     if (packed || lane_poses_records(poses)) {
         wf x, y, c, s;
         if (packed) {
@@ -252,7 +257,7 @@ static inline int lane_rows_cached(const gjk2d_shapes *set) {
 static inline __attribute__((always_inline)) void lane_prefetch_poses(const gjk2d_poses *p, const int32_t *ia,
                                                                       const int32_t *ib) {
     const int n = ib ? 2 * W : W;
-    if (p->stride == 0 && p->position_type == GJK2D_FLOAT32) { // the usual layout, indexed as floats
+    if (lane_poses_packed(p)) {
         const float *const px = (const float *)p->px, *const py = (const float *)p->py;
         for (int l = 0; l < n; l++) {
             const int32_t i = l < W ? ia[l] : ib[l - W];
@@ -314,7 +319,7 @@ static inline int lane_block_ranges(const int32_t *sa, const int32_t *sb, int32_
 /// returns 0 (nothing asked for) for other layouts.
 static inline __attribute__((always_inline)) int lane_prefetch_pose_ranges(const gjk2d_poses *p, const int32_t *lo,
                                                                            const int32_t *hi, int ranges) {
-    const int packed = p->stride == 0 && p->position_type == GJK2D_FLOAT32;
+    const int packed = lane_poses_packed(p);
     if (!packed && !lane_poses_records(p)) return 0;
     for (int r = 0; r < ranges; r++) {
         if (packed) {
