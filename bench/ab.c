@@ -5,8 +5,9 @@
 // another build of the library ("avx2@old/build/libgjk2d.so", opened with dlopen: two kernel variants,
 // e.g. before and after a change, side by side). Each side prepares the workload's shapes with its own
 // library. After timing, both sides' outputs are compared bit for bit.
-//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat|manifold] [--warm] [--cutoff D] [--moving F]
-//                  [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R] [--min-time S] A B
+//   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat|manifold|cast|ray] [--warm] [--cutoff D]
+//                  [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R]
+//                  [--min-time S] A B
 //   gjk2d_bench_ab --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A
 //                  (one untimed call, or one per frame: for callgrind)
 // --warm and --cutoff D time the distance through gjk2d_batch_distance_cached (--warm: the overlap through
@@ -21,6 +22,10 @@
 // not required to match. Likewise a side written ISA+cut takes --cutoff D alone, the other side running
 // without a cutoff (the pairs beyond it are then answered differently).
 // --query manifold: gjk2d_batch_manifold at margin 0 with every output field (manifold_arrays_alloc).
+// --query cast: gjk2d_batch_cast with every output field, B of each pair cast toward A (cast_toward): the
+// workload's pairs as casts, for timing the shape cast kernel against itself (bench/casts.c times it
+// against Box2D on items of its own). --query ray: gjk2d_batch_ray with every output field, a ray from
+// B's position along the same translation at each pair's A.
 // Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -29,9 +34,44 @@
 
 #include "bench.h"
 #include "coherent.h"
+#include "oracle.h"
 
-/// --query manifold: beyond the queries of bench.h (whose tables the main bench loops over).
-enum { Q_MANIFOLD = NQ };
+/// --query manifold, cast and ray: beyond the queries of bench.h (whose tables the main bench loops over).
+enum { Q_MANIFOLD = NQ, Q_CAST, Q_RAY };
+
+/// A shape cast's or a ray cast's outputs, every field.
+typedef struct cast_arrays {
+    void *block;
+    size_t bytes;
+    gjk2d_cast_out out;
+} cast_arrays;
+
+static void cast_arrays_alloc(cast_arrays *c, int64_t n) {
+    const size_t m = (size_t)n;
+    c->bytes = m * (5 * sizeof(float) + sizeof(int32_t) + 2);
+    c->block = xmalloc(c->bytes);
+    float *f = c->block;
+    int32_t *iter = (int32_t *)(f + 5 * m);
+    uint8_t *u = (uint8_t *)(iter + m);
+    const gjk2d_cast_out o = {u, f, f + m, f + 2 * m, f + 3 * m, f + 4 * m, iter, u + m};
+    c->out = o;
+}
+
+/// --query cast and ray: pair k's translation of B, (f (pa - pb) + u) with f uniform in [0.3, 2] and u's
+/// coordinates in [-1, 1]: toward A, overshooting or falling short of it, and a few casts away.
+static gjk2d_translations cast_toward(const workload *w) {
+    const int64_t n = w->pairs.count;
+    float *t = xmalloc(2 * (size_t)n * sizeof *t);
+    oracle_rng r = oracle_rng_seed(5);
+    for (int64_t k = 0; k < n; k++) {
+        const int32_t a = w->pairs.a[k], b = w->pairs.b[k];
+        const double f = oracle_uniform(&r, 0.3, 2.0);
+        t[k] = (float)(f * ((double)w->set.px[a] - w->set.px[b]) + oracle_uniform(&r, -1.0, 1.0));
+        t[n + k] = (float)(f * ((double)w->set.py[a] - w->set.py[b]) + oracle_uniform(&r, -1.0, 1.0));
+    }
+    const gjk2d_translations tr = {t, t + n};
+    return tr;
+}
 
 /// The library calls a side makes: the linked library's, or another build's through dlopen.
 typedef struct side {
@@ -51,6 +91,9 @@ typedef struct side {
                           gjk2d_cache *, const gjk2d_overlap_out *);
     int (*manifold)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, int64_t, int64_t, float,
                     const gjk2d_manifold_out *);
+    int (*cast)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_pairs *, const gjk2d_translations *, int64_t,
+                int64_t, const gjk2d_cast_out *);
+    int (*ray)(const gjk2d_shapes *, const gjk2d_poses *, const gjk2d_rays *, int64_t, int64_t, const gjk2d_cast_out *);
     const gjk2d_shapes *shapes;
     gjk2d_cache *cache; ///< --warm: this side's, carried from call to call; else NULL
     int cut;            ///< written ISA+cut: only this side takes --cutoff
@@ -59,6 +102,7 @@ typedef struct side {
     void *memory;
     query_outputs o;
     manifold_arrays m; ///< --query manifold (else block NULL)
+    cast_arrays ca;    ///< --query cast or ray (else block NULL)
     double rate[MAX_REPS];
 } side;
 
@@ -103,6 +147,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm,
         s->set_isa = gjk2d_set_isa, s->distance = gjk2d_batch_distance, s->overlap = gjk2d_batch_overlap;
         s->sat = gjk2d_batch_sat, s->distance_cached = gjk2d_batch_distance_cached, s->shapes = w->set.shapes;
         s->overlap_cached = gjk2d_batch_overlap_cached, s->manifold = gjk2d_batch_manifold;
+        s->cast = gjk2d_batch_cast, s->ray = gjk2d_batch_ray;
     } else {
         s->lib = strdup(at + 1);
         // RTLD_LOCAL: the other build's names stay its own (this program exports none of the linked ones).
@@ -120,6 +165,8 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm,
         *(void **)&s->distance_cached = sym(h, s->lib, "gjk2d_batch_distance_cached");
         *(void **)&s->overlap_cached = sym(h, s->lib, "gjk2d_batch_overlap_cached");
         *(void **)&s->manifold = sym(h, s->lib, "gjk2d_batch_manifold");
+        *(void **)&s->cast = sym(h, s->lib, "gjk2d_batch_cast");
+        *(void **)&s->ray = sym(h, s->lib, "gjk2d_batch_ray");
         if (s->set_isa(s->isa) != 0) {
             fprintf(stderr, "%s: ISA '%s' is not available\n", s->lib, s->isa);
             exit(2);
@@ -133,6 +180,7 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm,
     }
     outputs_alloc(&s->o, w->pairs.count);
     if (q == Q_MANIFOLD) manifold_arrays_alloc(&s->m, w->pairs.count, 1);
+    if (q == Q_CAST || q == Q_RAY) cast_arrays_alloc(&s->ca, w->pairs.count);
     if (warm) s->cache = calloc((size_t)w->pairs.count, sizeof *s->cache);
     if (warm && !s->cache) {
         fprintf(stderr, "out of memory\n");
@@ -143,10 +191,15 @@ static void side_open(side *s, const char *spec_in, const workload *w, int warm,
 static void side_close(side *s) {
     outputs_free(&s->o);
     free(s->m.block);
+    free(s->ca.block);
     free(s->memory);
     free(s->cache);
     free((void *)s->lib);
 }
+
+/// --query cast and ray: the translations (x NULL otherwise); ray: the rays, from B's position.
+static gjk2d_translations translations = {NULL, NULL};
+static gjk2d_rays rays;
 
 /// --moving: the poses of each frame (NULL: the workload's own poses).
 static gjk2d_poses *frames = NULL;
@@ -200,6 +253,8 @@ static void side_run(side *s, const workload *w, int q, int inner) {
                        : q == Q_OVERLAP && s->cache ? s->overlap_cached(s->shapes, p, &w->pairs, 0, n, s->cache, &v)
                        : q == Q_OVERLAP             ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
                        : q == Q_SAT                 ? s->sat(s->shapes, p, &w->pairs, 0, n, &t)
+                       : q == Q_CAST                ? s->cast(s->shapes, p, &w->pairs, &translations, 0, n, &s->ca.out)
+                       : q == Q_RAY                 ? s->ray(s->shapes, p, &rays, 0, n, &s->ca.out)
                                                     : s->manifold(s->shapes, p, &w->pairs, 0, n, 0.0f, &s->m.out);
         if (rc) {
             fprintf(stderr, "batch call failed: %d\n", rc);
@@ -222,13 +277,14 @@ static int name_index(const char *v, const char *const *names, int n) {
 }
 
 static void usage(const char *prog) {
-    fprintf(stderr,
-            "usage: %s [--workload w1..w7|b3|vN] [--query distance|overlap|sat|manifold] [--warm] [--cutoff D]\n"
-            "          [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R]\n"
-            "          [--min-time S] A B\n"
-            "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A\n"
-            "A side is ISA (the linked library) or ISA@LIBRARY (another build's libgjk2d.so).\n",
-            prog, prog);
+    fprintf(
+        stderr,
+        "usage: %s [--workload w1..w7|b3|vN] [--query distance|overlap|sat|manifold|cast|ray]\n"
+        "          [--warm] [--cutoff D] [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N]\n"
+        "          [--reps R] [--min-time S] A B\n"
+        "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A\n"
+        "A side is ISA (the linked library) or ISA@LIBRARY (another build's libgjk2d.so).\n",
+        prog, prog);
     exit(2);
 }
 
@@ -257,8 +313,12 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--workload") && v) {
             wname = v, i++;
         } else if (!strcmp(a, "--query") && v) {
-            if ((q = name_index(v, qname, NQ)) < 0 && strcasecmp(v, "manifold")) usage(argv[0]);
-            if (q < 0) q = Q_MANIFOLD;
+            static const char *const more[3] = {"manifold", "cast", "ray"}; // Q_MANIFOLD, Q_CAST, Q_RAY
+            if ((q = name_index(v, qname, NQ)) < 0) {
+                const int m = name_index(v, more, 3);
+                if (m < 0) usage(argv[0]);
+                q = Q_MANIFOLD + m;
+            }
             i++;
         } else if (!strcmp(a, "--pairs") && v) {
             pairs = atoll(v), i++;
@@ -285,6 +345,16 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (moving) frames_make(w.scene, moving, lay);
+    if (q == Q_CAST || q == Q_RAY) translations = cast_toward(&w);
+    const gjk2d_rays r = {w.pairs.a, w.set.px, w.set.py, translations.x, translations.y, NULL, w.pairs.count};
+    float *origins = NULL;
+    if (q == Q_RAY) { // B's position as each ray's origin
+        origins = xmalloc(2 * (size_t)w.pairs.count * sizeof *origins);
+        for (int64_t k = 0; k < w.pairs.count; k++)
+            origins[k] = w.set.px[w.pairs.b[k]], origins[w.pairs.count + k] = w.set.py[w.pairs.b[k]];
+        rays = r;
+        rays.ox = origins, rays.oy = origins + w.pairs.count;
+    }
     layouts lays;
     layouts_make(&lays, &w);
     if (lay != L_SOA) layout = &lays.p[lay];
@@ -295,6 +365,8 @@ int main(int argc, char **argv) {
     if (once) {         // --moving F: F calls, one per frame
         side_run(&s[0], &w, q, moving ? moving : 1);
         side_close(&s[0]);
+        free((void *)translations.x);
+        free(origins);
         frames_free();
         layouts_free(&lays);
         workload_free(&w);
@@ -324,13 +396,20 @@ int main(int argc, char **argv) {
     // Bit-identity of the two sides' outputs (every output array, every pair).
     outputs_fill(&s[0].o, 0xa5), outputs_fill(&s[1].o, 0xa5);
     if (q == Q_MANIFOLD) memset(s[0].m.block, 0xa5, s[0].m.bytes), memset(s[1].m.block, 0xa5, s[1].m.bytes);
+    if (q == Q_CAST || q == Q_RAY)
+        memset(s[0].ca.block, 0xa5, s[0].ca.bytes), memset(s[1].ca.block, 0xa5, s[1].ca.bytes);
     side_run(&s[0], &w, q, 1), side_run(&s[1], &w, q, 1);
-    const int same =
-        outputs_equal(&s[0].o, &s[1].o) && (q != Q_MANIFOLD || !memcmp(s[0].m.block, s[1].m.block, s[0].m.bytes));
+    const int same = outputs_equal(&s[0].o, &s[1].o) &&
+                     (q != Q_MANIFOLD || !memcmp(s[0].m.block, s[1].m.block, s[0].m.bytes)) &&
+                     ((q != Q_CAST && q != Q_RAY) || !memcmp(s[0].ca.block, s[1].ca.block, s[0].ca.bytes));
     printf("%s (%s), %s%s%s%s, poses as %s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name,
-           w.desc, q == Q_MANIFOLD ? "manifold" : qname[q], warm ? " warm" : "",
-           cutoff < INFINITY ? " with a cutoff" : "", moving ? ", frame after frame" : "", layout_name[lay], reps,
-           inner, (long long)n);
+           w.desc,
+           q == Q_MANIFOLD ? "manifold"
+           : q == Q_CAST   ? "shape cast"
+           : q == Q_RAY    ? "ray cast"
+                           : qname[q],
+           warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "", moving ? ", frame after frame" : "",
+           layout_name[lay], reps, inner, (long long)n);
     for (int k = 0; k < 2; k++)
         printf("  %c: %-40s %8.3f Mpairs/s (median)\n", 'A' + k, specs[k], 1e-6 * median(s[k].rate, reps));
     double lo = ratio[0], hi = ratio[0];
@@ -342,6 +421,8 @@ int main(int argc, char **argv) {
                               : one_cut  ? "different (cut against uncut)"
                                          : "DIFFERENT");
     side_close(&s[0]), side_close(&s[1]);
+    free((void *)translations.x);
+    free(origins);
     frames_free();
     layouts_free(&lays);
     workload_free(&w);
