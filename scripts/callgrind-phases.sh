@@ -3,7 +3,8 @@
 # Instructions per pair of one batch query on one ISA, split by the kernel's phases, from callgrind's
 # function-level counts (valgrind runs sse4.1 and avx2, not AVX-512: time AVX-512 with gjk2d_bench_ab).
 #   scripts/callgrind-phases.sh [-b BUILD] QUERY ISA [WORKLOAD [PAIRS]]
-# QUERY: distance, overlap or sat; ISA: scalar, portable, sse41, avx2; WORKLOAD: w1 (default), w2, w3,
+# QUERY: distance, overlap, sat, cast (shape cast) or ray (ray cast; both as gjk2d_bench_ab --query cast|ray
+# makes them from the workload's pairs); ISA: scalar, portable, sse41, avx2; WORKLOAD: w1 (default), w2, w3,
 # w4, b3; PAIRS: 100000 by default. BUILD (default build-rel) is a release build with the bench
 # (BUILD/bench/gjk2d_bench_ab, which runs the query once under callgrind).
 #
@@ -58,8 +59,24 @@ PHASES = {
 }
 if query == "overlap":
     PHASES["gjk_distance_run"] = ("rounded pairs (distance lanes)", True)
+# The casts: a block's turns, its finish and stores, the lanes that end at the start (answered by the
+# distance lanes, everything below them included), the stragglers; a ray at polygons is one clipping pass.
+PHASES.update({
+    "gjk2d_check_items": ("argument check", False),
+    "lblock_load_items": ("load", False),
+    "lane_shape_columns": ("load", False),
+    "lane_poses_load": ("load", False),
+    "cast_lanes_run": ("steps", False),
+    "ray_clip": ("steps", False),
+    "ray_circle": ("steps", False),
+    "cast_block_write": ("finish", False),
+    "cast_store_block": ("store", False),
+    "cast_lanes_write": ("store", False),
+    "cast_run_starts": ("at the start (distance lanes)", True),
+    "cast_run_stragglers": ("stragglers", True),
+})
 ORDER = ["argument check", "load", "steps", "finish", "store", "stragglers",
-         "rounded pairs (distance lanes)", "other"]
+         "rounded pairs (distance lanes)", "at the start (distance lanes)", "other"]
 ENTRY = "gjk2d_batch_" + query
 
 def base(name):
