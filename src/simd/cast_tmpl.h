@@ -636,12 +636,14 @@ static inline void ray_lanes_out(cast_lane_out *o, wm miss, wm start, wf f, wf l
 /// num = den = 0, a parallel edge inside; the edge from the last column back to column 0 closes each
 /// polygon in the reference's order); the ray from q (the origin in A's frame) along r up to lmax; (ox, oy)
 /// and (tx, ty) the origin and translation in the world frame, for the point; (c, sn) A's rotation, for
-/// the normal. Lanes at the start get fraction 0 and end CAST_CONTACT (cast_lanes_at_start).
-static void ray_clip(const float (*ax)[W], const float (*ay)[W], int bound, wf qx, wf qy, wf rx, wf ry, wf lmax, wf ox,
+/// the normal. Lanes at the start get fraction 0 and end CAST_CONTACT (cast_lanes_at_start). Always inline:
+/// a caller's constant bound unrolls the pass.
+static inline __attribute__((always_inline)) void ray_clip(const float (*ax)[W], const float (*ay)[W], int bound, wf qx, wf qy, wf rx, wf ry, wf lmax, wf ox,
                      wf oy, wf tx, wf ty, wf c, wf sn, cast_lane_out *o) {
     const wf zero = wf_zero();
     wf lower = zero, upper = lmax, enx = zero, eny = zero;
     wm miss = wm_none();
+#pragma GCC unroll 8
     for (int j = 0; j < bound; j++) {
         const int k = j + 1 == bound ? 0 : j + 1;
         const wf x0 = wf_load(ax[j]), y0 = wf_load(ay[j]);
@@ -755,8 +757,6 @@ static int ray_polygons_block(cast_job *j, const int64_t *ks, int64_t k0) {
     _Alignas(64) float ax[LANE_ROW][W], ay[LANE_ROW][W], na[W];
     wf_store(na, naf);
     lane_shape_columns(ax, ay, j->shapes, sa, na, LANE_ROW, NULL);
-    int bound = 0;
-    for (int l = 0; l < W; l++) bound = (int)na[l] > bound ? (int)na[l] : bound;
     // The origin into A's frame as ref_ray_cast loads it: a one-vertex B at the identity pose (lblock_frames').
     const wf c = wf_load(pa.c), sn = wf_load(pa.s);
     const wd zero = wd_set1(0.0);
@@ -767,7 +767,9 @@ static int ray_polygons_block(cast_job *j, const int64_t *ks, int64_t k0) {
     lane_rotate_to_frame_a(c, sn, tx, ty, &rx, &ry);
 
     cast_lane_out r;
-    ray_clip((const float(*)[W])ax, (const float(*)[W])ay, bound, qx, qy, rx, ry, fmax, ox, oy, tx, ty, c, sn, &r);
+    // Over all LANE_ROW columns, unrolled: a row's padding repeats its last vertex, whose zero-length edges
+    // change nothing (ray_clip), and the edge from the last column back to column 0 is the closing edge.
+    ray_clip((const float(*)[W])ax, (const float(*)[W])ay, LANE_ROW, qx, qy, rx, ry, fmax, ox, oy, tx, ty, c, sn, &r);
     const wf end = wf_load(r.end), fraction = wf_load(r.fraction);
     const wm miss = wf_eq(end, wf_set1((float)CAST_MISS));
     const unsigned start = wm_bits(wm_andnot(wf_eq(fraction, wf_zero()), miss)); // cast_lanes_at_start
