@@ -21,13 +21,18 @@ typedef struct item_in {
 } item_in;
 
 /// Lanes that pass ref_motion_check(p, d, f), by the same comparisons: everything finite (a NaN fails every
-/// comparison), f >= 0, |p| within GJK2D_MAX_COORDINATE, and |f d| too, formed in double (exact).
+/// comparison), f >= 0, |p| within GJK2D_MAX_COORDINATE, and |f d| too, formed in double (exact). The
+/// products rounded to float decide first: rounding is monotonic and the bound is a float, so a rounded
+/// |f d| below it means an exact one below it too; only a block with a lane at or past it (or overflowing)
+/// takes the double test.
 static inline unsigned lane_motion_ok(wf px, wf py, wf dx, wf dy, wf f) {
     const wf big = wf_set1(GJK2D_MAX_COORDINATE), fmax = wf_set1(FLT_MAX);
     wm ok = wm_and(wm_and(wf_le(px, big), wf_ge(px, wf_neg(big))), wm_and(wf_le(py, big), wf_ge(py, wf_neg(big))));
     ok = wm_and(
         ok, wm_and(wm_and(wf_le(dx, fmax), wf_ge(dx, wf_neg(fmax))), wm_and(wf_le(dy, fmax), wf_ge(dy, wf_neg(fmax)))));
     ok = wm_and(ok, wm_and(wf_ge(f, wf_zero()), wf_le(f, fmax)));
+    const wm below = wm_and(wf_lt(wf_abs(wf_mul(f, dx)), big), wf_lt(wf_abs(wf_mul(f, dy)), big));
+    if (wm_bits(wm_andnot(ok, below)) == 0) return wm_bits(ok);
     const wd df = wd_from(f), dbig = wd_from(big);
     const wd fx = wd_abs(wd_mul(df, wd_from(dx))), fy = wd_abs(wd_mul(df, wd_from(dy)));
     return wm_bits(ok) & wdm_bits(wdm_and(wd_le(fx, dbig), wd_le(fy, dbig)));
@@ -638,8 +643,9 @@ static inline void ray_lanes_out(cast_lane_out *o, wm miss, wm start, wf f, wf l
 /// and (tx, ty) the origin and translation in the world frame, for the point; (c, sn) A's rotation, for
 /// the normal. Lanes at the start get fraction 0 and end CAST_CONTACT (cast_lanes_at_start). Always inline:
 /// a caller's constant bound unrolls the pass.
-static inline __attribute__((always_inline)) void ray_clip(const float (*ax)[W], const float (*ay)[W], int bound, wf qx, wf qy, wf rx, wf ry, wf lmax, wf ox,
-                     wf oy, wf tx, wf ty, wf c, wf sn, cast_lane_out *o) {
+static inline __attribute__((always_inline)) void ray_clip(const float (*ax)[W], const float (*ay)[W], int bound, wf qx,
+                                                           wf qy, wf rx, wf ry, wf lmax, wf ox, wf oy, wf tx, wf ty,
+                                                           wf c, wf sn, cast_lane_out *o) {
     const wf zero = wf_zero();
     wf lower = zero, upper = lmax, enx = zero, eny = zero;
     wm miss = wm_none();
