@@ -34,6 +34,7 @@
 
 #include "bench.h"
 #include "coherent.h"
+#include "cast_oracle.h"
 #include "oracle.h"
 
 /// --query manifold, cast and ray: beyond the queries of bench.h (whose tables the main bench loops over).
@@ -65,9 +66,8 @@ static gjk2d_translations cast_toward(const workload *w) {
     oracle_rng r = oracle_rng_seed(5);
     for (int64_t k = 0; k < n; k++) {
         const int32_t a = w->pairs.a[k], b = w->pairs.b[k];
-        const double f = oracle_uniform(&r, 0.3, 2.0);
-        t[k] = (float)(f * ((double)w->set.px[a] - w->set.px[b]) + oracle_uniform(&r, -1.0, 1.0));
-        t[n + k] = (float)(f * ((double)w->set.py[a] - w->set.py[b]) + oracle_uniform(&r, -1.0, 1.0));
+        const gjk2d_vec2 d = cast_random_toward(&r, w->set.px[b], w->set.py[b], w->set.px[a], w->set.py[a], 1.0, 1.0);
+        t[k] = d.x, t[n + k] = d.y;
     }
     const gjk2d_translations tr = {t, t + n};
     return tr;
@@ -346,14 +346,12 @@ int main(int argc, char **argv) {
     }
     if (moving) frames_make(w.scene, moving, lay);
     if (q == Q_CAST || q == Q_RAY) translations = cast_toward(&w);
-    const gjk2d_rays r = {w.pairs.a, w.set.px, w.set.py, translations.x, translations.y, NULL, w.pairs.count};
     float *origins = NULL;
-    if (q == Q_RAY) { // B's position as each ray's origin
-        origins = xmalloc(2 * (size_t)w.pairs.count * sizeof *origins);
-        for (int64_t k = 0; k < w.pairs.count; k++)
-            origins[k] = w.set.px[w.pairs.b[k]], origins[w.pairs.count + k] = w.set.py[w.pairs.b[k]];
-        rays = r;
-        rays.ox = origins, rays.oy = origins + w.pairs.count;
+    if (q == Q_RAY) { // B's position as each ray's origin, A's shape its target
+        const int64_t n = w.pairs.count;
+        origins = xmalloc(2 * (size_t)n * sizeof *origins);
+        for (int64_t k = 0; k < n; k++) origins[k] = w.set.px[w.pairs.b[k]], origins[n + k] = w.set.py[w.pairs.b[k]];
+        rays = (gjk2d_rays){w.pairs.a, origins, origins + n, translations.x, translations.y, NULL, n};
     }
     layouts lays;
     layouts_make(&lays, &w);

@@ -103,16 +103,13 @@ int main(int argc, char **argv) {
     for (int64_t k = 0; k < n; k++) {
         ia[k] = (int32_t)(2 * k), ib[k] = (int32_t)(2 * k + 1);
         const gjk2d_pose pa = poses[ia[k]], pb = poses[ib[k]];
-        const double f = oracle_uniform(&r, 0.3, 2.0);
-        tx[k] = (float)(f * (pa.px - pb.px) + oracle_uniform(&r, -1.0, 1.0));
-        ty[k] = (float)(f * (pa.py - pb.py) + oracle_uniform(&r, -1.0, 1.0));
+        const gjk2d_vec2 t = cast_random_toward(&r, pb.px, pb.py, pa.px, pa.py, 1.0, 1.0);
+        tx[k] = t.x, ty[k] = t.y;
         sw[ia[k]] = cast_random_sweep(&r, &cs[ia[k]], 0.0, 0.0, B2C_MAX_ROTATION);
         sw[ib[k]] = cast_random_sweep(&r, &cs[ib[k]], sw[ia[k]].c1.x, sw[ia[k]].c1.y, B2C_MAX_ROTATION);
-        rays[k].origin.x = ox[k] = (float)oracle_uniform(&r, -6.0, 6.0);
-        rays[k].origin.y = oy[k] = (float)oracle_uniform(&r, -6.0, 6.0);
-        rays[k].translation.x = dx[k] = (float)(f * (pa.px - ox[k]) + oracle_uniform(&r, -0.8, 0.8));
-        rays[k].translation.y = dy[k] = (float)(f * (pa.py - oy[k]) + oracle_uniform(&r, -0.8, 0.8));
-        rays[k].max_fraction = mf[k] = 1.0f;
+        rays[k] = cast_random_ray(&r, &pa, 1, 1.0); // max_fraction 1
+        ox[k] = rays[k].origin.x, oy[k] = rays[k].origin.y;
+        dx[k] = rays[k].translation.x, dy[k] = rays[k].translation.y, mf[k] = rays[k].max_fraction;
         qx[k] = (float)(pa.px + oracle_uniform(&r, -2.0, 2.0)), qy[k] = (float)(pa.py + oracle_uniform(&r, -2.0, 2.0));
     }
     // Rays go at A's shapes; Box2D has no capsule ray cast and polygons' ray casts ignore the radius, so those

@@ -146,9 +146,7 @@ Test(casts, shape_cast_oracle, .timeout = 1800) {
         cast_random_shape(&r, &b, 1);
         const gjk2d_pose pa = oracle_random_pose(&r, 3.0), pb = oracle_random_pose(&r, 3.0);
         // Toward A (so that most casts hit), scaled and deflected.
-        const double f = oracle_uniform(&r, 0.3, 2.0);
-        gjk2d_vec2 t = {(float)(f * (pa.px - pb.px) + oracle_uniform(&r, -2.0, 2.0)),
-                        (float)(f * (pa.py - pb.py) + oracle_uniform(&r, -2.0, 2.0))};
+        gjk2d_vec2 t = cast_random_toward(&r, pb.px, pb.py, pa.px, pa.py, 2.0, 1.0);
         if (k % 16 == 0) t.x = t.y = 0.0f; // a distance test
         gjk2d_cast_result got;
         gjk2d_shape_cast(&a.s, &pa, &b.s, &pb, t, &got);

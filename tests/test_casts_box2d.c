@@ -39,9 +39,7 @@ Test(box2d, shape_cast, .timeout = 600) {
         box2d_shape(&r, &a);
         box2d_shape(&r, &b);
         const gjk2d_pose pa = oracle_random_pose(&r, 3.0), pb = oracle_random_pose(&r, 3.0);
-        const double f = oracle_uniform(&r, 0.3, 2.0);
-        const gjk2d_vec2 t = {(float)(f * (pa.px - pb.px) + oracle_uniform(&r, -1.0, 1.0)),
-                              (float)(f * (pa.py - pb.py) + oracle_uniform(&r, -1.0, 1.0))};
+        const gjk2d_vec2 t = cast_random_toward(&r, pb.px, pb.py, pa.px, pa.py, 1.0, 1.0);
         b2c_cast box;
         b2c_shape_cast(&a.s, &pa, &b.s, &pb, t, &box);
         // gjk2d on B shrunk so that its contact distance is Box2D's sigma.

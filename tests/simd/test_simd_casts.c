@@ -154,11 +154,10 @@ static void make_casts_of(int small) {
             a = oracle_int(&r, 0, SHAPES - 1), b = oracle_int(&r, 0, SHAPES - 1);
         pa_[k] = a, pb_[k] = b;
         // Toward A (most hit), away from it (misses), none (a distance test), B moved onto A (overlaps).
-        const double f = oracle_uniform(&r, 0.3, 2.0), dx = poses[a].px - poses[b].px, dy = poses[a].py - poses[b].py;
         const int kind = k % 8;
-        const double sgn = kind == 5 ? -1.0 : 1.0;
-        tx_[k] = (float)(sgn * f * dx + oracle_uniform(&r, -2.0, 2.0));
-        ty_[k] = (float)(sgn * f * dy + oracle_uniform(&r, -2.0, 2.0));
+        const gjk2d_vec2 t =
+            cast_random_toward(&r, poses[b].px, poses[b].py, poses[a].px, poses[a].py, 2.0, kind == 5 ? -1.0 : 1.0);
+        tx_[k] = t.x, ty_[k] = t.y;
         if (kind == 6) tx_[k] = ty_[k] = 0.0f;
         if (kind == 7) pb_[k] = a; // itself: overlapping at the start
     }
@@ -218,9 +217,9 @@ static void make_rays_at(int polygons_only) {
         } else {
             ox_[k] = (float)oracle_uniform(&r, -6.0, 6.0), oy_[k] = (float)oracle_uniform(&r, -6.0, 6.0);
         }
-        const double f = oracle_uniform(&r, 0.3, 2.0), sgn = kind == 5 ? -1.0 : 1.0;
-        dx_[k] = (float)(sgn * f * (poses[a].px - ox_[k]) + oracle_uniform(&r, -0.8, 0.8));
-        dy_[k] = (float)(sgn * f * (poses[a].py - oy_[k]) + oracle_uniform(&r, -0.8, 0.8));
+        const gjk2d_vec2 d =
+            cast_random_toward(&r, ox_[k], oy_[k], poses[a].px, poses[a].py, 0.8, kind == 5 ? -1.0 : 1.0);
+        dx_[k] = d.x, dy_[k] = d.y;
     }
     dx_[3] = INFINITY; // a bad ray
     mf_[4] = -1.0f;    // a negative max_fraction
@@ -272,8 +271,8 @@ Test(simd_casts, shape_cast_at_tiny_scale) {
             tx[k] = (pa.px + ts[a[k]].v[0].x) - (pb.px + ts[b[k]].v[0].x);
             ty[k] = (pa.py + ts[a[k]].v[0].y) - (pb.py + ts[b[k]].v[0].y);
         } else {
-            const double f = oracle_uniform(&r, 0.3, 2.0);
-            tx[k] = (float)(f * (pa.px - pb.px)), ty[k] = (float)(f * (pa.py - pb.py));
+            const gjk2d_vec2 t = cast_random_toward(&r, pb.px, pb.py, pa.px, pa.py, 0.0, 1.0);
+            tx[k] = t.x, ty[k] = t.y;
         }
     }
     const gjk2d_pairs pairs = {a, b, TINY_ITEMS};

@@ -367,13 +367,20 @@ gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_
     return w;
 }
 
+gjk2d_vec2 cast_random_toward(oracle_rng *r, double from_x, double from_y, double to_x, double to_y, double scatter,
+                              double sign) {
+    const double f = sign * oracle_uniform(r, 0.3, 2.0);
+    gjk2d_vec2 t;
+    t.x = (float)(f * (to_x - from_x) + oracle_uniform(r, -scatter, scatter));
+    t.y = (float)(f * (to_y - from_y) + oracle_uniform(r, -scatter, scatter));
+    return t;
+}
+
 gjk2d_ray cast_random_ray(oracle_rng *r, const gjk2d_pose *target, long k, double max_fraction_hi) {
     gjk2d_ray ray;
     ray.origin.x = (float)oracle_uniform(r, -6.0, 6.0);
     ray.origin.y = (float)oracle_uniform(r, -6.0, 6.0);
-    const double f = oracle_uniform(r, 0.3, 2.0);
-    ray.translation.x = (float)(f * (target->px - ray.origin.x) + oracle_uniform(r, -0.8, 0.8));
-    ray.translation.y = (float)(f * (target->py - ray.origin.y) + oracle_uniform(r, -0.8, 0.8));
+    ray.translation = cast_random_toward(r, ray.origin.x, ray.origin.y, target->px, target->py, 0.8, 1.0);
     ray.max_fraction = k % 4 == 0 ? (float)oracle_uniform(r, 0.2, max_fraction_hi) : 1.0f;
     return ray;
 }

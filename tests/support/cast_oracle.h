@@ -106,6 +106,12 @@ lpoly cast_place(const cast_shape *s, const gjk2d_pose *p);
 gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_x, double toward_y,
                               double max_rotation);
 
+/// A random motion from (from_x, from_y) aimed at (to_x, to_y): sign f (to - from) + u, f uniform in [0.3, 2]
+/// (short of the target, onto it or past it; sign -1 aims away) and u's coordinates uniform in [-scatter,
+/// scatter], each coordinate rounded to float. The generator of the casts' tests and benchmarks.
+gjk2d_vec2 cast_random_toward(oracle_rng *r, double from_x, double from_y, double to_x, double to_y, double scatter,
+                              double sign);
+
 /// A random ray from an origin in a 12 x 12 box around the origin, aimed near `target` (0.3..2 times the
 /// way there, off by up to 0.8 per coordinate); ray k has a max_fraction in [0.2, max_fraction_hi] when k
 /// is a multiple of 4, else 1.
