@@ -73,15 +73,16 @@ static int clip_segment(const clip_vertex in[2], const float d[2], int32_t side_
     return n;
 }
 
-/// The edge of `v` whose outward normal is most opposed to `n` (the first on a tie); -1 if `v` has no edge
-/// of non-zero length.
+/// The edge of `v` whose outward normal is most opposed to `n` (the first on a tie); -1 if `v` has no edge.
+/// An edge whose squared length is 0 in float (a duplicated vertex, or one shorter than about 2^-75) has no
+/// normal, as in sat.c's edge_normal, whose normals the kernels' incident search reuses.
 static int32_t incident_edge(const gjk2d_vec2 *v, int32_t count, gjk2d_vec2 n) {
     int32_t best = -1;
     float best_dot = 0.0f;
     if (count < 2) return best;
     for (int32_t i = 0; i < count; ++i) {
         gjk2d_vec2 e = v2_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
-        if (v2_is_zero(e)) continue;
+        if (v2_dot(e, e) == 0.0f) continue;
         e = v2_rescaled(e);
         const gjk2d_vec2 normal = v2_scale(1.0f / sqrtf(v2_dot(e, e)), v2_right(e));
         const float dot = v2_dot(normal, n);

@@ -179,6 +179,37 @@ Test(simd_manifold, hard_cases) {
     pg_free(&g);
 }
 
+Test(simd_manifold, edges_whose_square_underflows) {
+    // An edge shorter than about 2^-75 has a square of 0 in float and so no normal (sat.c's edge_normal): the
+    // incident search skips it, as the SAT's does. Found by fuzz_frame: a segment of length 2^-110 incident to
+    // a capsule's face, where the reference once clipped it as an edge and the kernels took it as a point. Each
+    // tiny shape is met at a face of the other shape, both ways round, with margins 0 and 0.1.
+    static const gjk2d_vec2 tiny_segment[] = {{0x1p-110f, 0.0f}, {0.0f, 0.0f}};
+    static const gjk2d_vec2 capsule[] = {{-0x1.37ab4ap-16f, -0x1.93fc62p-15f}, {0x1.37ab4ap-16f, 0x1.93fc62p-15f}};
+    static const gjk2d_vec2 sliver[] = {{0.0f, 0.0f}, {0x1p-100f, 0.0f}, {0x1p-101f, 0x1p-90f}};
+    static const gjk2d_vec2 box[] = {{-1e-4f, -1e-4f}, {1e-4f, -1e-4f}, {1e-4f, 1e-4f}, {-1e-4f, 1e-4f}};
+    const gjk2d_shape shapes[] = {{tiny_segment, 2, 0.0f}, {capsule, 2, 0x1.2b61p-15f},
+                                  {sliver, 3, 0.0f},       {box, 4, 0.0f},
+                                  {box, 4, 2e-5f},         {tiny_segment, 2, 1e-5f}};
+    const gjk2d_pose poses[] = {
+        {0.0f, 0.0f, 1.0f, 0.0f},      {-0x1.0b3ep-15f, -0x1.0b3ep-15f, -0x1.694932p-2f, 0x1.df1302p-1f},
+        {0.0f, 1.5e-4f, 1.0f, 0.0f},   {0.0f, 0.0f, 1.0f, 0.0f},
+        {1e-5f, -2.5e-4f, 0.8f, 0.6f}, {1.2e-4f, 0.0f, 1.0f, 0.0f}};
+    // Tiny shapes 0, 2 and 5 against capsule 1 and boxes 3 and 4, both orders.
+    const int32_t tiny[] = {0, 2, 5}, other[] = {1, 3, 4};
+    int32_t ia[18], ib[18];
+    int n = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            ia[n] = tiny[i], ib[n] = other[j], ia[n + 1] = other[j], ib[n + 1] = tiny[i], n += 2;
+    test_set t;
+    cr_assert_geq(test_set_from_shapes(&t, shapes, poses, 6, NULL), 0);
+    const gjk2d_pairs pairs = {ia, ib, n};
+    check_tables("edges whose square underflows", &t, &pairs, 0.0f);
+    check_tables("edges whose square underflows", &t, &pairs, 0.1f);
+    test_set_free(&t);
+}
+
 /// Pairs near contact (manifold_near_pair): shapes of 1 to `nmax` vertices (a quarter of each side's may have
 /// fewer than 3), a third rounded, at `size`, moved by (shift, shift).
 static void check_near(const char *what, uint64_t seed, int n, double size, float shift, float margin, int nmax) {
