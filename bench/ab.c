@@ -33,8 +33,8 @@
 #include <strings.h>
 
 #include "bench.h"
-#include "coherent.h"
 #include "cast_oracle.h"
+#include "coherent.h"
 #include "oracle.h"
 
 /// --query manifold, cast and ray: beyond the queries of bench.h (whose tables the main bench loops over).
