@@ -107,7 +107,7 @@ int main(int argc, char **argv) {
         tx[k] = t.x, ty[k] = t.y;
         sw[ia[k]] = cast_random_sweep(&r, &cs[ia[k]], 0.0, 0.0, B2C_MAX_ROTATION);
         sw[ib[k]] = cast_random_sweep(&r, &cs[ib[k]], sw[ia[k]].c1.x, sw[ia[k]].c1.y, B2C_MAX_ROTATION);
-        rays[k] = cast_random_ray(&r, &pa, 1, 1.0); // max_fraction 1
+        rays[k] = cast_random_ray(&r, &pa, 0, 1.0);
         ox[k] = rays[k].origin.x, oy[k] = rays[k].origin.y;
         dx[k] = rays[k].translation.x, dy[k] = rays[k].translation.y, mf[k] = rays[k].max_fraction;
         qx[k] = (float)(pa.px + oracle_uniform(&r, -2.0, 2.0)), qy[k] = (float)(pa.py + oracle_uniform(&r, -2.0, 2.0));

@@ -376,12 +376,12 @@ gjk2d_vec2 cast_random_toward(oracle_rng *r, double from_x, double from_y, doubl
     return t;
 }
 
-gjk2d_ray cast_random_ray(oracle_rng *r, const gjk2d_pose *target, long k, double max_fraction_hi) {
+gjk2d_ray cast_random_ray(oracle_rng *r, const gjk2d_pose *target, int limited, double max_fraction_hi) {
     gjk2d_ray ray;
     ray.origin.x = (float)oracle_uniform(r, -6.0, 6.0);
     ray.origin.y = (float)oracle_uniform(r, -6.0, 6.0);
     ray.translation = cast_random_toward(r, ray.origin.x, ray.origin.y, target->px, target->py, 0.8, 1.0);
-    ray.max_fraction = k % 4 == 0 ? (float)oracle_uniform(r, 0.2, max_fraction_hi) : 1.0f;
+    ray.max_fraction = limited ? (float)oracle_uniform(r, 0.2, max_fraction_hi) : 1.0f;
     return ray;
 }
 

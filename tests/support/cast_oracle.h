@@ -113,8 +113,8 @@ gjk2d_vec2 cast_random_toward(oracle_rng *r, double from_x, double from_y, doubl
                               double sign);
 
 /// A random ray from an origin in a 12 x 12 box around the origin, aimed near `target` (0.3..2 times the
-/// way there, off by up to 0.8 per coordinate); ray k has a max_fraction in [0.2, max_fraction_hi] when k
-/// is a multiple of 4, else 1.
-gjk2d_ray cast_random_ray(oracle_rng *r, const gjk2d_pose *target, long k, double max_fraction_hi);
+/// way there, off by up to 0.8 per coordinate), with a max_fraction uniform in [0.2, max_fraction_hi] where
+/// `limited`, else 1.
+gjk2d_ray cast_random_ray(oracle_rng *r, const gjk2d_pose *target, int limited, double max_fraction_hi);
 
 #endif
