@@ -279,7 +279,7 @@ static int name_index(const char *v, const char *const *names, int n) {
 static void usage(const char *prog) {
     fprintf(
         stderr,
-        "usage: %s [--workload w1..w7|b3|vN] [--query distance|overlap|sat|manifold|cast|ray]\n"
+        "usage: %s [--workload w1..w8|b3|vN] [--query distance|overlap|sat|manifold|cast|ray]\n"
         "          [--warm] [--cutoff D] [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N]\n"
         "          [--reps R] [--min-time S] A B\n"
         "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A\n"

@@ -88,6 +88,17 @@ static void make_b3(workload *w) {
     }
 }
 
+/// The round shapes' prototypes: n segments of length 1..3 along x, centred at the origin (segment[i]), then the
+/// point at the origin, whose first vertex is returned.
+static int32_t add_segments_and_centre(pg_set *g, oracle_rng *r, int32_t *segment, int n) {
+    for (int i = 0; i < n; i++) {
+        const float h = (float)oracle_uniform(r, 0.5, 1.5), sx[2] = {-h, h}, sy[2] = {0.0f, 0.0f};
+        segment[i] = pg_add_vertices(g, sx, sy, 2);
+    }
+    const float origin = 0.0f;
+    return pg_add_vertices(g, &origin, &origin, 1);
+}
+
 /// W6: the shape kinds a 2D engine's narrow phase meets, each pair in the order Box2D 2.4.1 takes it, a quarter
 /// of the pairs each: polygon and polygon (W1's 3..8-gons, each rounded by 0.05..0.2 half of the time), polygon
 /// and circle, circle and circle (radii 0.3..1.2), segment (a two-sided edge of length 1..3) and polygon. A at a
@@ -102,12 +113,7 @@ static void make_w6(workload *w, int64_t pairs) {
         rc_convex_sectors(oracle_stream(&r), count[i], oracle_uniform(&r, 0.5, 1.5), x, y);
         first[i] = pg_add_vertices(&w->g, x, y, count[i]);
     }
-    for (int i = 0; i < SEGMENTS; i++) {
-        const float h = (float)oracle_uniform(&r, 0.5, 1.5), sx[2] = {-h, h}, sy[2] = {0.0f, 0.0f};
-        segment[i] = pg_add_vertices(&w->g, sx, sy, 2);
-    }
-    const float origin = 0.0f;
-    const int32_t centre = pg_add_vertices(&w->g, &origin, &origin, 1);
+    const int32_t centre = add_segments_and_centre(&w->g, &r, segment, SEGMENTS);
     for (int64_t k = 0; k < pairs; k++) {
         const int kind = pg_int(&r, 0, 3);
         const double ax = oracle_uniform(&r, -7.0, 7.0), ay = oracle_uniform(&r, -7.0, 7.0);
@@ -133,6 +139,30 @@ static void make_w6(workload *w, int64_t pairs) {
             b = pg_add_shape(&w->g, first[j], count[j], 0.0f, bx, by, angle_b);
         }
         pg_add_pair(&w->g, a, b);
+    }
+}
+
+/// W8: round bodies, each shape a circle (radius 0.3..1.2) or a capsule (a segment of length 1..3, radius
+/// 0.2..0.5), half each, placed as W6's pairs: blocks of points and segments only.
+static void make_w8(workload *w, int64_t pairs) {
+    enum { SEGMENTS = 256 };
+    oracle_rng r = {0xb8};
+    int32_t segment[SEGMENTS];
+    const int32_t centre = add_segments_and_centre(&w->g, &r, segment, SEGMENTS);
+    for (int64_t k = 0; k < pairs; k++) {
+        const double ax = oracle_uniform(&r, -7.0, 7.0), ay = oracle_uniform(&r, -7.0, 7.0);
+        const double off = oracle_uniform(&r, 0.0, 3.0), dir = oracle_uniform(&r, 0.0, 2.0 * PI);
+        int32_t s[2];
+        for (int q = 0; q < 2; q++) {
+            const int capsule = pg_int(&r, 0, 1);
+            const float x = q ? (float)(ax + off * cos(dir)) : (float)ax,
+                        y = q ? (float)(ay + off * sin(dir)) : (float)ay;
+            const float angle = (float)oracle_uniform(&r, -PI, PI);
+            s[q] = capsule ? pg_add_shape(&w->g, segment[pg_int(&r, 0, SEGMENTS - 1)], 2,
+                                          (float)oracle_uniform(&r, 0.2, 0.5), x, y, angle)
+                           : pg_add_shape(&w->g, centre, 1, (float)oracle_uniform(&r, 0.3, 1.2), x, y, angle);
+        }
+        pg_add_pair(&w->g, s[0], s[1]);
     }
 }
 
@@ -185,6 +215,9 @@ int workload_make(workload *w, const char *name, int64_t pairs) {
         make_w6(w, pairs);
         snprintf(w->desc, sizeof w->desc,
                  "%lld pairs of mixed kinds: polygons (half of them rounded), circles, segments", (long long)pairs);
+    } else if (!strcasecmp(name, "w8")) {
+        make_w8(w, pairs);
+        snprintf(w->desc, sizeof w->desc, "%lld pairs of round bodies: circles and capsules", (long long)pairs);
     } else if (!strcasecmp(name, "b3")) {
         make_b3(w);
         snprintf(w->desc, sizeof w->desc,

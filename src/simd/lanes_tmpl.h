@@ -18,6 +18,10 @@
 /// manifold ran 1.10x and the distance 1.14x with the columns' bound at run time, and 1.19x and 1.18x with
 /// loops of this constant length (docs/design.md, "Blocks by vertex count").
 #define LANE_SMALL 4
+/// A block whose shapes all have at most this many vertices (points and segments: circles and capsules) runs
+/// over its own largest count, 1 or 2 columns, copied lane by lane instead of transposed: the loops run at
+/// run time but over one or two columns, where LANE_SMALL's constant length ran four.
+#define LANE_TINY 2
 /// lblock_load's column bound for a block of pairs in no particular order whose loops should run over its
 /// own largest vertex count (the SAT's windows where they keep the pairs' order: a uniform set of 5-gons
 /// then runs 5 columns, not 8).
@@ -69,11 +73,11 @@ static void lane_row_copy(float *dst, const float *src, int32_t n) {
     for (int32_t i = 0; i < NMAX; i++) dst[i] = src[i < n ? i : n - 1];
 }
 
-/// Lane-major columns from per-lane rows: a vector transpose when the block needs one row of 8 (every
-/// prepared row holds at least 8 columns, padded with its last vertex).
+/// Lane-major columns from per-lane rows: a vector transpose when the block needs more than LANE_TINY columns
+/// of one row of 8 (every prepared row holds at least 8 columns, padded with its last vertex), else a copy.
 static inline void lane_columns(float (*cx)[W], float (*cy)[W], const float *const rx[W], const float *const ry[W],
                                 int bound) {
-    if (bound <= LANE_ROW) {
+    if (bound > LANE_TINY && bound <= LANE_ROW) {
         wf_transpose8(rx, cx);
         wf_transpose8(ry, cy);
         return;
@@ -428,8 +432,8 @@ static inline __attribute__((always_inline)) void lane_prefetch_ahead(const batc
 /// lane's pair, so every lane holds valid geometry, and are never written. `cols` (at most LANE_ROW):
 /// no shape of these pairs has more vertices (a block of a vertex-count window, lwindow), so a block
 /// whose shapes fit one row runs over `cols` columns; a block given LANE_ROW whose shapes all have at most
-/// LANE_SMALL vertices runs over LANE_SMALL; LANE_EXACT: over the largest count of its shapes. Returns 0
-/// when no lane is live.
+/// LANE_SMALL vertices runs over LANE_SMALL (at most LANE_TINY: over their largest count, 1 or 2);
+/// LANE_EXACT: over the largest count of its shapes. Returns 0 when no lane is live.
 static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes, int mode,
                                     int cols) {
     _Alignas(64) float tmp[2][W][2][NMAX];
@@ -493,9 +497,11 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
             for (int l = 0; l < W; l++) cols = (int)m[l] > cols ? (int)m[l] : cols;
         }
     }
-    if (cols == LANE_ROW &&
-        wm_all(wm_and(wf_le(wf_load(na), wf_set1((float)LANE_SMALL)), wf_le(wf_load(nb), wf_set1((float)LANE_SMALL)))))
-        cols = LANE_SMALL;
+    if (cols == LANE_ROW) {
+        const wf most = wf_max_gt(wf_load(na), wf_load(nb));
+        if (wm_all(wf_le(most, wf_set1((float)LANE_SMALL)))) cols = LANE_SMALL;
+        if (wm_all(wf_le(most, wf_set1((float)LANE_TINY)))) cols = wm_all(wf_le(most, wf_set1(1.0f))) ? 1 : LANE_TINY;
+    }
     bk->na_bound = lane_shape_columns(bk->ax, bk->ay, set, ia, na, cols, tmp[0]);
     bk->nb_bound = lane_shape_columns(bk->bx, bk->by, set, ib, nb, cols, tmp[1]);
     lblock_frames(bk, &pa, &pb);

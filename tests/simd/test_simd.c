@@ -104,6 +104,23 @@ Test(simd, every_isa_equals_reference_on_triangles_and_quads) {
     pg_free(&g);
 }
 
+/// Points and segments, sharp and rounded (circles and capsules): blocks whose shapes have at most LANE_TINY
+/// vertices run over their own largest count, 1 or 2 columns (lanes_tmpl.h); the points alone, over 1.
+Test(simd, every_isa_equals_reference_on_points_and_segments) {
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x5eed0012, RANDOM_PAIRS / 4, 1, 2, 1024);
+    check_set("points and segments", &g, 1 << 20);
+    for (int32_t i = 0; i < g.ns; i++) g.radius[i] = 0.5f;
+    check_set("circles and capsules", &g, 1 << 20);
+    pg_free(&g);
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x5eed0011, RANDOM_PAIRS / 8, 1, 1, 1024);
+    for (int32_t i = 0; i < g.ns; i += 2) g.radius[i] = 0.75f;
+    check_set("points, A rounded", &g, 1 << 20);
+    pg_free(&g);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hard cases.
 

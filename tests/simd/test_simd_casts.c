@@ -144,13 +144,14 @@ static void run_cast(const gjk2d_kernel_table *t, int64_t begin, int64_t end, co
     t->cast(set.shapes, &set.poses, &cast_pairs, &cast_trans, begin, end, out);
 }
 
-/// Casts among the set's shapes; `small`: only among those of at most 4 vertices (triangles, quads, capsules,
-/// circles), whose blocks run over LANE_SMALL columns (lanes_tmpl.h).
-static void make_casts_of(int small) {
-    oracle_rng r = oracle_rng_seed(small ? 0xca59 : 0xca58);
+/// Casts among the set's shapes of at most `most` vertices: all of them, those of at most 4 (triangles, quads,
+/// capsules, circles), whose blocks run over LANE_SMALL columns, or of at most 2 (points and segments, sharp or
+/// rounded), whose blocks run over 1 or 2 (LANE_TINY, lanes_tmpl.h).
+static void make_casts_of(int most) {
+    oracle_rng r = oracle_rng_seed(most > 4 ? 0xca58 : most > 2 ? 0xca59 : 0xca5a);
     for (int k = 0; k < ITEMS; k++) {
         int a = oracle_int(&r, 0, SHAPES - 1), b = oracle_int(&r, 0, SHAPES - 1);
-        while (small && (shapes[a].count > 4 || shapes[b].count > 4))
+        while (shapes[a].count > most || shapes[b].count > most)
             a = oracle_int(&r, 0, SHAPES - 1), b = oracle_int(&r, 0, SHAPES - 1);
         pa_[k] = a, pb_[k] = b;
         // Toward A (most hit), away from it (misses), none (a distance test), B moved onto A (overlaps).
@@ -167,7 +168,7 @@ static void make_casts_of(int small) {
     cast_trans = (gjk2d_translations){tx_, ty_};
 }
 
-static void make_casts(void) { make_casts_of(0); }
+static void make_casts(void) { make_casts_of(INT32_MAX); }
 
 // ---------------------------------------------------------------------------------------------
 // Ray cast and point query
@@ -233,8 +234,10 @@ Test(simd_casts, shape_cast) {
     make_casts();
     check_casts("shape cast", run_cast, ITEMS, ITEMS);
     check_casts("shape cast, ranges of 13", run_cast, 4000, 13);
-    make_casts_of(1);
+    make_casts_of(4);
     check_casts("shape cast among shapes of at most 4 vertices", run_cast, ITEMS, ITEMS);
+    make_casts_of(2);
+    check_casts("shape cast among points and segments", run_cast, ITEMS, ITEMS);
     test_set_free(&set);
 }
 

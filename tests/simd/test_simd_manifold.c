@@ -167,6 +167,24 @@ Test(simd_manifold, w1_and_w2_polygons) {
     pg_free(&g);
 }
 
+Test(simd_manifold, points_and_segments) {
+    // Blocks of at most LANE_TINY vertices per shape, over 1 or 2 columns (lanes_tmpl.h): sharp, then rounded
+    // (circles and capsules); the points alone, over 1.
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x3a1f0004, RANDOM_PAIRS / 4, 1, 2, 1024);
+    check_generated("points and segments", &g, 0.05f);
+    for (int32_t i = 0; i < g.ns; i++) g.radius[i] = 0.5f;
+    check_generated("circles and capsules", &g, 0.0f);
+    check_generated("circles and capsules", &g, 0.1f);
+    pg_free(&g);
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x3a1f0005, RANDOM_PAIRS / 8, 1, 1, 1024);
+    for (int32_t i = 0; i < g.ns; i++) g.radius[i] = 0.75f;
+    check_generated("circles", &g, 0.0f);
+    pg_free(&g);
+}
+
 Test(simd_manifold, hard_cases) {
     // Squares edge to edge and corner to corner, collinear and duplicated vertices, slivers, 1 mm shapes,
     // segments, points, circles, capsules, rounded boxes, an invalid shape, 12-, 16- and 64-gons; exact contact and
