@@ -246,6 +246,58 @@ Test(manifold, speculative_margin_keeps_points_within_it) {
     cr_expect(fabsf(r.points[0].separation - 0.25f) <= 1e-6f && fabsf(r.points[0].point.x) <= 1e-6f);
 }
 
+Test(manifold, a_bent_boundary_gets_no_contact_beyond_the_margin) {
+    // Found by fuzz_pair: A, a ring of 2^-31 with one vertex pulled out to (0, 1.75), bends back by less than
+    // its rounding across its short edges, so validation passes it (docs/robustness.md, "Convex within
+    // rounding"); its best face is a ring edge 1.75 behind that vertex. B's corner touches the vertex: no face
+    // separates them, the clip leaves nothing, and B's deepest vertex lies 1.75 beyond the face's line, which
+    // was once reported as a contact whatever the margin. The oracle measures the listed boundary: not compared.
+    static const gjk2d_vec2 bent[] = {{0x1.a927ep-31f, 0x1.5cea94p-31f},    {0x1.a003b6p-31f, 0x1.62676p-31f},
+                                      {0x1.91732ap-31f, 0x1.634568p-31f},   {0x1.7da6d8p-31f, 0x1.5f81c6p-31f},
+                                      {0x1.64e0dp-31f, 0x1.572908p-31f},    {0x1.4773cp-31f, 0x1.4a570cp-31f},
+                                      {0x1.25c1dep-31f, 0x1.39369cp-31f},   {0x1.003b9ep-31f, 0x1.2400dcp-31f},
+                                      {0x1.aebc74p-32f, 0x1.0afc98p-31f},   {0x1.576426p-32f, 0x1.dcfa9ap-32f},
+                                      {0x1.f723a8p-33f, 0x1.9dc42cp-32f},   {0x1.38efdep-33f, 0x1.5928dap-32f},
+                                      {0x1.da9ec4p-35f, 0x1.100d9ep-32f},   {-0x1.34b1e8p-35f, 0x1.86cce4p-33f},
+                                      {-0x1.0fff16p-33f, 0x1.d0cc9ep-34f},  {-0x1.cf45f2p-33f, 0x1.1be082p-35f},
+                                      {-0x1.44415ap-32f, -0x1.6d8b9ep-35f}, {-0x1.9ca594p-32f, -0x1.f919e6p-34f},
+                                      {-0x1.efa8a8p-32f, -0x1.9a6c24p-33f}, {-0x1.1e1ac6p-31f, -0x1.1978cep-32f},
+                                      {-0x1.40a662p-31f, -0x1.62102cp-32f}, {-0x1.5f03ep-31f, -0x1.a609e6p-32f},
+                                      {-0x1.78cde8p-31f, -0x1.e48324p-32f}, {-0x1.8dae6ap-31f, -0x1.0e55b2p-31f},
+                                      {-0x1.9d5fb6p-31f, -0x1.26e39ep-31f}, {-0x1.a7ad7p-31f, -0x1.3b9964p-31f},
+                                      {-0x1.ac7534p-31f, -0x1.4c31e8p-31f}, {-0x1.aba70ep-31f, -0x1.5875c2p-31f},
+                                      {-0x1.a545aep-31f, 0x1.cp+0f},        {-0x1.99665ep-31f, -0x1.636ac8p-31f},
+                                      {-0x1.8830cp-31f, -0x1.61f76p-31f},   {-0x1.71de4p-31f, -0x1.5be6a8p-31f},
+                                      {-0x1.56b96p-31f, -0x1.514cdep-31f},  {-0x1.371cb4p-31f, -0x1.424d64p-31f},
+                                      {-0x1.1371bep-31f, -0x1.2f1a48p-31f}, {-0x1.d85f1p-32f, -0x1.17f39cp-31f},
+                                      {-0x1.83b22ap-32f, -0x1.fa4d48p-32f}, {-0x1.29f764p-32f, -0x1.be19a2p-32f},
+                                      {-0x1.98b466p-33f, -0x1.7c1532p-32f}, {-0x1.b04c0ap-34f, -0x1.351c4ap-32f},
+                                      {-0x1.4c648p-37f, -0x1.d4378cp-33f},  {0x1.5dbd94p-34f, -0x1.381be8p-33f},
+                                      {0x1.703c42p-33f, -0x1.2fdd4ep-34f},  {0x1.166666p-32f, 0x1.47351p-38f},
+                                      {0x1.710d8cp-32f, 0x1.587fbp-34f},    {0x1.c6e50ap-32f, 0x1.4c072cp-33f},
+                                      {0x1.0b6732p-31f, 0x1.e77a66p-33f},   {0x1.2fdf72p-31f, 0x1.3e496p-32f},
+                                      {0x1.506192p-31f, 0x1.84af5p-32f},    {0x1.6c8114p-31f, 0x1.c60414p-32f},
+                                      {0x1.83e01ap-31f, 0x1.00b6dp-31f},    {0x1.9630a6p-31f, 0x1.1b12d8p-31f},
+                                      {0x1.a33598p-31f, 0x1.31be28p-31f},   {0x1.aac38p-31f, 0x1.446d1ap-31f},
+                                      {0x1.acc122p-31f, 0x1.52e152p-31f}};
+    const gjk2d_pose pa = {0x1.eedp-5f, -0x1.909p-4f, 0x1p+0f, -0x1.20917p-18f};
+    static const gjk2d_vec2 wedge[] = {{0x1.cp+0f, 0x1.cp+0f}, {0x1.cp+0f, 0x1.cp+0f}, {0x1.cp+0f, 0x1.cp+0f},
+                                       {0x1.cp+0f, 0x1.cp+0f}, {0x1.cp+0f, 0x1.cp+0f}, {0x1.cp+0f, 0x1.cp+0f},
+                                       {0x1.cp+0f, 0x1.cp+0f}, {0x1.cp+0f, 0x1.cp+0f}, {-0x1p+3f, 0x1.ffp+6f},
+                                       {0x0p+0f, 0x1.cp+0f},   {0x1.cp+0f, 0x1.cp+0f}, {0x1.cp+0f, 0x1.cp+0f},
+                                       {0x1.cp+0f, 0x1.cp+0f}};
+    const gjk2d_pose pb = {0x1.eedp-5f, -0x1.909p-4f, 0x1p+0f, 0x0p+0f};
+    const gjk2d_shape a = {bent, 55, 0.0f}, b = {wedge, 13, 0.0f};
+    static const float margins[] = {0.0f, 0.5f, 1.0f, 2.0f};
+    for (int i = 0; i < 4; i++) {
+        gjk2d_manifold_result r;
+        cr_assert_eq(gjk2d_manifold(&a, &pa, &b, &pb, margins[i], &r), GJK2D_STATUS_OK);
+        for (int k = 0; k < r.count; k++)
+            cr_expect(r.points[k].separation <= margins[i], "margin %g: contact %d at separation %g", margins[i], k,
+                      r.points[k].separation);
+    }
+}
+
 Test(manifold, parallel_edges_partly_overlapping_are_cut_at_the_reference_corner) {
     gjk2d_shape ground = {ground_v, 4, 0.0f}, box = {box_v, 4, 0.0f};
     gjk2d_pose pg = {0, 0, 1, 0}, pb = {5.0f, 0.5f - 0.125f, 1, 0}; // half over the end, 0.125 deep

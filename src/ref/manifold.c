@@ -184,15 +184,19 @@ static int face_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32
 }
 
 /// The deepest vertex of `inc` against the reference face: the contact when clipping left nothing although
-/// the cores overlap (a round-off case of degenerate edges).
+/// the cores overlap (a round-off case of degenerate edges), if within the margin. It always is for convex
+/// shapes; validation also passes a boundary that bends back by less than its rounding across short edges
+/// (docs/robustness.md, "Convex within rounding"), whose face's line need not bound it: no contact then.
 static int deepest_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, int32_t face, gjk2d_vec2 nref,
-                           const gjk2d_vec2 *inc, int32_t n_inc, float r_inc, int ref_is_b, local_contact *c) {
+                           const gjk2d_vec2 *inc, int32_t n_inc, float r_inc, int ref_is_b, float margin,
+                           local_contact *c) {
     const int32_t j = ref_support(inc, n_inc, v2_neg(nref));
     int32_t last;
     face_run(ref, n_ref, face, &face, &last);
     const float gap = v2_dot(nref, v2_sub(inc[j], ref[face]));
     c->point = v2_add(inc[j], v2_scale(0.5f * (r_ref - gap - r_inc), nref));
     c->separation = (float)((double)gap - ((double)r_ref + r_inc));
+    if (!(c->separation <= margin)) return 0;
     c->feature_a = ref_is_b ? GJK2D_FEATURE_VERTEX(j) : GJK2D_FEATURE_EDGE(face);
     c->feature_b = ref_is_b ? GJK2D_FEATURE_EDGE(face) : GJK2D_FEATURE_VERTEX(j);
     return 1;
@@ -286,16 +290,16 @@ void ref_manifold(const ref_pair *p, const gjk2d__pose *pose_b, float margin, gj
             count = face_contact(p->a, p->na, p->ra, face, nref, p->b, p->nb, p->rb, 0, margin, c);
         if (count == 0 && overlap) {
             if (ref_is_b)
-                count = deepest_contact(p->b, p->nb, p->rb, face, nref, p->a, p->na, p->ra, 1, c);
+                count = deepest_contact(p->b, p->nb, p->rb, face, nref, p->a, p->na, p->ra, 1, margin, c);
             else
-                count = deepest_contact(p->a, p->na, p->ra, face, nref, p->b, p->nb, p->rb, 0, c);
+                count = deepest_contact(p->a, p->na, p->ra, face, nref, p->b, p->nb, p->rb, 0, margin, c);
         }
         face_used = count > 0;
     }
     // 5. Otherwise (or when clipping left no point within the margin) the vertex contact of GJK (never after
-    //    step 3: the deepest vertex is always a contact there).
+    //    step 3, which ran no GJK: the deepest vertex is a contact there but for a bent boundary, which gets none).
     gjk2d_vec2 n = ref_is_b ? v2_neg(nref) : nref;
-    if (!face_used) {
+    if (!face_used && !sat_overlap) {
         n = g.overlap ? v2(1.0f, 0.0f) : g.normal;
         count = vertex_contact(p, &g, n, c);
     }

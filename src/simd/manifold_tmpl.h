@@ -286,9 +286,12 @@ static inline __attribute__((always_inline)) void mf_face_contact(const lblock *
         const wf half_gap = wf_mul(wf_set1(0.5f), wf_sub(wf_sub(r_ref, gap), r_inc));
         const mf_point d = {wf_add(px, wf_mul(half_gap, nrx)), wf_add(py, wf_mul(half_gap, nry)), edge_ref,
                             wf_mul(two, idx)};
-        c0 = mf_sel(none, d, c0);
-        s0 = wf_sel(none, wd_to(wd_sub(wd_from(gap), radii)), s0);
-        count = wf_sel(none, one, count);
+        // Within the margin only (a bent boundary's face need not bound it: deepest_contact).
+        const wf sep_d = wd_to(wd_sub(wd_from(gap), radii));
+        const wm deep = wm_and(none, wf_le(sep_d, margin));
+        c0 = mf_sel(deep, d, c0);
+        s0 = wf_sel(deep, sep_d, s0);
+        count = wf_sel(deep, one, count);
     }
     // Features as A's and B's.
     const mf_point sw0 = {c0.x, c0.y, wf_sel(ref_is_b, c0.fi, c0.fr), wf_sel(ref_is_b, c0.fr, c0.fi)};
