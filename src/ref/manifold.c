@@ -194,9 +194,10 @@ static int deepest_contact(const gjk2d_vec2 *ref, int32_t n_ref, float r_ref, in
     int32_t last;
     face_run(ref, n_ref, face, &face, &last);
     const float gap = v2_dot(nref, v2_sub(inc[j], ref[face]));
+    const float separation = (float)((double)gap - ((double)r_ref + r_inc));
+    if (!(separation <= margin)) return 0;
     c->point = v2_add(inc[j], v2_scale(0.5f * (r_ref - gap - r_inc), nref));
-    c->separation = (float)((double)gap - ((double)r_ref + r_inc));
-    if (!(c->separation <= margin)) return 0;
+    c->separation = separation;
     c->feature_a = ref_is_b ? GJK2D_FEATURE_VERTEX(j) : GJK2D_FEATURE_EDGE(face);
     c->feature_b = ref_is_b ? GJK2D_FEATURE_EDGE(face) : GJK2D_FEATURE_VERTEX(j);
     return 1;

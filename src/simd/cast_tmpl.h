@@ -543,13 +543,8 @@ static void cast_block_write(cast_job *j, const cast_lanes *st, const lblock *bk
 // the slowest of 16 lanes runs longer, so the same cap leaves more lanes idle.
 #define CAST_LOCKSTEP_ITERATIONS (W >= 16 ? 6 : 8)
 
-enum {
-    CAST_STATE_FIELDS = (int)(sizeof(cast_lanes) / sizeof(wf)),
-    CAST_END_FIELD = (int)(offsetof(cast_lanes, end) / sizeof(wf))
-};
-_Static_assert(sizeof(cast_lanes) == CAST_STATE_FIELDS * W * sizeof(float), "cast_lanes holds only wf fields");
-_Static_assert(CAST_STATE_FIELDS <= (int)(sizeof(((lpending *)0)->state) / sizeof(((lpending *)0)->state[0])),
-               "lpending holds cast_lanes");
+enum { CAST_STATE_FIELDS = LPENDING_FIELDS(cast_lanes), CAST_END_FIELD = LPENDING_END_FIELD(cast_lanes) };
+LPENDING_HOLDS(cast_lanes);
 
 static __attribute__((noinline)) void cast_run_stragglers(lpending *p, cast_job *j) {
     if (!p->n) return;

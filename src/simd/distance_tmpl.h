@@ -635,13 +635,8 @@ static void gjk_stats_lanes(gjk2d_simd_stats *stats, const gjk_result *r, unsign
 }
 
 // The lane state as float fields of W lanes, for moving stragglers (lpending).
-enum {
-    GJK_STATE_FIELDS = (int)(sizeof(gjk_lanes) / sizeof(wf)),
-    GJK_END_FIELD = (int)(offsetof(gjk_lanes, end) / sizeof(wf))
-};
-_Static_assert(sizeof(gjk_lanes) == GJK_STATE_FIELDS * W * sizeof(float), "gjk_lanes holds only wf fields");
-_Static_assert(GJK_STATE_FIELDS <= (int)(sizeof(((lpending *)0)->state) / sizeof(((lpending *)0)->state[0])),
-               "lpending holds gjk_lanes");
+enum { GJK_STATE_FIELDS = LPENDING_FIELDS(gjk_lanes), GJK_END_FIELD = LPENDING_END_FIELD(gjk_lanes) };
+LPENDING_HOLDS(gjk_lanes);
 
 /// The waiting stragglers, run on from their state to their ends and written.
 static __attribute__((noinline)) void gjk_run_stragglers(lpending *p, const gjk_sink *sink, gjk2d_simd_stats *stats) {

@@ -637,6 +637,15 @@ typedef struct lpending {
     int n; ///< lanes waiting: slots 0 .. n - 1
 } lpending;
 
+/// A kernel's lane state T (a struct of wf fields, one of them `end`) as lpending's float fields: how many
+/// there are, and which one is `end`; the assertions say that T fits.
+#define LPENDING_FIELDS(T) ((int)(sizeof(T) / sizeof(wf)))
+#define LPENDING_END_FIELD(T) ((int)(offsetof(T, end) / sizeof(wf)))
+#define LPENDING_HOLDS(T)                                                                                           \
+    _Static_assert(sizeof(T) == LPENDING_FIELDS(T) * W * sizeof(float), #T " holds only wf fields");                \
+    _Static_assert(LPENDING_FIELDS(T) <= (int)(sizeof(((lpending *)0)->state) / sizeof(((lpending *)0)->state[0])), \
+                   "lpending holds " #T)
+
 static inline void lpending_reset(lpending *p) {
     p->n = 0;
     p->bk.na_bound = p->bk.nb_bound = LANE_ROW;

@@ -490,7 +490,8 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     }
 
     // 5. The vertex contact from GJK's closest points where no face contact was made (never for two
-    //    polygons no face separates: their face contact always has a point).
+    //    polygons no face separates, which ran no GJK: the deepest vertex is their contact, or, for a
+    //    boundary bent back within rounding, none).
     const wm vertex = wm_andnot(wm_andnot(gjk, beyond), wm_and(face, wf_gt(r.count, zero)));
     if (gjk_bits & wm_bits(vertex) & ~screened) {
         const wf one = wf_set1(1.0f);
