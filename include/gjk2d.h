@@ -785,8 +785,9 @@ typedef struct gjk2d_manifold_out {
 /// Batch manifolds over pairs [begin, end), as the other batch calls (arguments checked by
 /// gjk2d_check_batch before anything is written; a margin that gjk2d_manifold refuses gives
 /// GJK2D_ERR_RANGE). A pair with an invalid shape gets GJK2D_STATUS_INVALID, a bad pose
-/// GJK2D_STATUS_BAD_POSE: count 0, reference 0, NaN numbers, ids NONE. The SIMD kernels answer pairs of two
-/// polygons in lanes, bit-identical to gjk2d_manifold; other pairs go through the reference (docs/manifold.md).
+/// GJK2D_STATUS_BAD_POSE: count 0, reference 0, NaN numbers, ids NONE. The SIMD kernels answer every kind of pair
+/// in lanes, bit-identical to gjk2d_manifold; a pair whose polygon may have a straight or duplicated vertex goes
+/// through the reference (docs/manifold.md).
 GJK2D_API int gjk2d_batch_manifold(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                    int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out);
 

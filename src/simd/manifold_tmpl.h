@@ -305,10 +305,20 @@ static inline __attribute__((always_inline)) void mf_face_contact(const lblock *
     r->ny = wf_sel(face, wf_sel(ref_is_b, wf_neg(nry), nry), r->ny);
 }
 
+/// A sorted window's answers in its order (mf_window_sort), each output field as floats (ids and flags
+/// exact), until mf_window_put writes them at the pairs' indices.
+typedef struct mf_window_out {
+    _Alignas(64) float f[16][LWINDOW]; ///< mf_store's float fields, in its order
+    _Alignas(64) float id[2][LWINDOW];
+    _Alignas(64) float count[LWINDOW], reference[LWINDOW], status[LWINDOW];
+} mf_window_out;
+
 /// Contact point i of a block to world (to_world) and its outputs; lanes beyond a lane's count get NaN
 /// numbers and id NONE. `whole`: every lane of the block is a pair of this range the lanes answered.
+/// `wo`: a block of a sorted window, whose lanes go to wo at position `at` (every lane: the lanes it does
+/// not answer are written over by the reference after mf_window_put).
 static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int whole, const gjk2d_poses *poses,
-                     const gjk2d_pairs *pairs, const gjk2d_manifold_out *out) {
+                     const gjk2d_pairs *pairs, const gjk2d_manifold_out *out, mf_window_out *wo, int at) {
     const wf nan = wf_set1(NAN);
     const wf c = wf_load(bk->wc), s = wf_load(bk->ws);
     const wf wnx = wf_sub(wf_mul(c, r->nx), wf_mul(s, r->ny)), wny = wf_add(wf_mul(s, r->nx), wf_mul(c, r->ny));
@@ -354,6 +364,16 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
         out->separation[1]};
     // A face's reference flag where the lane has contacts.
     const wf has_ref = wf_sel(wm_and(wf_gt(r->count, wf_zero()), r->ref_is_b), wf_set1(1.0f), wf_zero());
+    if (wo) {
+        for (int q = 0; q < 16; q++)
+            if (dst[q]) wf_store(wo->f[q] + at, wf_load(f[q]));
+        for (int i = 0; i < 2; i++)
+            if (out->id[i]) wf_store(wo->id[i] + at, wf_load(id[i]));
+        wf_store(wo->count + at, r->count);
+        wf_store(wo->reference + at, has_ref);
+        wf_store(wo->status + at, r->status);
+        return;
+    }
     if (whole) {
         const int64_t k = bk->pair[0];
         for (int q = 0; q < 16; q++)
@@ -388,6 +408,15 @@ static __attribute__((noinline)) void mf_closest_cores(const lblock *bk, wm lane
     gjk_lanes st;
     gjk_lanes_start(&st, bk);
     st.end = wf_sel(lanes, st.end, wf_set1((float)END_EMPTY));
+    if (bk->na_bound == 1 && bk->nb_bound == 1) {
+        // Two points: the first support search finds the simplex's one vertex again (case 1, repeated
+        // support), leaving the start's simplex and direction as they are; the lanes where it is the origin
+        // ended at the start (case 3a).
+        st.end = wf_sel(wf_eq(st.end, wf_zero()), wf_set1((float)GJK2D_END_REPEATED_SUPPORT), st.end);
+        gjk_lanes_cores(&st, bk, NEED_POINTS | NEED_FEATURES, g);
+        *end = st.end;
+        return;
+    }
     unsigned running = wm_bits(wf_eq(st.end, wf_zero())) & bk->live;
     gjk2d_simd_stats stats;
     memset(&stats, 0, sizeof stats);
@@ -400,7 +429,8 @@ static __attribute__((noinline)) void mf_closest_cores(const lblock *bk, wm lane
 /// reference.
 static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *bk, int nab, int nbb, int whole_block,
                                                                  float margin_s, const batch_in *in,
-                                                                 const gjk2d_manifold_out *out) {
+                                                                 const gjk2d_manifold_out *out, mf_window_out *wo,
+                                                                 int at) {
     const gjk2d_pairs *pairs = in->pairs;
     const wf zero = wf_zero(), three = wf_set1(3.0f), margin = wf_set1(margin_s);
     const wf na = wf_load(bk->naf), nb = wf_load(bk->nbf);
@@ -509,7 +539,7 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
         r.ny = wf_sel(vertex, ny, r.ny);
     }
     const unsigned done = bk->live & ~screened;
-    if (done) mf_store(bk, &r, done, whole_block && done == W_ALL, in->poses, pairs, out);
+    if (done) mf_store(bk, &r, done, whole_block && done == W_ALL, in->poses, pairs, out, wo, at);
     return bk->live & ~done;
 }
 
@@ -526,10 +556,93 @@ static inline __attribute__((always_inline)) void mf_prefetch_turns(const batch_
 
 /// mf_block_n, with loops of a constant length for the common blocks (a row, or LANE_SMALL columns).
 static unsigned mf_block(const lblock *bk, int whole_block, float margin, const batch_in *in,
-                         const gjk2d_manifold_out *out) {
+                         const gjk2d_manifold_out *out, mf_window_out *wo, int at) {
     if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
-        return mf_block_n(bk, LANE_ROW, LANE_ROW, whole_block, margin, in, out);
+        return mf_block_n(bk, LANE_ROW, LANE_ROW, whole_block, margin, in, out, wo, at);
     if (bk->na_bound == LANE_SMALL && bk->nb_bound == LANE_SMALL)
-        return mf_block_n(bk, LANE_SMALL, LANE_SMALL, whole_block, margin, in, out);
-    return mf_block_n(bk, bk->na_bound, bk->nb_bound, whole_block, margin, in, out);
+        return mf_block_n(bk, LANE_SMALL, LANE_SMALL, whole_block, margin, in, out, wo, at);
+    return mf_block_n(bk, bk->na_bound, bk->nb_bound, whole_block, margin, in, out, wo, at);
+}
+
+/// A window's kind of pair: each shape's vertex count up to 3 (a point, a segment, a polygon), and whether
+/// either is rounded; 0 where the lanes do not take a shape. Blocks of one kind run only the steps their
+/// kind needs (two sharp polygons no GJK, two points no face search), where a block of mixed kinds runs
+/// every step any of its lanes needs.
+#define MF_KINDS 32
+static inline wf mf_kind(wf na, wf nb, wf ra, wf rb) {
+    const wf zero = wf_zero(), three = wf_set1(3.0f);
+    const wf ca = wf_min_lt(na, three), cb = wf_min_lt(nb, three);
+    const wf kind = wf_add(wf_add(wf_mul(ca, wf_set1(4.0f)), cb),
+                           wf_sel(wm_or(wf_gt(ra, zero), wf_gt(rb, zero)), wf_set1(16.0f), zero));
+    return wf_sel(wm_or(wf_eq(na, zero), wf_eq(nb, zero)), zero, kind);
+}
+
+/// Whether a loaded block holds more than one kind of pair (its lanes' counts and radii, as loaded).
+static inline int mf_block_mixed(const lblock *bk) {
+    _Alignas(64) float kind[W];
+    const wf k = mf_kind(wf_load(bk->naf), wf_load(bk->nbf), wf_load(bk->ra), wf_load(bk->rb));
+    wf_store(kind, k);
+    return !wm_all(wf_eq(k, wf_set1(kind[0])));
+}
+
+/// Order the pairs k0 .. k0 + n - 1 (n a multiple of W, at most LWINDOW) by kind, a stable counting sort.
+static void mf_window_sort(lwindow *win, const batch_in *in, int64_t k0, int n) {
+    win->k0 = k0, win->n = n, win->sorted = 1, win->cols = LANE_ROW;
+    _Alignas(64) int32_t key[LWINDOW];
+    const int32_t *pa = in->pairs->a + k0, *pb = in->pairs->b + k0;
+    for (int i = 0; i < n; i += W) {
+        wf na, nb, ra, rb;
+        lane_heads_load(in->shapes, pa + i, &na, &ra);
+        lane_heads_load(in->shapes, pb + i, &nb, &rb);
+        wf_store_i32(key + i, mf_kind(na, nb, ra, rb));
+    }
+    int start[MF_KINDS + 1];
+    memset(start, 0, sizeof start);
+    for (int i = 0; i < n; i++) start[key[i] + 1]++;
+    for (int c = 1; c <= MF_KINDS; c++) start[c] += start[c - 1];
+    for (int i = 0; i < n; i++) {
+        const int at = start[key[i]]++;
+        win->k[at] = k0 + i;
+        win->pos[i] = (float)at;
+    }
+}
+
+/// Zeros at positions at .. at + W - 1 of a sorted window's answers, for a block whose lanes all go to the
+/// reference (which writes over them after mf_window_put).
+static void mf_window_blank(mf_window_out *wo, int at) {
+    for (int q = 0; q < 16; q++) wf_store(wo->f[q] + at, wf_zero());
+    wf_store(wo->id[0] + at, wf_zero());
+    wf_store(wo->id[1] + at, wf_zero());
+    wf_store(wo->count + at, wf_zero());
+    wf_store(wo->reference + at, wf_zero());
+    wf_store(wo->status + at, wf_zero());
+}
+
+/// u8 field `f` of a sorted window's answers (exact small integers as floats) at the pairs' indices.
+static inline void mf_put_u8(const lwindow *win, uint8_t *out, const float *f) {
+    int j = 0;
+    for (; j + W <= win->n; j += W) wf_store_u8(out + win->k0 + j, wf_gather(f, wf_load(win->pos + j)));
+    for (; j < win->n; j++) out[win->k0 + j] = (uint8_t)f[(int)win->pos[j]];
+}
+
+/// A sorted window's answers at the pairs' indices. (wo is not const: GCC takes a const pointer argument for
+/// a read of the whole object, and warned that the caller's buffers may be uninitialized.)
+static KERNEL_PHASE void mf_window_put(const gjk2d_manifold_out *out, const lwindow *win, mf_window_out *wo) {
+    float *const dst[16] = {
+        out->nx,           out->ny,           out->px[0],        out->py[0],         out->anchor_ax[0],
+        out->anchor_ay[0], out->anchor_bx[0], out->anchor_by[0], out->separation[0], out->px[1],
+        out->py[1],        out->anchor_ax[1], out->anchor_ay[1], out->anchor_bx[1],  out->anchor_by[1],
+        out->separation[1]};
+    for (int q = 0; q < 16; q++)
+        if (dst[q]) lwindow_put(win, dst[q], wo->f[q]);
+    for (int i = 0; i < 2; i++) {
+        if (!out->id[i]) continue;
+        int32_t *const id = (int32_t *)out->id[i] + win->k0;
+        int j = 0;
+        for (; j + W <= win->n; j += W) wf_store_i32(id + j, wf_gather(wo->id[i], wf_load(win->pos + j)));
+        for (; j < win->n; j++) id[j] = (int32_t)wo->id[i][(int)win->pos[j]];
+    }
+    if (out->count) mf_put_u8(win, out->count, wo->count);
+    if (out->reference) mf_put_u8(win, out->reference, wo->reference);
+    if (out->status) mf_put_u8(win, out->status, wo->status);
 }

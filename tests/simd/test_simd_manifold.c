@@ -4,7 +4,7 @@
 // random polygons, the hard cases (tests/support/pairgen.h), pairs near contact of every kind at scales 1e-4 to
 // 1e4 and far from the origin, vertices that turn near the straightness slack (the kernel's screen), and resting
 // sequences (faces nearly parallel, points crossing side planes);
-// margins 0 and above; whole blocks, ranges of odd sizes, and outputs with fields left out.
+// margins 0 and above; whole blocks, ranges of odd sizes, windows ordered by kind, and outputs with fields left out.
 #include <criterion/criterion.h>
 #include <float.h>
 #include <math.h>
@@ -109,9 +109,10 @@ static int64_t mf_compare(const char *what, const char *label, const test_set *s
     return bad;
 }
 
-/// Every table against the reference on the set's pairs: the whole range with all fields, then ranges of 7 without
-/// the anchors over the first RANGE_PASS_PAIRS.
-static void check_tables(const char *what, const test_set *s, const gjk2d_pairs *pairs, float margin) {
+/// Every table against the reference on the set's pairs: the whole range with all fields, then ranges of `range`
+/// pairs without the anchors over the first RANGE_PASS_PAIRS.
+static void check_tables_ranges(const char *what, const test_set *s, const gjk2d_pairs *pairs, float margin,
+                                int64_t range) {
     xc_table tables[16];
     const int nt = xc_tables(tables, 16);
     cr_assert(nt >= 1, "no SIMD kernel table available");
@@ -126,18 +127,23 @@ static void check_tables(const char *what, const test_set *s, const gjk2d_pairs 
             if (pass == 1 && run.count > RANGE_PASS_PAIRS) run.count = RANGE_PASS_PAIRS;
             mf_arrays got;
             mf_alloc(&got, run.count, pass == 0);
-            mf_run(tables[i].table, s, &run, margin, pass == 0 ? run.count : 7, &got);
+            mf_run(tables[i].table, s, &run, margin, pass == 0 ? run.count : range, &got);
             const int64_t bad = mf_compare(what, tables[i].label, s, &run, &ref, &got);
             if (pass == 0)
                 fprintf(stderr,
                         "%s, margin %g: %-12s %lld pairs (%lld with contacts), %lld differ from the reference\n", what,
                         (double)margin, tables[i].label, (long long)pairs->count, (long long)contacts, (long long)bad);
             cr_expect(bad == 0, "%s, margin %g, %s%s: %lld pairs differ from the reference (see stderr)", what,
-                      (double)margin, tables[i].label, pass ? " (ranges of 7, no anchors)" : "", (long long)bad);
+                      (double)margin, tables[i].label, pass ? " (ranges, no anchors)" : "", (long long)bad);
             mf_free(&got);
         }
     }
     mf_free(&ref);
+}
+
+/// Ranges of 7: no range holds a whole window (lanes_tmpl.h, LWINDOW), so every block keeps the pairs' order.
+static void check_tables(const char *what, const test_set *s, const gjk2d_pairs *pairs, float margin) {
+    check_tables_ranges(what, s, pairs, margin, 7);
 }
 
 static void check_generated(const char *what, const pg_set *g, float margin) {
@@ -182,6 +188,44 @@ Test(simd_manifold, points_and_segments) {
     pg_workload(&g, 0x3a1f0005, RANDOM_PAIRS / 8, 1, 1, 1024);
     for (int32_t i = 0; i < g.ns; i++) g.radius[i] = 0.75f;
     check_generated("circles", &g, 0.0f);
+    pg_free(&g);
+}
+
+/// Every table against the reference on `g`'s pairs (half of its shapes rounded) in ranges of 300, which start
+/// windows inside the pair list and end with a partial one; then again with the pairs of two points in every
+/// other stretch of 128 pairs on a bad pose.
+static void check_kinds(const char *what, pg_set *g, uint64_t seed) {
+    oracle_rng r = {seed};
+    for (int32_t i = 0; i < g->ns; i++) g->radius[i] = pg_int(&r, 0, 1) ? 0.1f : 0.0f;
+    gjk2d_geometry geo = pg_geometry(g);
+    gjk2d_pairs pairs = pg_pairs(g);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            for (int64_t k = 0; k < g->np; k++)
+                if (g->count[g->pa[k]] == 1 && g->count[g->pb[k]] == 1 && (k / 128) % 2 == 0) g->px[g->pa[k]] = NAN;
+        char label[96];
+        snprintf(label, sizeof label, "%s%s", what, pass ? ", bad poses" : "");
+        test_set t;
+        cr_assert_geq(test_set_make(&t, &geo, g->px, g->py, g->c, g->s, NULL), 0);
+        check_tables_ranges(label, &t, &pairs, 0.0f, 300);
+        check_tables_ranges(label, &t, &pairs, 0.05f, 300);
+        test_set_free(&t);
+    }
+}
+
+Test(simd_manifold, windows_ordered_by_kind) {
+    // Windows whose first block mixes kinds run ordered by kind (manifold_tmpl.h, mf_window_sort), their answers
+    // written at the pairs' indices after the window: points, segments and 3..8-gons; points and segments, a
+    // quarter of the pairs two points, so that the bad poses leave blocks of one kind that the reference
+    // answers whole.
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x3a1f0007, RANDOM_PAIRS / 4, 1, 8, 1024);
+    check_kinds("points, segments and polygons", &g, 0x3a1f0008);
+    pg_free(&g);
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x3a1f0009, RANDOM_PAIRS / 4, 1, 2, 1024);
+    check_kinds("points and segments", &g, 0x3a1f000a);
     pg_free(&g);
 }
 
