@@ -539,7 +539,8 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
         r.ny = wf_sel(vertex, ny, r.ny);
     }
     const unsigned done = bk->live & ~screened;
-    if (done) mf_store(bk, &r, done, whole_block && done == W_ALL, in->poses, pairs, out, wo, at);
+    // A window's block writes every lane, even when all go to the reference: its buffers hold nothing else.
+    if (done || wo) mf_store(bk, &r, done, whole_block && done == W_ALL, in->poses, pairs, out, wo, at);
     return bk->live & ~done;
 }
 
