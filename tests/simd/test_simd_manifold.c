@@ -214,7 +214,8 @@ static void check_kinds(const char *what, pg_set *g, uint64_t seed) {
 }
 
 Test(simd_manifold, windows_ordered_by_kind) {
-    // Windows whose first block mixes kinds run ordered by kind (manifold_tmpl.h, mf_window_sort), their answers
+    // Windows whose first block mixes kinds run ordered by kind on at most 8 lanes (manifold_tmpl.h,
+    // MF_ORDERS_KINDS, mf_window_sort; 16 lanes keep the order and are checked the same), their answers
     // written at the pairs' indices after the window: points, segments and 3..8-gons; points and segments, a
     // quarter of the pairs two points, so that the bad poses leave blocks of one kind that the reference
     // answers whole.
