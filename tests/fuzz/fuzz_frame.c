@@ -7,8 +7,9 @@
 // The bytes choose 1..8 shapes of 1..40 vertices (fz_vertices: raw floats or built convex shapes at any
 // scale; more than 16 vertices go to the reference inside the kernels' blocks), radii and poses (fz_pose:
 // any position, rotations or not) as float arrays, float {px, py, c, s} records or double positions; 0..80
-// pairs, rays and points naming shapes of the set (sometimes one outside it), a range [begin, end) (sometimes
-// a wrong one) and which output arrays are NULL (the kernels then skip work). Checked for each query:
+// pairs, rays and points (now and then 128..260) naming shapes of the set (sometimes one outside it), a range
+// [begin, end) (sometimes a wrong one) and which output arrays are NULL (the kernels then skip work). Checked
+// for each query:
 // - every ISA returns the scalar reference's code; on an error nothing is written;
 // - every ISA gives the reference's bits on every output of [begin, end) (NaN payloads aside) and its cache
 //   entries byte for byte, and writes nothing outside the range (sentinels; ASan around every array).
@@ -22,7 +23,7 @@
 #include "fuzz_input.h"
 #include "gjk2d.h"
 
-enum { MAX_SHAPES = 8, MAX_COUNT = 40, MAX_ITEMS = 80, MAX_FIELDS = 24, SENTINEL = 0xA5 };
+enum { MAX_SHAPES = 8, MAX_COUNT = 40, MAX_ITEMS = 80, LONG_ITEMS = 128, MAX_FIELDS = 24, SENTINEL = 0xA5 };
 
 static void fail(const char *what) { fz_fail("fuzz_frame", what); }
 
@@ -305,8 +306,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     else
         fr.poses = (gjk2d_poses){pd[0], pd[1], pf[2], pf[3], ns, 0, GJK2D_FLOAT64};
 
-    // Items: as many pairs, rays and points (each query's arrays are exactly that long).
-    const int64_t n = fz_byte(&r) % (MAX_ITEMS + 1);
+    // Items: as many pairs, rays and points (each query's arrays are exactly that long); now and then a long
+    // list, LONG_ITEMS or more: whole windows of the manifold's blocks on 8 lanes (ordered by kind, when the
+    // first block mixes kinds) and on 16, the items past the input's bytes all zeros.
+    const uint8_t items = fz_byte(&r);
+    const int64_t n = items < 243 ? items % (MAX_ITEMS + 1) : LONG_ITEMS + (items - 243) * 11;
     int32_t *pa = fz_block((size_t)n, sizeof(int32_t)), *pb = fz_block((size_t)n, sizeof(int32_t));
     int32_t *shape = fz_block((size_t)n, sizeof(int32_t));
     float *item[7];
