@@ -431,9 +431,10 @@ static __attribute__((noinline)) void mf_window_run(const lwindow *win, const ba
 
 /// The manifolds in windows of LWINDOW pairs. A window's first block runs in the pairs' order; if it holds more
 /// than one kind of pair (on at most 8 lanes, MF_ORDERS_KINDS), the rest of the window runs ordered by kind
-/// (mf_window_run), else in the pairs' order too, each block written at once. The first block decides from what its load read: reading lane heads ahead
-/// of the blocks (the window's, or its first block's) made W1 and W2 1-4 % slower (avx2, AMD Zen 3), and a list
-/// whose kinds come in runs of a block or more has blocks of one kind in its own order.
+/// (mf_window_run), else in the pairs' order too, each block written at once. The first block decides from what
+/// its load read: reading lane heads ahead of the blocks (the window's, or its first block's) made W1 and W2
+/// 1-4 % slower (avx2, AMD Zen 3), and a list whose kinds come in runs of a block or more has blocks of one kind
+/// in its own order.
 static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                      int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out) {
     const batch_in in = {shapes, poses, pairs, end};

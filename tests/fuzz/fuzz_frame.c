@@ -23,7 +23,9 @@
 #include "fuzz_input.h"
 #include "gjk2d.h"
 
-enum { MAX_SHAPES = 8, MAX_COUNT = 40, MAX_ITEMS = 80, LONG_ITEMS = 128, MAX_FIELDS = 24, SENTINEL = 0xA5 };
+enum { MAX_SHAPES = 8, MAX_COUNT = 40, MAX_ITEMS = 80, MAX_FIELDS = 24, SENTINEL = 0xA5 };
+/// Long lists: the items byte's top LONG_CHOICES values give LONG_ITEMS, LONG_ITEMS + LONG_STEP, .. 260 items.
+enum { LONG_ITEMS = 128, LONG_STEP = 11, LONG_CHOICES = 13 };
 
 static void fail(const char *what) { fz_fail("fuzz_frame", what); }
 
@@ -310,7 +312,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // list, LONG_ITEMS or more: whole windows of the manifold's blocks on 8 lanes (ordered by kind, when the
     // first block mixes kinds) and on 16, the items past the input's bytes all zeros.
     const uint8_t items = fz_byte(&r);
-    const int64_t n = items < 243 ? items % (MAX_ITEMS + 1) : LONG_ITEMS + (items - 243) * 11;
+    const int long_from = 256 - LONG_CHOICES;
+    const int64_t n = items < long_from ? items % (MAX_ITEMS + 1) : LONG_ITEMS + (items - long_from) * LONG_STEP;
     int32_t *pa = fz_block((size_t)n, sizeof(int32_t)), *pb = fz_block((size_t)n, sizeof(int32_t));
     int32_t *shape = fz_block((size_t)n, sizeof(int32_t));
     float *item[7];
