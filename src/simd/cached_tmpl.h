@@ -403,7 +403,7 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
     } else {
         // The blocks do not prefetch here (in.end = 0): the window's tests ask for what they will read.
         const batch_in *in = c->in;
-        const batch_in unfetched = {in->shapes, in->poses, in->pairs, 0};
+        const batch_in unfetched = {in->shapes, in->poses, in->pairs, 0, 0};
         const cached_call cc = {&unfetched, c->cache, c->max_distance, c->out, NULL, TAKE_ALL};
         const int fetch = in->shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
         int64_t left[W];

@@ -121,6 +121,20 @@ Test(simd, every_isa_equals_reference_on_points_and_segments) {
     pg_free(&g);
 }
 
+/// Polygons against points and segments in runs of 64 pairs (pg_points_and_segments_in_runs): whole blocks
+/// whose two shapes have column bounds of their own, a row against one or two columns (lanes_tmpl.h,
+/// lane_own_columns), sharp and rounded.
+Test(simd, every_isa_equals_reference_on_polygons_against_points_and_segments) {
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x5eed0061, RANDOM_PAIRS / 4, 3, 8, 1024);
+    pg_points_and_segments_in_runs(&g, 64);
+    check_set("polygons against points and segments", &g, 1 << 20);
+    for (int32_t i = 0; i < g.ns; i++) g.radius[i] = 0.25f;
+    check_set("rounded polygons against circles and capsules", &g, 1 << 20);
+    pg_free(&g);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hard cases.
 

@@ -191,6 +191,21 @@ Test(simd_manifold, points_and_segments) {
     pg_free(&g);
 }
 
+Test(simd_manifold, polygons_against_points_and_segments) {
+    // Runs of 64 pairs of a polygon against points or segments (pg_points_and_segments_in_runs): whole blocks
+    // whose shapes have column bounds of their own, a row against one or two columns (lanes_tmpl.h,
+    // lane_own_columns), sharp and rounded.
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x3a1f0061, RANDOM_PAIRS / 4, 3, 8, 1024);
+    pg_points_and_segments_in_runs(&g, 64);
+    check_generated("polygons against points and segments", &g, 0.05f);
+    for (int32_t i = 0; i < g.ns; i++) g.radius[i] = 0.25f;
+    check_generated("rounded polygons against circles and capsules", &g, 0.0f);
+    check_generated("rounded polygons against circles and capsules", &g, 0.1f);
+    pg_free(&g);
+}
+
 /// Every table against the reference on `g`'s pairs (half of its shapes rounded) in ranges of 300, which start
 /// windows inside the pair list and end with a partial one; then again with the pairs of two points in every
 /// other stretch of 128 pairs on a bad pose.

@@ -220,6 +220,18 @@ static inline int pg_hard_protos(pg_set *g, pg_proto *p) {
     return n;
 }
 
+/// Polygons against points and segments: in runs of `run` pairs, cycling over five kinds of run, one shape of
+/// every pair becomes its polygon's first vertex or first edge (B a point, A a point, B a segment, A a segment;
+/// the fifth run is left as it is), so that whole blocks hold a polygon against points or segments and each
+/// shape has a column bound of its own (lanes_tmpl.h, lane_own_columns).
+static inline void pg_points_and_segments_in_runs(pg_set *g, int64_t run) {
+    for (int64_t k = 0; k < g->np; k++) {
+        const int64_t kind = (k / run) % 5;
+        if (kind == 4) continue;
+        g->count[kind % 2 == 0 ? g->pb[k] : g->pa[k]] = kind < 2 ? 1 : 2;
+    }
+}
+
 /// Every pair of hard-case prototypes `per_combo` times (at the origin and far from it, overlapping
 /// and apart), exact contact and tiny gaps, a shape against itself, containment.
 static inline void pg_hard_cases(pg_set *g, int per_combo) {
