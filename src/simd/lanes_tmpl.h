@@ -431,11 +431,10 @@ static inline __attribute__((always_inline)) void lane_prefetch_ahead(const batc
 /// The columns of one shape of a block whose bound is `cols`: 1 where its lanes all hold points (a polygon's
 /// block of circles: its support searches, face searches and move into A's frame then take one column of the
 /// points, not eight copies of it), 2 where they all hold segments at most and `segments` (the SAT and the
-/// manifold, whose work grows with both shapes' columns), else `cols`. Timed side by side on W6's kinds alone
-/// (200,000 pairs, AMD Zen 5, bit-identical): polygons and circles ran the distance and the overlap 1.07-1.10x
-/// faster, the manifold 1.09x (avx512) and 1.14x (avx2), the SAT 1.54-1.58x; segments and polygons ran the
-/// SAT 1.28-1.30x and the manifold 1.02x and 1.10x, but the distance 0.96-0.97x with their own 2 columns: a
-/// block whose two shapes have different bounds does not pair with its neighbour (W_PAIRED_BLOCKS).
+/// manifold, whose work grows with both shapes' columns), else `cols`. In the GJK kernels segments keep `cols`:
+/// a block whose two shapes have different bounds does not pair with its neighbour (W_PAIRED_BLOCKS), and the
+/// distance on segments against polygons ran 0.96-0.97x at their own 2 columns (docs/design.md, "Blocks of small
+/// shapes", has every figure).
 static inline int lane_own_columns(const float *n, int cols, int segments) {
     if (cols <= 1) return cols;
     const wf c = wf_load(n);

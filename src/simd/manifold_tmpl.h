@@ -346,6 +346,29 @@ static inline void mf_records_get(const mf_window_out *wo, const float *pos, flo
     }
 }
 
+/// The 16 float outputs in mf_store's order of fields (NULL where the caller asks for none).
+static inline void mf_float_outputs(const gjk2d_manifold_out *out, float *dst[16]) {
+    float *const f[16] = {
+        out->nx,           out->ny,           out->px[0],        out->py[0],         out->anchor_ax[0],
+        out->anchor_ay[0], out->anchor_bx[0], out->anchor_by[0], out->separation[0], out->px[1],
+        out->py[1],        out->anchor_ax[1], out->anchor_ay[1], out->anchor_bx[1],  out->anchor_by[1],
+        out->separation[1]};
+    memcpy(dst, f, sizeof f);
+}
+
+/// Fields f[q][l] (MF_FIELDS of W lanes) of the W consecutive pairs k .. k + W - 1 into the outputs asked for,
+/// a vector store each (dst: mf_float_outputs).
+static inline void mf_fields_write(const gjk2d_manifold_out *out, float *const dst[16], const float (*f)[W],
+                                   int64_t k) {
+    for (int q = 0; q < 16; q++)
+        if (dst[q]) wf_storeu(dst[q] + k, wf_load(f[q]));
+    for (int i = 0; i < 2; i++)
+        if (out->id[i]) wf_store_i32((int32_t *)out->id[i] + k, wf_load(f[MF_ID + i]));
+    if (out->count) wf_store_u8(out->count + k, wf_load(f[MF_COUNT]));
+    if (out->reference) wf_store_u8(out->reference + k, wf_load(f[MF_REFERENCE]));
+    if (out->status) wf_store_u8(out->status + k, wf_load(f[MF_STATUS]));
+}
+
 /// Contact point i of a block to world (to_world) and its outputs; lanes beyond a lane's count get NaN
 /// numbers and id NONE. `whole`: every lane of the block is a pair of this range the lanes answered.
 /// `wo`: a block of a sorted window, whose lanes go to wo at position `at` (every lane: the lanes it does
@@ -391,20 +414,17 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
         const wf idf = wf_add(wf_mul(wf_add(r->c[i].fr, one), wf_set1(4096.0f)), wf_add(r->c[i].fi, one));
         wf_store(id[i], wf_sel(has, idf, wf_set1(-1.0f)));
     }
-    float *const dst[16] = {
-        out->nx,           out->ny,           out->px[0],        out->py[0],         out->anchor_ax[0],
-        out->anchor_ay[0], out->anchor_bx[0], out->anchor_by[0], out->separation[0], out->px[1],
-        out->py[1],        out->anchor_ax[1], out->anchor_ay[1], out->anchor_bx[1],  out->anchor_by[1],
-        out->separation[1]};
+    float *dst[16];
+    mf_float_outputs(out, dst);
     // A face's reference flag where the lane has contacts.
     const wf has_ref = wf_sel(wm_and(wf_gt(r->count, wf_zero()), r->ref_is_b), wf_set1(1.0f), wf_zero());
+    wf_store(count, r->count);
+    wf_store(ref_b, has_ref);
+    wf_store(status, r->status);
     if (wo) {
         // Every field defined: B's anchors that no output asks for, and the padding, as zeros.
         for (int q = 0; q < MF_FIELDS; q++)
             if ((q < 16 && !dst[q]) || q > MF_STATUS) wf_store(f[q], wf_zero());
-        wf_store(count, r->count);
-        wf_store(ref_b, has_ref);
-        wf_store(status, r->status);
         if (MF_WINDOW_RECORDS)
             mf_records_put(wo, (const float(*)[W])f, at);
         else
@@ -412,19 +432,9 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
         return;
     }
     if (whole) {
-        const int64_t k = bk->pair[0];
-        for (int q = 0; q < 16; q++)
-            if (dst[q]) wf_storeu(dst[q] + k, wf_load(f[q]));
-        for (int i = 0; i < 2; i++)
-            if (out->id[i]) wf_store_i32((int32_t *)(out->id[i] + k), wf_load(id[i]));
-        if (out->count) wf_store_u8(out->count + k, r->count);
-        if (out->reference) wf_store_u8(out->reference + k, has_ref);
-        if (out->status) wf_store_u8(out->status + k, r->status);
+        mf_fields_write(out, dst, (const float(*)[W])f, bk->pair[0]);
         return;
     }
-    wf_store(count, r->count);
-    wf_store(ref_b, has_ref);
-    wf_store(status, r->status);
     for (unsigned m = done; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
         const int64_t k = bk->pair[l];
@@ -688,11 +698,8 @@ static void mf_window_put_fields(const gjk2d_manifold_out *out, const lwindow *w
 /// pairs at a time. (wo is not const: GCC takes a const pointer argument for a read of the whole
 /// object, and warned that the caller's buffers may be uninitialized.)
 static KERNEL_PHASE void mf_window_put(const gjk2d_manifold_out *out, const lwindow *win, mf_window_out *wo) {
-    float *const dst[16] = {
-        out->nx,           out->ny,           out->px[0],        out->py[0],         out->anchor_ax[0],
-        out->anchor_ay[0], out->anchor_bx[0], out->anchor_by[0], out->separation[0], out->px[1],
-        out->py[1],        out->anchor_ax[1], out->anchor_ay[1], out->anchor_bx[1],  out->anchor_by[1],
-        out->separation[1]};
+    float *dst[16];
+    mf_float_outputs(out, dst);
     if (!MF_WINDOW_RECORDS) {
         mf_window_put_fields(out, win, wo, dst);
         return;
@@ -700,13 +707,6 @@ static KERNEL_PHASE void mf_window_put(const gjk2d_manifold_out *out, const lwin
     for (int j = 0; j < win->n; j += W) {
         _Alignas(64) float f[MF_FIELDS][W];
         mf_records_get(wo, win->pos + j, f);
-        const int64_t k = win->k0 + j;
-        for (int q = 0; q < 16; q++)
-            if (dst[q]) wf_storeu(dst[q] + k, wf_load(f[q]));
-        for (int i = 0; i < 2; i++)
-            if (out->id[i]) wf_store_i32((int32_t *)out->id[i] + k, wf_load(f[MF_ID + i]));
-        if (out->count) wf_store_u8(out->count + k, wf_load(f[MF_COUNT]));
-        if (out->reference) wf_store_u8(out->reference + k, wf_load(f[MF_REFERENCE]));
-        if (out->status) wf_store_u8(out->status + k, wf_load(f[MF_STATUS]));
+        mf_fields_write(out, dst, (const float(*)[W])f, win->k0 + j);
     }
 }
