@@ -108,13 +108,27 @@ static inline int lane_poses_records(const gjk2d_poses *p) {
            (const char *)p->c == x + 8 && (const char *)p->s == x + 12;
 }
 
-/// The poses of shapes idx[0 .. W): packed float arrays by gathers, float records {px, py, c, s} by one
-/// load per record and a transpose, any other layout lane by lane.
+/// Whether entries lo .. lo + 2W - 1 of an array of n hold every entry idx[0 .. W), lo the lesser of the first
+/// and last index (a list that runs forward or back over its shapes: W1's and W2's, whose pair k is shapes 2k
+/// and 2k + 1, and the first shapes of a broadphase's list in their order): then wf_gather_near reads them.
+static inline int lane_near(int64_t n, const int32_t *idx, int32_t *lo) {
+    *lo = idx[0] < idx[W - 1] ? idx[0] : idx[W - 1];
+    return n - *lo >= 2 * W && wi_near(idx, *lo);
+}
+
+/// The poses of shapes idx[0 .. W): packed float arrays by two vector loads and a permute per field where the
+/// shapes lie within 2W consecutive poses (lane_near), else by gathers (docs/design.md, "Blocks", has the
+/// figures); float records {px, py, c, s} by one load per record and a transpose; any other layout lane by lane.
 static inline void lane_poses_load(lane_poses *lp, const gjk2d_poses *poses, const int32_t *idx) {
     const int packed = lane_poses_packed(poses);
     if (packed || lane_poses_records(poses)) {
         wf x, y, c, s;
-        if (packed) {
+        int32_t lo;
+        if (packed && lane_near(poses->count, idx, &lo)) {
+            x = wf_gather_near((const float *)poses->px, idx, lo),
+            y = wf_gather_near((const float *)poses->py, idx, lo);
+            c = wf_gather_near(poses->c, idx, lo), s = wf_gather_near(poses->s, idx, lo);
+        } else if (packed) {
             x = wf_gather_at((const float *)poses->px, idx), y = wf_gather_at((const float *)poses->py, idx);
             c = wf_gather_at(poses->c, idx), s = wf_gather_at(poses->s, idx);
         } else {

@@ -492,7 +492,11 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
             sa[l] = pairs->a[k], sb[l] = pairs->b[k];
         }
     }
-    const wf turn_a = wf_gather_at(in->shapes->least_turn, ia), turn_b = wf_gather_at(in->shapes->least_turn, ib);
+    const float *turn = in->shapes->least_turn;
+    const int64_t shapes = in->shapes->shape_count;
+    int32_t lo;
+    const wf turn_a = lane_near(shapes, ia, &lo) ? wf_gather_near(turn, ia, lo) : wf_gather_at(turn, ia);
+    const wf turn_b = lane_near(shapes, ib, &lo) ? wf_gather_near(turn, ib, lo) : wf_gather_at(turn, ib);
     mf_faces fa, fb;
     // 1. Each shape's best face; B's only if clearly better.
     // Both shapes' normals before either search (see edge_normals).

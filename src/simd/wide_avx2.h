@@ -63,6 +63,23 @@ static inline wf wf_gather_at(const float *base, const int32_t *idx) {
     return simde_mm256_setr_ps(base[idx[0]], base[idx[1]], base[idx[2]], base[idx[3]], base[idx[4]], base[idx[5]],
                                base[idx[6]], base[idx[7]]);
 }
+/// wi_near and wf_gather_near: see wide_lanes.h.
+static inline int wi_near(const int32_t *idx, int32_t lo) {
+    const simde__m256i off =
+        simde_mm256_sub_epi32(simde_mm256_loadu_si256((const simde__m256i *)idx), simde_mm256_set1_epi32(lo));
+    // off in [0, 2W) as unsigned: its minimum with 2W - 1 is itself.
+    const simde__m256i in = simde_mm256_cmpeq_epi32(simde_mm256_min_epu32(off, simde_mm256_set1_epi32(2 * W - 1)), off);
+    return simde_mm256_movemask_epi8(in) == -1;
+}
+static inline wf wf_gather_near(const float *base, const int32_t *idx, int32_t lo) {
+    const simde__m256i off =
+        simde_mm256_sub_epi32(simde_mm256_loadu_si256((const simde__m256i *)idx), simde_mm256_set1_epi32(lo));
+    const wf lo8 = simde_mm256_permutevar8x32_ps(simde_mm256_loadu_ps(base + lo), off);
+    const wf hi8 = simde_mm256_permutevar8x32_ps(simde_mm256_loadu_ps(base + lo + W), off);
+    // Offsets W .. 2W - 1 have bit 3 set: shifted to the sign bit, it selects the upper eight.
+    return simde_mm256_blendv_ps(lo8, hi8, simde_mm256_castsi256_ps(simde_mm256_slli_epi32(off, 28)));
+}
+#define GJK2D_WIDE_HAVE_NEAR 1
 static inline wf wf_load_i32(const int32_t *p) {
     return simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)p));
 }

@@ -47,9 +47,24 @@ static inline void wf_store_i32(int32_t *p, wf a) { _mm512_storeu_si512(p, _mm51
 static inline void wf_store_u8(uint8_t *p, wf a) {
     _mm_storeu_si128((__m128i *)p, _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(a)));
 }
+/// Sixteen scalar loads and inserts, not vgatherdps: the block load gathers the poses' four fields of A and of B
+/// with it, and on AMD Zen 5 the overlap and SAT queries ran 1.05-1.08x faster on W1 (distance 1.04x) this way,
+/// timed side by side (the gather is a long sequence of micro-operations on every AVX-512 CPU measured).
 static inline wf wf_gather_at(const float *base, const int32_t *idx) {
-    return _mm512_i32gather_ps(_mm512_loadu_si512(idx), base, 4);
+    return _mm512_setr_ps(base[idx[0]], base[idx[1]], base[idx[2]], base[idx[3]], base[idx[4]], base[idx[5]],
+                          base[idx[6]], base[idx[7]], base[idx[8]], base[idx[9]], base[idx[10]], base[idx[11]],
+                          base[idx[12]], base[idx[13]], base[idx[14]], base[idx[15]]);
 }
+/// wi_near and wf_gather_near: see wide_lanes.h.
+static inline int wi_near(const int32_t *idx, int32_t lo) {
+    const __m512i off = _mm512_sub_epi32(_mm512_loadu_si512(idx), _mm512_set1_epi32(lo));
+    return _mm512_cmplt_epu32_mask(off, _mm512_set1_epi32(2 * W)) == 0xffff;
+}
+static inline wf wf_gather_near(const float *base, const int32_t *idx, int32_t lo) {
+    const __m512i off = _mm512_sub_epi32(_mm512_loadu_si512(idx), _mm512_set1_epi32(lo));
+    return _mm512_permutex2var_ps(_mm512_loadu_ps(base + lo), off, _mm512_loadu_ps(base + lo + W));
+}
+#define GJK2D_WIDE_HAVE_NEAR 1
 static inline wf wf_load_i32(const int32_t *p) { return _mm512_cvtepi32_ps(_mm512_loadu_si512(p)); }
 static inline void wf_u16x2_split(wf word, wf *lo, wf *hi) {
     const __m512i i = _mm512_castps_si512(word);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Lane-by-lane forms of the wide operations an ISA header does not define natively (it says which it
-// defines: GJK2D_WIDE_HAVE_MOVES, _WD, _TRANSPOSE8, _U16X2, _RECORDS4). They move data or apply IEEE
+// defines: GJK2D_WIDE_HAVE_MOVES, _WD, _TRANSPOSE8, _U16X2, _RECORDS4, _NEAR). They move data or apply IEEE
 // operations one lane at a time, so results stay bit-identical. Included by wide.h only, after the ISA header.
 #ifndef GJK2D_SIMD_WIDE_LANES_H
 #define GJK2D_SIMD_WIDE_LANES_H
@@ -50,6 +50,20 @@ static inline wf wf_load_i32(const int32_t *p) {
     _Alignas(64) float t[W];
     for (int l = 0; l < W; l++) t[l] = (float)p[l];
     return wf_load(t);
+}
+#endif
+
+#ifndef GJK2D_WIDE_HAVE_NEAR
+// wi_near: whether every idx[l] - lo lies in [0, 2W). wf_gather_near: base[idx[l]] for such indices, read as
+// base[lo .. lo + 2W) (all of it must be readable) and a permute. Where an ISA has no permute across its lanes,
+// that would be the gather itself: no index is near.
+static inline int wi_near(const int32_t *idx, int32_t lo) {
+    (void)idx, (void)lo;
+    return 0;
+}
+static inline wf wf_gather_near(const float *base, const int32_t *idx, int32_t lo) {
+    (void)lo;
+    return wf_gather_at(base, idx);
 }
 #endif
 

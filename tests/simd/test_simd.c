@@ -135,6 +135,31 @@ Test(simd, every_isa_equals_reference_on_polygons_against_points_and_segments) {
     pg_free(&g);
 }
 
+/// Blocks whose shapes lie within a few consecutive poses, in every order and at the arrays' end
+/// (pg_pairs_near_in_every_order): their packed poses are read by vector loads and a permute where they fit
+/// 2W poses (lanes_tmpl.h, lane_near), by gathers where they do not.
+Test(simd, every_isa_equals_reference_on_pairs_near_in_the_pose_arrays) {
+    pg_set g;
+    memset(&g, 0, sizeof g);
+    pg_workload(&g, 0x5eed0071, 20000, 3, 8, 1024); // a multiple of 16: the last block ends at the last pose
+    pg_pairs_near_in_every_order(&g, 0x5eed0072);
+    test_set t;
+    gjk2d_pairs pairs = prepare(&g, &t, 0);
+    // Each field in an allocation of its own size, so that a read past the last pose is out of bounds (AddressSanitizer).
+    float *field[4];
+    const float *from[4] = {t.px, t.py, t.c, t.s};
+    for (int f = 0; f < 4; f++) {
+        field[f] = malloc((size_t)g.ns * sizeof(float));
+        cr_assert(field[f]);
+        memcpy(field[f], from[f], (size_t)g.ns * sizeof(float));
+    }
+    const gjk2d_poses poses = {field[0], field[1], field[2], field[3], g.ns, 0, GJK2D_FLOAT32};
+    check_poses("pairs near in the pose arrays", &t, &poses, &pairs, 1 << 20);
+    for (int f = 0; f < 4; f++) free(field[f]);
+    test_set_free(&t);
+    pg_free(&g);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hard cases.
 

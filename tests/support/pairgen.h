@@ -232,6 +232,41 @@ static inline void pg_points_and_segments_in_runs(pg_set *g, int64_t run) {
     }
 }
 
+/// Reorder the pair list in groups of 8 and 16 pairs (alternating), so that a block's shapes lie near each other in
+/// the pose arrays in every order (lanes_tmpl.h, lane_near): group by group, the pairs shuffled, run
+/// backward, kept, or with one pair's B swapped with a shape 40 poses away (a block just past a window). On a list
+/// of pg_workload's pairs (shapes 2k and 2k + 1), the last blocks end at the last poses.
+static inline void pg_pairs_near_in_every_order(pg_set *g, uint64_t seed) {
+    oracle_rng r = {seed};
+    for (int64_t k0 = 0, group = 0; k0 < g->np; group++) {
+        const int64_t n = g->np - k0 < (group % 2 ? 16 : 8) ? g->np - k0 : (group % 2 ? 16 : 8);
+        int32_t *a = g->pa + k0, *b = g->pb + k0;
+        switch (group % 4) {
+        case 0:
+            for (int64_t i = n - 1; i > 0; i--) {
+                const int64_t j = pg_int(&r, 0, (int)i);
+                const int32_t ta = a[i], tb = b[i];
+                a[i] = a[j], b[i] = b[j], a[j] = ta, b[j] = tb;
+            }
+            break;
+        case 1:
+            for (int64_t i = 0; i < n / 2; i++) {
+                const int32_t ta = a[i], tb = b[i];
+                a[i] = a[n - 1 - i], b[i] = b[n - 1 - i], a[n - 1 - i] = ta, b[n - 1 - i] = tb;
+            }
+            break;
+        case 3:
+            if (k0 + 20 < g->np) {
+                const int32_t t = b[0];
+                b[0] = g->pb[k0 + 20], g->pb[k0 + 20] = t;
+            }
+            break;
+        default: break;
+        }
+        k0 += n;
+    }
+}
+
 /// Every pair of hard-case prototypes `per_combo` times (at the origin and far from it, overlapping
 /// and apart), exact contact and tiny gaps, a shape against itself, containment.
 static inline void pg_hard_cases(pg_set *g, int per_combo) {
