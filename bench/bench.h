@@ -187,8 +187,10 @@ void section_prepare(int64_t shapes, int reps);
 
 /// Best of `reps` streaming reads of `bytes` by `threads` threads, in bytes per second.
 double read_bandwidth(size_t bytes, int threads, int reps);
-/// Two threads vs one on pure arithmetic (median of `reps`): the parallelism the machine offers right now.
-double spin_speedup(int reps);
+/// Two threads vs one on pure arithmetic (median of `reps`): the parallelism the machine offers right now, to a
+/// chain of dependent operations (`wide` 0) or to eight independent chains (1), which also measures whether the
+/// second thread gets execution units of its own (a virtual CPU may share a core with the first).
+double spin_speedup(int reps, int wide);
 
 // ---- reports (report.c) ----
 

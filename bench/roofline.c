@@ -44,23 +44,34 @@ double read_bandwidth(size_t bytes, int threads, int reps) {
 
 typedef struct spin_job {
     uint64_t n, x;
+    int wide;
 } spin_job;
 
+/// A xorshift: one chain of dependent operations (latency-bound), or with `wide` eight independent chains
+/// (throughput-bound: it needs the core's integer units, as the kernels' independent lanes need its vector units).
 static void *spin_main(void *arg) {
     spin_job *j = arg;
-    uint64_t x = j->x;
-    for (uint64_t i = 0; i < j->n; i++) x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    j->x = x;
+    if (!j->wide) {
+        uint64_t x = j->x;
+        for (uint64_t i = 0; i < j->n; i++) x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        j->x = x;
+        return NULL;
+    }
+    uint64_t x[8];
+    for (int k = 0; k < 8; k++) x[k] = j->x + (uint64_t)k * 0x9e3779b97f4a7c15ull;
+    for (uint64_t i = 0; i < j->n / 8; i++)
+        for (int k = 0; k < 8; k++) x[k] ^= x[k] << 13, x[k] ^= x[k] >> 7, x[k] ^= x[k] << 17;
+    j->x = x[0] ^ x[1] ^ x[2] ^ x[3] ^ x[4] ^ x[5] ^ x[6] ^ x[7];
     return NULL;
 }
 
-double spin_speedup(int reps) {
+double spin_speedup(int reps, int wide) {
     // Pure register arithmetic: how much of a second core this machine gives right now (1.0 to 2.0).
-    const uint64_t n = 200000000;
+    const uint64_t n = wide ? 800000000 : 200000000;
     double v[MAX_REPS];
     volatile uint64_t sink = 0;
     for (int r = 0; r < reps; r++) {
-        spin_job one = {n, 88172645463325252ull}, two[2] = {{n / 2, 1}, {n / 2, 2}};
+        spin_job one = {n, 88172645463325252ull, wide}, two[2] = {{n / 2, 1, wide}, {n / 2, 2, wide}};
         double t0 = now();
         spin_main(&one);
         double t1 = now() - t0;
