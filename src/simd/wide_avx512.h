@@ -49,7 +49,8 @@ static inline void wf_store_u8(uint8_t *p, wf a) {
 }
 /// Sixteen scalar loads and inserts, not vgatherdps: the block load gathers the poses' four fields of A and of B
 /// with it, and on AMD Zen 5 the overlap and SAT queries ran 1.05-1.08x faster on W1 (distance 1.04x) this way,
-/// timed side by side (the gather is a long sequence of micro-operations on every AVX-512 CPU measured).
+/// timed side by side (on AMD Zen 4 too a gather is a long microcoded sequence: wide.h, wf_pick_columns; not
+/// timed on Intel, whose gathers the Downfall microcode slowed).
 static inline wf wf_gather_at(const float *base, const int32_t *idx) {
     return _mm512_setr_ps(base[idx[0]], base[idx[1]], base[idx[2]], base[idx[3]], base[idx[4]], base[idx[5]],
                           base[idx[6]], base[idx[7]], base[idx[8]], base[idx[9]], base[idx[10]], base[idx[11]],
