@@ -232,6 +232,12 @@ static inline void pg_points_and_segments_in_runs(pg_set *g, int64_t run) {
     }
 }
 
+/// Pairs i and j of the list trade places.
+static inline void pg_pairs_swap(pg_set *g, int64_t i, int64_t j) {
+    const int32_t a = g->pa[i], b = g->pb[i];
+    g->pa[i] = g->pa[j], g->pb[i] = g->pb[j], g->pa[j] = a, g->pb[j] = b;
+}
+
 /// Reorder the pair list in groups of 8 and 16 pairs (alternating), so that a block's shapes lie near each other in
 /// the pose arrays in every order (lanes_tmpl.h, lane_near): group by group, the pairs shuffled, run
 /// backward, kept, or with one pair's B swapped with a shape 40 poses away (a block just past a window). On a list
@@ -239,26 +245,18 @@ static inline void pg_points_and_segments_in_runs(pg_set *g, int64_t run) {
 static inline void pg_pairs_near_in_every_order(pg_set *g, uint64_t seed) {
     oracle_rng r = {seed};
     for (int64_t k0 = 0, group = 0; k0 < g->np; group++) {
-        const int64_t n = g->np - k0 < (group % 2 ? 16 : 8) ? g->np - k0 : (group % 2 ? 16 : 8);
-        int32_t *a = g->pa + k0, *b = g->pb + k0;
+        const int64_t size = group % 2 ? 16 : 8, n = g->np - k0 < size ? g->np - k0 : size;
         switch (group % 4) {
         case 0:
-            for (int64_t i = n - 1; i > 0; i--) {
-                const int64_t j = pg_int(&r, 0, (int)i);
-                const int32_t ta = a[i], tb = b[i];
-                a[i] = a[j], b[i] = b[j], a[j] = ta, b[j] = tb;
-            }
+            for (int64_t i = n - 1; i > 0; i--) pg_pairs_swap(g, k0 + i, k0 + pg_int(&r, 0, (int)i));
             break;
         case 1:
-            for (int64_t i = 0; i < n / 2; i++) {
-                const int32_t ta = a[i], tb = b[i];
-                a[i] = a[n - 1 - i], b[i] = b[n - 1 - i], a[n - 1 - i] = ta, b[n - 1 - i] = tb;
-            }
+            for (int64_t i = 0; i < n / 2; i++) pg_pairs_swap(g, k0 + i, k0 + n - 1 - i);
             break;
         case 3:
             if (k0 + 20 < g->np) {
-                const int32_t t = b[0];
-                b[0] = g->pb[k0 + 20], g->pb[k0 + 20] = t;
+                const int32_t t = g->pb[k0];
+                g->pb[k0] = g->pb[k0 + 20], g->pb[k0 + 20] = t;
             }
             break;
         default: break;
