@@ -418,7 +418,7 @@ static __attribute__((noinline)) void mf_window_run(const lwindow *win, const ba
         lwindow_prefetch(win, in, i);
         if (fetch && win->k0 + LWINDOW + i + W <= in->end) mf_prefetch_turns(in, win->k0 + LWINDOW + i);
         unsigned left = 0;
-        if (lblock_load(&bk, in, win->k + i, win->k0 + i, W, TAKE_ALL, LANE_ROW))
+        if (lblock_load_keep_b(&bk, in, win->k + i, win->k0 + i, W, TAKE_ALL, LANE_ROW))
             left = mf_block(&bk, 0, margin, in, out, &wo, i);
         else
             mf_window_blank(&wo, i); // every lane the reference's
@@ -448,7 +448,7 @@ static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_pos
             unsigned left = 0;
             if (fetch && k + (LANE_PREFETCH_BLOCKS + 1) * W <= end)
                 mf_prefetch_turns(&in, k + LANE_PREFETCH_BLOCKS * W);
-            const int loaded = lblock_load_range(&bk, &in, k, lanes, TAKE_ALL);
+            const int loaded = lblock_load_keep_b(&bk, &in, NULL, k, lanes, TAKE_ALL, LANE_ROW);
             if (loaded) left = mf_block(&bk, lanes == W, margin, &in, out, NULL, 0);
             for (unsigned m = left | bk.slow; m; m &= m - 1) {
                 const int64_t kk = bk.pair[__builtin_ctz(m)];

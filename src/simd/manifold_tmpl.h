@@ -373,27 +373,17 @@ static inline void mf_fields_write(const gjk2d_manifold_out *out, float *const d
 /// numbers and id NONE. `whole`: every lane of the block is a pair of this range the lanes answered.
 /// `wo`: a block of a sorted window, whose lanes go to wo at position `at` (every lane: the lanes it does
 /// not answer are written over by the reference after mf_window_put).
-static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int whole, const gjk2d_poses *poses,
-                     const gjk2d_pairs *pairs, const gjk2d_manifold_out *out, mf_window_out *wo, int at) {
+static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int whole, const gjk2d_manifold_out *out,
+                     mf_window_out *wo, int at) {
     const wf nan = wf_set1(NAN);
     const wf c = wf_load(bk->wc), s = wf_load(bk->ws);
     const wf wnx = wf_sub(wf_mul(c, r->nx), wf_mul(s, r->ny)), wny = wf_add(wf_mul(s, r->nx), wf_mul(c, r->ny));
     _Alignas(64) float f[MF_FIELDS][W];
     float(*const id)[W] = f + MF_ID;
     float *const count = f[MF_COUNT], *const ref_b = f[MF_REFERENCE], *const status = f[MF_STATUS];
-    _Alignas(64) double bpx[W], bpy[W];
     wf_store(f[0], wnx);
     wf_store(f[1], wny);
     const int anchors_b = out->anchor_bx[0] || out->anchor_by[0] || out->anchor_bx[1] || out->anchor_by[1];
-    if (anchors_b) {
-        for (int l = 0; l < W; l++) {
-            const gjk2d__pose pb = gjk2d__pose_at(poses, pairs->b[bk->pair[l] >= 0 ? bk->pair[l] : bk->pair[0]]);
-            bpx[l] = pb.px, bpy[l] = pb.py;
-        }
-    } else {
-        memcpy(bpx, bk->wpx, sizeof bpx); // not written
-        memcpy(bpy, bk->wpy, sizeof bpy);
-    }
     const wd dc = wd_from(c), ds = wd_from(s), apx = wd_load(bk->wpx), apy = wd_load(bk->wpy);
     for (int i = 0; i < 2; i++) {
         const wm has = wf_lt(wf_set1((float)i), r->count);
@@ -404,7 +394,7 @@ static void mf_store(const lblock *bk, const mf_result *r, unsigned done, int wh
         wf_store(f[4 + 7 * i], wf_sel(has, wd_to(ax), nan));
         wf_store(f[5 + 7 * i], wf_sel(has, wd_to(ay), nan));
         if (anchors_b) {
-            const wd bx = wd_load(bpx), by = wd_load(bpy);
+            const wd bx = wd_load(bk->bpx), by = wd_load(bk->bpy);
             wf_store(f[6 + 7 * i], wf_sel(has, wd_to(wd_sub(ax, wd_sub(bx, apx))), nan));
             wf_store(f[7 + 7 * i], wf_sel(has, wd_to(wd_sub(ay, wd_sub(by, apy))), nan));
         }
@@ -593,7 +583,7 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     }
     const unsigned done = bk->live & ~screened;
     // A window's block writes every lane, even when all go to the reference: its buffers hold nothing else.
-    if (done || wo) mf_store(bk, &r, done, whole_block && done == W_ALL, in->poses, pairs, out, wo, at);
+    if (done || wo) mf_store(bk, &r, done, whole_block && done == W_ALL, out, wo, at);
     return bk->live & ~done;
 }
 
