@@ -569,6 +569,20 @@ static void cast_block(cast_job *j, lblock *bk, const float *tx, const float *ty
         if (lpending_add(pend, bk, &st, CAST_STATE_FIELDS, __builtin_ctz(m))) cast_run_stragglers(pend, j);
 }
 
+/// Ask for the output lines and the translations of items k .. k + W - 1 ahead of their use
+/// (LANE_OUT_PREFETCH_AHEAD).
+static inline __attribute__((always_inline)) void cast_prefetch_outputs(const gjk2d_cast_out *out,
+                                                                        const gjk2d_translations *tr, int64_t k) {
+    float *const f[5] = {out->fraction, out->px, out->py, out->nx, out->ny};
+    for (int q = 0; q < 5; q++)
+        if (f[q]) __builtin_prefetch(f[q] + k, 1);
+    if (out->iterations) __builtin_prefetch(out->iterations + k, 1);
+    if (out->state) __builtin_prefetch(out->state + k, 1);
+    if (out->status) __builtin_prefetch(out->status + k, 1);
+    __builtin_prefetch(tr->x + k);
+    __builtin_prefetch(tr->y + k);
+}
+
 static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  const gjk2d_translations *tr, int64_t begin, int64_t end, const gjk2d_cast_out *out) {
     const batch_in in = {shapes, poses, pairs, end, 0};
@@ -576,8 +590,11 @@ static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *
     lblock bk;
     lpending pend;
     lpending_reset(&pend);
+    const int fetch_out = end - begin >= LANE_OUT_PREFETCH_MIN;
     for (int64_t k = begin; k < end; k += W) {
         const int lanes = end - k < W ? (int)(end - k) : W;
+        if (fetch_out && k + LANE_OUT_PREFETCH_AHEAD + W <= end)
+            cast_prefetch_outputs(out, tr, k + LANE_OUT_PREFETCH_AHEAD);
         if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL)) {
             _Alignas(64) float tx[W], ty[W];
             if (bk.live == W_ALL) { // W consecutive items (a range's block)

@@ -441,7 +441,7 @@ static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_pos
     lblock bk;
     lwindow win;
     const int fetch = shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
-    const int fetch_out = end - begin >= MF_PREFETCH_OUT_MIN_PAIRS;
+    const int fetch_out = end - begin >= LANE_OUT_PREFETCH_MIN;
     for (int64_t k0 = begin; k0 < end; k0 += LWINDOW) {
         const int64_t k1 = end - k0 < LWINDOW ? end : k0 + LWINDOW;
         for (int64_t k = k0; k < k1; k += W) {
@@ -449,7 +449,8 @@ static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_pos
             unsigned left = 0;
             if (fetch && k + (LANE_PREFETCH_BLOCKS + 1) * W <= end)
                 mf_prefetch_turns(&in, k + LANE_PREFETCH_BLOCKS * W);
-            if (fetch_out && k + MF_PREFETCH_OUT_PAIRS + W <= end) mf_prefetch_outputs(out, k + MF_PREFETCH_OUT_PAIRS);
+            if (fetch_out && k + LANE_OUT_PREFETCH_AHEAD + W <= end)
+                mf_prefetch_outputs(out, k + LANE_OUT_PREFETCH_AHEAD);
             const int loaded = lblock_load_keep_b(&bk, &in, NULL, k, lanes, TAKE_ALL, LANE_ROW);
             if (loaded) left = mf_block(&bk, lanes == W, margin, &in, out, NULL, 0);
             for (unsigned m = left | bk.slow; m; m &= m - 1) {

@@ -261,6 +261,18 @@ static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_po
 /// the rows' requests 1.04x at 256 KB, 1.02x at 512 KB, 1.01x at 1 MB, 0.71x at 4 MB (and on W5, a
 /// polygon per body, 0.71x).
 #define LANE_ROWS_CACHED_BYTES (256 * 1024)
+/// How far ahead of a block the kernels with many outputs (the manifold, the shape cast) ask for the output
+/// lines they will write, in items. A call's outputs are arrays written side by side (up to 21 of them), more
+/// streams than the hardware's prefetchers follow: without the requests, stores to lines not yet in the cache
+/// held the kernels up. Timed side by side (AMD Zen 5, W1's manifold, 200,000 pairs, every output,
+/// bit-identical): avx512 1.18x at 64 items ahead, 1.21x at 128, 1.13x at 256; avx2 1.11x at 64 and 1.16x at
+/// 128 (docs/manifold.md has the other workloads, docs/casts.md the shape cast). Requests with write intent
+/// (prefetchw) ran as fast.
+#define LANE_OUT_PREFETCH_AHEAD 128
+/// Calls over fewer items ask for none: their outputs (at most 75 bytes an item) stay in a core's L2 from call
+/// to call, where the requests only cost instructions (the manifold on W1 side by side: 0.98-0.99x on avx2 at
+/// 10,000 pairs, 1.00x at 20,000, 1.04x at 50,000).
+#define LANE_OUT_PREFETCH_MIN 32768
 /// The rule for cached rows and the requests by lines (lane_block_ranges) on 16 lanes only: timed side by
 /// side on 8 (avx2, AMD Zen 5), they ran W1's overlap and SAT at 0.97-0.99x of the requests lane by lane.
 #define LANE_PREFETCH_BY_LINES (W >= 16)

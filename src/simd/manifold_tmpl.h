@@ -599,18 +599,6 @@ static inline __attribute__((always_inline)) void mf_prefetch_turns(const batch_
     }
 }
 
-/// How far ahead of its block the manifold asks for the output lines it will write (mf_prefetch_outputs), in pairs.
-/// A call's outputs are up to 21 arrays written side by side, more streams than the hardware's prefetchers
-/// follow: without the requests, stores to lines not yet in the cache held up the kernel. Timed side by side
-/// (AMD Zen 5, W1, 200,000 pairs, every output, bit-identical): avx512 1.18x at 64 pairs ahead, 1.21x at 128,
-/// 1.13x at 256; avx2 1.11x at 64 and 1.16x at 128 (docs/manifold.md has the other workloads). Requests with
-/// write intent (prefetchw) ran as fast.
-#define MF_PREFETCH_OUT_PAIRS 128
-/// Calls over fewer pairs ask for none: their outputs (at most 75 bytes a pair) stay in a core's L2 from call to
-/// call, where the requests only cost instructions (W1 side by side: 0.98-0.99x on avx2 at 10,000 pairs, 1.00x
-/// at 20,000, 1.04x at 50,000).
-#define MF_PREFETCH_OUT_MIN_PAIRS 32768
-
 /// Ask for the output lines of pairs k .. k + W - 1 ahead of their stores, a request per array (the lines of a
 /// block's W entries, where an array's entries are aligned to them): walking the lines of each range, as
 /// mf_prefetch_output_lines does, ran W1 0.95-0.97x.
