@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-
 // Contact manifolds in lanes (included by kernel_tmpl.c, once per ISA, after distance_tmpl.h), one pair per
 // lane, for every shape kind (points, segments, polygons, each with a radius): ref_manifold (src/ref/manifold.c;
 // Catto, "Contact Manifolds", GDC 2007) operation for operation, every decision a mask and a select:
@@ -599,9 +598,9 @@ static inline __attribute__((always_inline)) void mf_prefetch_turns(const batch_
     }
 }
 
-/// Ask for the output lines of pairs k .. k + W - 1 ahead of their stores, a request per array (the lines of a
-/// block's W entries, where an array's entries are aligned to them): walking the lines of each range, as
-/// mf_prefetch_output_lines does, ran W1 0.95-0.97x.
+/// Ask for the output lines of pairs k .. k + W - 1 ahead of their stores, one request per array (a block's W
+/// entries of an array fill at most one line when the array is line-aligned): walking every line of each range,
+/// as mf_prefetch_output_lines does for a window, ran W1 0.95-0.97x.
 static inline __attribute__((always_inline)) void mf_prefetch_outputs(const gjk2d_manifold_out *out, int64_t k) {
     float *dst[16];
     mf_float_outputs(out, dst);
