@@ -251,9 +251,8 @@ static inline __attribute__((always_inline)) void sat_edges_settle(sat_best *bes
 /// edges interleaved (EDGES_INTERLEAVED), else one after the other. Ranking both first ran W1's SAT 1.02-1.03x
 /// on avx2, 1.05x on sse41 and 1.03x on the portable build (AMD Zen 5, side by side, 1,000,000 pairs), against
 /// each shape ranked and settled in turn.
-static inline __attribute__((always_inline)) void sat_edges_both(sat_best *best, const sat_normals *ea,
-                                                                 const sat_normals *eb, const lblock *bk, int na,
-                                                                 int nb) {
+static inline __attribute__((always_inline)) void
+sat_edges_both(sat_best *best, const sat_normals *ea, const sat_normals *eb, const lblock *bk, int na, int nb) {
     const wf zero = wf_zero();
     sat_best ta = {zero, zero, zero, wm_none()}, tb = ta;
     wf min_a = zero, min_b = zero;
