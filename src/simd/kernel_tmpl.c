@@ -195,36 +195,30 @@ typedef struct sat_normals {
     wm valid[NMAX];
 } sat_normals;
 
-/// Edge i of a shape (its normal in `en`) as an axis of `self` against `other` (edge_axes), into `top` where it
-/// is the first of the largest so far: ranked by edge_gap_bound (`bounded`, with its least projection of `other`
-/// in *min_o) or by projection_gap.
-static inline __attribute__((always_inline)) void sat_edge(sat_best *top, const sat_normals *en, const float (*sx)[W],
-                                                           const float (*sy)[W], int ns, const float (*ox)[W],
-                                                           const float (*oy)[W], int no, int bounded, int i,
-                                                           wf *min_o) {
-    const wm valid = en->valid[i];
-    if (!wm_any(valid)) return;
-    const wf nx = wf_load(en->x[i]), ny = wf_load(en->y[i]);
-    wf mo = wf_zero();
-    const wf gap = bounded ? edge_gap_bound(sx, sy, i, i + 1 < ns ? i + 1 : 0, ox, oy, no, nx, ny, &mo)
-                           : projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
-    const wm took = sat_consider(top, valid, gap, nx, ny);
-    if (bounded) *min_o = wf_sel(took, mo, *min_o);
-}
-
-/// The first of the largest of a shape's edges as axes (sat_edge, every edge in order), into `top`.
+/// The first of the largest of a shape's edges as axes of `self` against `other` (edge_axes), into `top`:
+/// ranked by edge_gap_bound (`bounded`, with the winner's least projection of `other` in *min_o) or by
+/// projection_gap.
 static inline __attribute__((always_inline)) void sat_edges_pass(sat_best *top, const sat_normals *en,
                                                                  const float (*sx)[W], const float (*sy)[W], int ns,
                                                                  const float (*ox)[W], const float (*oy)[W], int no,
                                                                  int bounded, wf *min_o) {
-    for (int i = 0; i < ns; i++) sat_edge(top, en, sx, sy, ns, ox, oy, no, bounded, i, min_o);
+    for (int i = 0; i < ns; i++) {
+        const wm valid = en->valid[i];
+        if (!wm_any(valid)) continue;
+        const wf nx = wf_load(en->x[i]), ny = wf_load(en->y[i]);
+        wf mo = wf_zero();
+        const wf gap = bounded ? edge_gap_bound(sx, sy, i, i + 1 < ns ? i + 1 : 0, ox, oy, no, nx, ny, &mo)
+                               : projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
+        const wm took = sat_consider(top, valid, gap, nx, ny);
+        if (bounded) *min_o = wf_sel(took, mo, *min_o);
+    }
 }
 
 /// A shape's edges (their normals in `en`) as axes of `self` against `other` (edge_axes), after their ranking by
-/// edge_gap_bound into `top` (the winner's least projection of `other` in min_o); `flip` negates the axis (B's
-/// edges). The first of the largest bound is settled (face_search_settled): taking that one edge into `best` is
-/// what taking every edge in order does. Blocks where a lane is not settled take every edge's gap over whole
-/// shapes.
+/// edge_gap_bound into `top` (sat_edges_pass; the winner's least projection of `other` in min_o); `flip` negates
+/// the axis (B's edges). The first of the largest bound is settled (face_search_settled): taking that one edge
+/// into `best` is what taking every edge in order does. Blocks where a lane is not settled take every edge's gap
+/// over whole shapes.
 static inline __attribute__((always_inline)) void sat_edges_settle(sat_best *best, sat_best top, const sat_normals *en,
                                                                    const float (*sx)[W], const float (*sy)[W], int ns,
                                                                    const float (*ox)[W], const float (*oy)[W], int no,
@@ -237,36 +231,6 @@ static inline __attribute__((always_inline)) void sat_edges_settle(sat_best *bes
         gap = top.sep;
     }
     sat_consider(best, top.found, gap, flip ? wf_neg(top.nx) : top.nx, flip ? wf_neg(top.ny) : top.ny);
-}
-
-/// Whether the SAT's and the manifold's rankings of both shapes' edges by bounds run interleaved, A's edge i then
-/// B's, where both shapes run over the same columns: two independent chains of selects for the core to overlap.
-/// On 16 lanes only: timed side by side against the two rankings one after the other (AMD Zen 5, bit-identical),
-/// avx512 SAT 1.04-1.05x on W1 and W2 (1,000,000 pairs), manifold 1.01x on W1 and 1.02-1.03x on W2 and W6
-/// (200,000); avx2's SAT 0.98-0.99x on W1 and 0.99-1.00x on W2, its manifold 0.98-0.99x, sse41's manifold 0.93x:
-/// two rankings' state does not fit their 16 registers.
-#define EDGES_INTERLEAVED (W >= 16)
-
-/// Both shapes' edges as axes, A's first (sat_edges_settle), ranked both before either is settled: with their
-/// edges interleaved (EDGES_INTERLEAVED), else one after the other. Ranking both first ran W1's SAT 1.02-1.03x
-/// on avx2, 1.05x on sse41 and 1.03x on the portable build (AMD Zen 5, side by side, 1,000,000 pairs), against
-/// each shape ranked and settled in turn.
-static inline __attribute__((always_inline)) void
-sat_edges_both(sat_best *best, const sat_normals *ea, const sat_normals *eb, const lblock *bk, int na, int nb) {
-    const wf zero = wf_zero();
-    sat_best ta = {zero, zero, zero, wm_none()}, tb = ta;
-    wf min_a = zero, min_b = zero;
-    if (EDGES_INTERLEAVED && na == nb) {
-        for (int i = 0; i < na; i++) {
-            sat_edge(&ta, ea, bk->ax, bk->ay, na, bk->bx, bk->by, nb, 1, i, &min_a);
-            sat_edge(&tb, eb, bk->bx, bk->by, nb, bk->ax, bk->ay, na, 1, i, &min_b);
-        }
-    } else {
-        sat_edges_pass(&ta, ea, bk->ax, bk->ay, na, bk->bx, bk->by, nb, 1, &min_a);
-        sat_edges_pass(&tb, eb, bk->bx, bk->by, nb, bk->ax, bk->ay, na, 1, &min_b);
-    }
-    sat_edges_settle(best, ta, ea, bk->ax, bk->ay, na, bk->bx, bk->by, nb, min_a, 0);
-    sat_edges_settle(best, tb, eb, bk->bx, bk->by, nb, bk->ax, bk->ay, na, min_b, 1);
 }
 
 /// A search for the closest pair of vertices over some of A's rows: the least squared distance so far and
@@ -303,7 +267,14 @@ static inline __attribute__((always_inline)) void sat_axes(const lblock *bk, int
     sat_normals ea, eb;
     edge_normals(ea.x, ea.y, ea.valid, bk->ax, bk->ay, na);
     edge_normals(eb.x, eb.y, eb.valid, bk->bx, bk->by, nb);
-    sat_edges_both(best, &ea, &eb, bk, na, nb);
+    // Both shapes' rankings before either is settled: two independent chains of selects back to back
+    // (docs/design.md, "Face searches by bounds").
+    sat_best ta = {zero, zero, zero, wm_none()}, tb = ta;
+    wf min_a = zero, min_b = zero;
+    sat_edges_pass(&ta, &ea, bk->ax, bk->ay, na, bk->bx, bk->by, nb, 1, &min_a);
+    sat_edges_pass(&tb, &eb, bk->bx, bk->by, nb, bk->ax, bk->ay, na, 1, &min_b);
+    sat_edges_settle(best, ta, &ea, bk->ax, bk->ay, na, bk->bx, bk->by, nb, min_a, 0);
+    sat_edges_settle(best, tb, &eb, bk->bx, bk->by, nb, bk->ax, bk->ay, na, min_b, 1);
 
     // The closest pair of vertices (vertex_pair_axis): the first pair of least distance in the order (i, j).
     // A's rows [0, h) and [h, na) are searched as two independent chains of compare and select, each

@@ -34,52 +34,41 @@ static inline wf mf_edge_index(int i, int bound, wf n) {
     return i == bound - 1 ? wf_sub(n, wf_set1(1.0f)) : wf_set1((float)i);
 }
 
-/// The start of ref_sat_face's ranking: no edge found yet.
-static inline void mf_faces_reset(mf_faces *f, wf *min_o) {
-    const wf zero = wf_zero();
-    f->found = wm_none();
-    f->sep = f->nx = f->ny = f->first = f->next = f->v1x = f->v1y = f->v2x = f->v2y = *min_o = zero;
-}
-
-/// Edge i (from column i to the next) of ref_sat_face's ranking over columns, on the normals edge_normals put in
-/// f: it takes the lanes where it is the first of the largest gap so far. `bounded`: ranked by edge_gap_bound
-/// (then settled, face_search_settled), with its least projection of `other` in *min_o; otherwise by its gap
-/// over whole shapes.
-static inline __attribute__((always_inline)) void mf_face_edge(mf_faces *f, const float (*sx)[W], const float (*sy)[W],
-                                                               int ns, const float (*ox)[W], const float (*oy)[W],
-                                                               int no, wf n_self, int bounded, int i, wf *min_o) {
-    const wm valid = f->ev[i];
-    if (!wm_any(valid)) return;
-    const int i1 = i + 1 < ns ? i + 1 : 0;
-    const wf px = wf_load(sx[i]), py = wf_load(sy[i]), qx = wf_load(sx[i1]), qy = wf_load(sy[i1]);
-    const wf nx = wf_load(f->enx[i]), ny = wf_load(f->eny[i]);
-    wf mo = wf_zero();
-    const wf gap = bounded ? edge_gap_bound(sx, sy, i, i1, ox, oy, no, nx, ny, &mo)
-                           : projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
-    const wm take = wm_and(valid, wm_or(wm_not(f->found), wf_gt(gap, f->sep)));
-    f->sep = wf_sel(take, gap, f->sep);
-    if (bounded) *min_o = wf_sel(take, mo, *min_o);
-    f->nx = wf_sel(take, nx, f->nx);
-    f->ny = wf_sel(take, ny, f->ny);
-    f->first = wf_sel(take, mf_edge_index(i, ns, n_self), f->first);
-    f->next = wf_sel(take, wf_set1((float)i1), f->next);
-    f->v1x = wf_sel(take, px, f->v1x);
-    f->v1y = wf_sel(take, py, f->v1y);
-    f->v2x = wf_sel(take, qx, f->v2x);
-    f->v2y = wf_sel(take, qy, f->v2y);
-    f->found = wm_or(f->found, take);
-}
-
-/// ref_sat_face over columns: the edges of `self` in order, the first of the largest gap winning.
+/// ref_sat_face over columns, on the normals edge_normals put in f: the edges of `self` in order, the first of
+/// the largest gap winning. `bounded`: rank the edges by edge_gap_bound, then settle (face_search_settled);
+/// otherwise by their gaps over whole shapes.
 static inline __attribute__((always_inline)) void mf_face_pass(mf_faces *f, const float (*sx)[W], const float (*sy)[W],
                                                                int ns, const float (*ox)[W], const float (*oy)[W],
                                                                int no, wf n_self, int bounded, wf *min_o) {
-    mf_faces_reset(f, min_o);
-    for (int i = 0; i < ns; i++) mf_face_edge(f, sx, sy, ns, ox, oy, no, n_self, bounded, i, min_o);
+    const wf zero = wf_zero();
+    f->found = wm_none();
+    f->sep = f->nx = f->ny = f->first = f->next = f->v1x = f->v1y = f->v2x = f->v2y = *min_o = zero;
+    for (int i = 0; i < ns; i++) {
+        const wm valid = f->ev[i];
+        if (!wm_any(valid)) continue;
+        const int i1 = i + 1 < ns ? i + 1 : 0;
+        const wf px = wf_load(sx[i]), py = wf_load(sy[i]), qx = wf_load(sx[i1]), qy = wf_load(sy[i1]);
+        const wf nx = wf_load(f->enx[i]), ny = wf_load(f->eny[i]);
+        wf mo = zero;
+        const wf gap = bounded ? edge_gap_bound(sx, sy, i, i1, ox, oy, no, nx, ny, &mo)
+                               : projection_gap(sx, sy, ns, ox, oy, no, nx, ny);
+        const wm take = wm_and(valid, wm_or(wm_not(f->found), wf_gt(gap, f->sep)));
+        f->sep = wf_sel(take, gap, f->sep);
+        if (bounded) *min_o = wf_sel(take, mo, *min_o);
+        f->nx = wf_sel(take, nx, f->nx);
+        f->ny = wf_sel(take, ny, f->ny);
+        f->first = wf_sel(take, mf_edge_index(i, ns, n_self), f->first);
+        f->next = wf_sel(take, wf_set1((float)i1), f->next);
+        f->v1x = wf_sel(take, px, f->v1x);
+        f->v1y = wf_sel(take, py, f->v1y);
+        f->v2x = wf_sel(take, qx, f->v2x);
+        f->v2y = wf_sel(take, qy, f->v2y);
+        f->found = wm_or(f->found, take);
+    }
 }
 
-/// The end of a face search ranked by bounds: the winner's gap where every lane is settled, else the search over
-/// whole shapes.
+/// The end of a face search ranked by bounds (mf_face_pass with `bounded`, the winner's least projection of
+/// `other` in min_o): the winner's gap where every lane is settled, else the search over whole shapes.
 static inline __attribute__((always_inline)) void mf_face_settle(mf_faces *f, const float (*sx)[W],
                                                                  const float (*sy)[W], int ns, const float (*ox)[W],
                                                                  const float (*oy)[W], int no, wf n_self, wf min_o) {
@@ -88,26 +77,6 @@ static inline __attribute__((always_inline)) void mf_face_settle(mf_faces *f, co
         f->sep = wf_sel(f->found, gap, f->sep);
     else
         mf_face_pass(f, sx, sy, ns, ox, oy, no, n_self, 0, &min_o);
-}
-
-/// Each shape's best face (ref_sat_face): both shapes' edges ranked by bounds, interleaved as the SAT's
-/// (EDGES_INTERLEAVED), then settled.
-static inline __attribute__((always_inline)) void mf_face_searches(mf_faces *fa, mf_faces *fb, const lblock *bk,
-                                                                   int nab, int nbb, wf na, wf nb) {
-    wf min_a, min_b;
-    if (EDGES_INTERLEAVED && nab == nbb) {
-        mf_faces_reset(fa, &min_a);
-        mf_faces_reset(fb, &min_b);
-        for (int i = 0; i < nab; i++) {
-            mf_face_edge(fa, bk->ax, bk->ay, nab, bk->bx, bk->by, nbb, na, 1, i, &min_a);
-            mf_face_edge(fb, bk->bx, bk->by, nbb, bk->ax, bk->ay, nab, nb, 1, i, &min_b);
-        }
-    } else {
-        mf_face_pass(fa, bk->ax, bk->ay, nab, bk->bx, bk->by, nbb, na, 1, &min_a);
-        mf_face_pass(fb, bk->bx, bk->by, nbb, bk->ax, bk->ay, nab, nb, 1, &min_b);
-    }
-    mf_face_settle(fa, bk->ax, bk->ay, nab, bk->bx, bk->by, nbb, na, min_a);
-    mf_face_settle(fb, bk->bx, bk->by, nbb, bk->ax, bk->ay, nab, nb, min_b);
 }
 
 /// The bounding box of a shape's columns.
@@ -526,7 +495,12 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     // Both shapes' normals before either search (see edge_normals).
     edge_normals(fa.enx, fa.eny, fa.ev, bk->ax, bk->ay, nab);
     edge_normals(fb.enx, fb.eny, fb.ev, bk->bx, bk->by, nbb);
-    mf_face_searches(&fa, &fb, bk, nab, nbb, na, nb);
+    // Both rankings before either is settled, as the SAT's (docs/design.md, "Face searches by bounds").
+    wf min_a, min_b;
+    mf_face_pass(&fa, bk->ax, bk->ay, nab, bk->bx, bk->by, nbb, na, 1, &min_a);
+    mf_face_pass(&fb, bk->bx, bk->by, nbb, bk->ax, bk->ay, nab, nb, 1, &min_b);
+    mf_face_settle(&fa, bk->ax, bk->ay, nab, bk->bx, bk->by, nbb, na, min_a);
+    mf_face_settle(&fb, bk->bx, bk->by, nbb, bk->ax, bk->ay, nab, nb, min_b);
     const mf_box box_a = mf_bounds(bk->ax, bk->ay, nab), box_b = mf_bounds(bk->bx, bk->by, nbb);
     const wf tol = wf_mul(wf_set1(GJK2D_MANIFOLD_FACE_TOLERANCE), wf_add(mf_extent(&box_a), mf_extent(&box_b)));
     const wm ref_is_b = wm_and(fb.found, wm_or(wm_not(fa.found), wf_gt(fb.sep, wf_add(fa.sep, tol))));
