@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // One-process A/B timing: two gjk2d sides run interleaved on the same pairs (bench/workloads.c), in one
-// process, one thread, so that the machine's state (clock, other processes, caches) is shared and the
+// process (one thread, or each call split over --threads T), so that the machine's state (clock, other processes, caches) is shared and the
 // ratio is taken within each repetition. A side is an ISA of the linked library ("avx512") or an ISA of
 // another build of the library ("avx2@old/build/libgjk2d.so", opened with dlopen: two kernel variants,
 // e.g. before and after a change, side by side). Each side prepares the workload's shapes with its own
 // library. After timing, both sides' outputs are compared bit for bit.
 //   gjk2d_bench_ab [--workload w1] [--query distance|overlap|sat|manifold|cast|ray] [--warm] [--cutoff D]
 //                  [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N] [--reps R]
-//                  [--min-time S] A B
+//                  [--threads T] [--min-time S] A B
 //   gjk2d_bench_ab --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A
 //                  (one untimed call, or one per frame: for callgrind)
 // --warm and --cutoff D time the distance through gjk2d_batch_distance_cached (--warm: the overlap through
@@ -28,6 +28,7 @@
 // B's position along the same translation at each pair's A.
 // Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -39,6 +40,7 @@
 
 /// --query manifold, cast and ray: beyond the queries of bench.h (whose tables the main bench loops over).
 enum { Q_MANIFOLD = NQ, Q_CAST, Q_RAY };
+enum { MAX_THREADS = 64 };
 
 /// A shape cast's or a ray cast's outputs, every field.
 typedef struct cast_arrays {
@@ -237,29 +239,63 @@ static void frames_free(void) {
     free(frames);
 }
 
-static void side_run(side *s, const workload *w, int q, int inner) {
+/// --threads T: each call is split into T ranges of consecutive pairs, one thread each (the main thread runs
+/// the last), as an application runs one batch on several threads.
+static int nthreads = 1;
+
+/// One batch call of a side over pairs [begin, end) at poses p; returns the call's code.
+static int side_call(side *s, const workload *w, int q, const gjk2d_poses *p, int64_t begin, int64_t end) {
     const gjk2d_distance_out d = timed_distance_out(&s->o, 0);
     const gjk2d_overlap_out v = outputs_overlap(&s->o);
     const gjk2d_sat_out t = outputs_sat(&s->o);
+    return q == Q_DISTANCE && (s->cache || s->max_distance < INFINITY)
+               ? s->distance_cached(s->shapes, p, &w->pairs, begin, end, s->cache, s->max_distance, &d)
+           : q == Q_DISTANCE            ? s->distance(s->shapes, p, &w->pairs, begin, end, &d)
+           : q == Q_OVERLAP && s->cache ? s->overlap_cached(s->shapes, p, &w->pairs, begin, end, s->cache, &v)
+           : q == Q_OVERLAP             ? s->overlap(s->shapes, p, &w->pairs, begin, end, &v)
+           : q == Q_SAT                 ? s->sat(s->shapes, p, &w->pairs, begin, end, &t)
+           : q == Q_CAST                ? s->cast(s->shapes, p, &w->pairs, &translations, begin, end, &s->ca.out)
+           : q == Q_RAY                 ? s->ray(s->shapes, p, &rays, begin, end, &s->ca.out)
+                                        : s->manifold(s->shapes, p, &w->pairs, begin, end, 0.0f, &s->m.out);
+}
+
+typedef struct side_part {
+    side *s;
+    const workload *w;
+    const gjk2d_poses *p;
+    int q, rc;
+    int64_t begin, end;
+} side_part;
+
+static void *side_part_main(void *arg) {
+    side_part *t = arg;
+    t->rc = side_call(t->s, t->w, t->q, t->p, t->begin, t->end);
+    return NULL;
+}
+
+static void side_run(side *s, const workload *w, int q, int inner) {
     const int64_t n = w->pairs.count;
     // Both sides may be one library: its ISA is chosen again before each side runs.
     if (s->set_isa(s->isa) != 0) exit(2);
     for (int r = 0; r < inner; r++) {
         const gjk2d_poses *p = frames ? &frames[s->calls % nframes] : layout ? layout : &w->set.poses;
         s->calls++;
-        const int rc = q == Q_DISTANCE && (s->cache || s->max_distance < INFINITY)
-                           ? s->distance_cached(s->shapes, p, &w->pairs, 0, n, s->cache, s->max_distance, &d)
-                       : q == Q_DISTANCE            ? s->distance(s->shapes, p, &w->pairs, 0, n, &d)
-                       : q == Q_OVERLAP && s->cache ? s->overlap_cached(s->shapes, p, &w->pairs, 0, n, s->cache, &v)
-                       : q == Q_OVERLAP             ? s->overlap(s->shapes, p, &w->pairs, 0, n, &v)
-                       : q == Q_SAT                 ? s->sat(s->shapes, p, &w->pairs, 0, n, &t)
-                       : q == Q_CAST                ? s->cast(s->shapes, p, &w->pairs, &translations, 0, n, &s->ca.out)
-                       : q == Q_RAY                 ? s->ray(s->shapes, p, &rays, 0, n, &s->ca.out)
-                                                    : s->manifold(s->shapes, p, &w->pairs, 0, n, 0.0f, &s->m.out);
-        if (rc) {
-            fprintf(stderr, "batch call failed: %d\n", rc);
-            exit(1);
-        }
+        side_part part[MAX_THREADS];
+        pthread_t th[MAX_THREADS];
+        for (int i = 0; i < nthreads; i++)
+            part[i] = (side_part){s, w, p, q, 0, n * i / nthreads, n * (i + 1) / nthreads};
+        for (int i = 0; i + 1 < nthreads; i++)
+            if (pthread_create(&th[i], NULL, side_part_main, &part[i]) != 0) {
+                fprintf(stderr, "cannot start a thread\n");
+                exit(1);
+            }
+        side_part_main(&part[nthreads - 1]);
+        for (int i = 0; i + 1 < nthreads; i++) pthread_join(th[i], NULL);
+        for (int i = 0; i < nthreads; i++)
+            if (part[i].rc) {
+                fprintf(stderr, "batch call failed: %d\n", part[i].rc);
+                exit(1);
+            }
     }
 }
 
@@ -281,7 +317,7 @@ static void usage(const char *prog) {
         stderr,
         "usage: %s [--workload w1..w8|b3|vN] [--query distance|overlap|sat|manifold|cast|ray]\n"
         "          [--warm] [--cutoff D] [--moving F] [--layout soa|records|double-soa|double-records] [--pairs N]\n"
-        "          [--reps R] [--min-time S] A B\n"
+        "          [--threads T] [--reps R] [--min-time S] A B\n"
         "       %s --once [--workload ...] [--query ...] [--warm] [--cutoff D] [--moving F] [--pairs N] A\n"
         "A side is ISA (the linked library) or ISA@LIBRARY (another build's libgjk2d.so).\n",
         prog, prog);
@@ -322,6 +358,9 @@ int main(int argc, char **argv) {
             i++;
         } else if (!strcmp(a, "--pairs") && v) {
             pairs = atoll(v), i++;
+        } else if (!strcmp(a, "--threads") && v) {
+            nthreads = atoi(v), i++;
+            if (nthreads < 1 || nthreads > MAX_THREADS) usage(argv[0]);
         } else if (!strcmp(a, "--reps") && v) {
             reps = atoi(v), i++;
         } else if (!strcmp(a, "--min-time") && v) {
@@ -400,14 +439,14 @@ int main(int argc, char **argv) {
     const int same = outputs_equal(&s[0].o, &s[1].o) &&
                      (q != Q_MANIFOLD || !memcmp(s[0].m.block, s[1].m.block, s[0].m.bytes)) &&
                      ((q != Q_CAST && q != Q_RAY) || !memcmp(s[0].ca.block, s[1].ca.block, s[0].ca.bytes));
-    printf("%s (%s), %s%s%s%s, poses as %s, one thread, %d interleaved repetitions of %d x %lld pairs\n", w.name,
+    printf("%s (%s), %s%s%s%s, poses as %s, %d thread%s, %d interleaved repetitions of %d x %lld pairs\n", w.name,
            w.desc,
            q == Q_MANIFOLD ? "manifold"
            : q == Q_CAST   ? "shape cast"
            : q == Q_RAY    ? "ray cast"
                            : qname[q],
            warm ? " warm" : "", cutoff < INFINITY ? " with a cutoff" : "", moving ? ", frame after frame" : "",
-           layout_name[lay], reps, inner, (long long)n);
+           layout_name[lay], nthreads, nthreads == 1 ? "" : "s", reps, inner, (long long)n);
     for (int k = 0; k < 2; k++)
         printf("  %c: %-40s %8.3f Mpairs/s (median)\n", 'A' + k, specs[k], 1e-6 * median(s[k].rate, reps));
     double lo = ratio[0], hi = ratio[0];

@@ -257,6 +257,16 @@ def as_pairs(pairs: Any) -> Tuple[np.ndarray, np.ndarray]:
     return p[:, 0].astype(np.int32), p[:, 1].astype(np.int32)
 
 
+def _empty(m: int, dtype: Any) -> np.ndarray:
+    """m uninitialised elements starting on a 64-byte boundary: large batch calls write whole blocks of such
+    arrays with streaming stores (docs/design.md, "Streaming stores"), where numpy's own large arrays
+    start 16 bytes past one (glibc's malloc)."""
+    dt = np.dtype(dtype)
+    raw = np.empty(m * dt.itemsize + 64, np.uint8)
+    start = -raw.ctypes.data % 64
+    return raw[start:start + m * dt.itemsize].view(dt)
+
+
 def _out_array(x: Any, field: str, need: int) -> np.ndarray:
     if not isinstance(x, np.ndarray):
         raise TypeError(f"gjk2d: out[{field!r}] must be a numpy array, got {type(x).__name__}")
@@ -320,7 +330,7 @@ def _run(query: int, shapes: Shapes, poses: Any, pairs: Any, out: Any, fields: O
         if f in given:
             arrays[f] = _out_array(given[f], f, end)
         elif f in fields:
-            arrays[f] = np.empty(m, _dtype(f))
+            arrays[f] = _empty(m, _dtype(f))
     c_outs = tuple(None if f not in arrays else
                    (arrays[f].view(np.uint8) if arrays[f].dtype == np.bool_ else arrays[f]) for f in names)
     _gjk2d.batch(query, shapes._set, p.args, a, b, int(begin), end, c_outs, _threads(threads))

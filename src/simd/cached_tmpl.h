@@ -237,7 +237,7 @@ static inline __attribute__((always_inline)) void cached_write(const cached_call
     if (cutting) gjk_result_beyond(st, r);
     const gjk_sink sink = {c->out, c->oout};
     if (whole && !c->oout) {
-        gjk_write_block(c->out, r, bk->pair[0]);
+        gjk_write_block(c->out, r, bk->pair[0], 0);
     } else {
         for (unsigned m = done; m; m &= m - 1) gjk_write_lane(&sink, r, __builtin_ctz(m), bk->pair[__builtin_ctz(m)]);
     }
@@ -333,7 +333,7 @@ static unsigned cutoff_by_bounds_lanes(const cached_call *c, int64_t k, int lane
     if (lanes == W) {
         // Every lane at once: the others are answered later (by their blocks, the stragglers' or the
         // fallback), which overwrites them.
-        gjk_write_block(c->out, &r, k);
+        gjk_write_block(c->out, &r, k, 0);
     } else {
         const gjk_sink sink = {c->out, NULL};
         for (unsigned m = beyond; m; m &= m - 1) gjk_write_lane(&sink, &r, __builtin_ctz(m), k + __builtin_ctz(m));

@@ -554,20 +554,21 @@ static void gjk_write_lane(const gjk_sink *sink, const gjk_result *r, int l, int
     if (o->status) o->status[k] = end_status(r->end[l]);
 }
 
-/// All W lanes of pairs k .. k + W - 1 at once (lanes to be answered later are overwritten then).
-static KERNEL_PHASE void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k) {
-    if (o->distance) wf_storeu(o->distance + k, wf_load(r->dist));
-    if (o->signed_distance) wf_storeu(o->signed_distance + k, wf_load(r->sdist));
-    if (o->core_distance) wf_storeu(o->core_distance + k, wf_load(r->core));
-    if (o->feature_a) wf_store_i32(o->feature_a + k, wf_load(r->fa));
-    if (o->feature_b) wf_store_i32(o->feature_b + k, wf_load(r->fb));
-    if (o->ax) wf_storeu(o->ax + k, wf_load(r->ax));
-    if (o->ay) wf_storeu(o->ay + k, wf_load(r->ay));
-    if (o->bx) wf_storeu(o->bx + k, wf_load(r->bx));
-    if (o->by) wf_storeu(o->by + k, wf_load(r->by));
-    if (o->nx) wf_storeu(o->nx + k, wf_load(r->nx));
-    if (o->ny) wf_storeu(o->ny + k, wf_load(r->ny));
-    if (o->iterations) wf_store_i32(o->iterations + k, wf_load(r->iter));
+/// All W lanes of pairs k .. k + W - 1 at once (lanes to be answered later are overwritten then); `stream`:
+/// with streaming stores where the arrays allow (wide.h, wf_out_store).
+static KERNEL_PHASE void gjk_write_block(const gjk2d_distance_out *o, const gjk_result *r, int64_t k, int stream) {
+    if (o->distance) wf_out_store(o->distance + k, wf_load(r->dist), stream);
+    if (o->signed_distance) wf_out_store(o->signed_distance + k, wf_load(r->sdist), stream);
+    if (o->core_distance) wf_out_store(o->core_distance + k, wf_load(r->core), stream);
+    if (o->feature_a) wf_out_store_i32(o->feature_a + k, wf_load(r->fa), stream);
+    if (o->feature_b) wf_out_store_i32(o->feature_b + k, wf_load(r->fb), stream);
+    if (o->ax) wf_out_store(o->ax + k, wf_load(r->ax), stream);
+    if (o->ay) wf_out_store(o->ay + k, wf_load(r->ay), stream);
+    if (o->bx) wf_out_store(o->bx + k, wf_load(r->bx), stream);
+    if (o->by) wf_out_store(o->by + k, wf_load(r->by), stream);
+    if (o->nx) wf_out_store(o->nx + k, wf_load(r->nx), stream);
+    if (o->ny) wf_out_store(o->ny + k, wf_load(r->ny), stream);
+    if (o->iterations) wf_out_store_i32(o->iterations + k, wf_load(r->iter), stream);
     if (o->status) wf_store_u8(o->status + k, lane_status(wf_load(r->end)));
 }
 
@@ -696,11 +697,12 @@ static KERNEL_PHASE void gjk_block_run2(gjk_lanes *st, const lblock *bk, int bou
         gjk_block_pair_loop(&st[0], &bk[0], &st[1], &bk[1], LANE_SMALL, max_steps, &late[0], &late[1], stats);
 }
 
-/// What gjk_distance_run keeps across its blocks.
+/// What gjk_distance_run keeps across its blocks. `stream`: whole blocks are written with streaming stores
+/// (LANE_OUT_STREAM_MIN).
 typedef struct gjk_run_ctx {
     const batch_in *in;
     const gjk_sink *sink;
-    int mode, count_stats;
+    int mode, count_stats, stream;
     unsigned need;
     lpending pend;
     gjk2d_simd_stats stats;
@@ -714,21 +716,25 @@ static void gjk_block_answer(gjk_run_ctx *x, const lblock *bk, const gjk_lanes *
         gjk_lanes_finish(st, bk, x->need, &r);
         const unsigned done = bk->live & ~late;
         if (lanes == W && x->mode == TAKE_ALL) {
-            gjk_write_block(x->sink->out, &r, k);
+            gjk_write_block(x->sink->out, &r, k, x->stream);
         } else {
             for (unsigned m = done; m; m &= m - 1)
                 gjk_write_lane(x->sink, &r, __builtin_ctz(m), bk->pair[__builtin_ctz(m)]);
         }
         if (x->count_stats) gjk_stats_lanes(&x->stats, &r, done);
     }
+    // A lane written again after its block's streamed stores: they come first (wide.h, w_stream_fence).
+    if (x->stream && bk->slow) w_stream_fence();
     for (unsigned m = bk->slow; m; m &= m - 1) {
         slow_distance_pair(x->in, bk->pair[__builtin_ctz(m)], x->sink);
         x->stats.slow_pairs++;
     }
     if (!loaded) return;
     for (unsigned m = late; m; m &= m - 1)
-        if (lpending_add(&x->pend, bk, st, GJK_STATE_FIELDS, __builtin_ctz(m)))
+        if (lpending_add(&x->pend, bk, st, GJK_STATE_FIELDS, __builtin_ctz(m))) {
+            if (x->stream) w_stream_fence();
             gjk_run_stragglers(&x->pend, x->sink, &x->stats);
+        }
 }
 
 /// GJK distance lanes over a range, for the pairs `mode` takes: blocks of W pairs, two at a time where
@@ -739,6 +745,7 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
     gjk_lanes st[PER];
     gjk_run_ctx x;
     x.in = in, x.sink = sink, x.mode = mode, x.count_stats = STATS_ON();
+    x.stream = mode == TAKE_ALL && !sink->oout && end - begin >= LANE_OUT_STREAM_MIN;
     x.need = sink->oout ? 0u : distance_need(sink->out);
     lpending_reset(&x.pend);
     memset(&x.stats, 0, sizeof x.stats);
@@ -760,6 +767,8 @@ static void gjk_distance_run(const batch_in *in, int64_t begin, int64_t end, int
         }
         for (int b = 0; b < n; b++) gjk_block_answer(&x, &bk[b], &st[b], loaded[b], late[b], k + b * W, lanes[b]);
     }
+    // Before the last stragglers' writes, and before the caller reads what the call streamed.
+    if (x.stream) w_stream_fence();
     gjk_run_stragglers(&x.pend, sink, &x.stats);
     if (x.count_stats) gjk2d__simd_stats_add(&x.stats);
 }

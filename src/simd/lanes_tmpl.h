@@ -273,6 +273,11 @@ static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_po
 /// to call, where the requests only cost instructions (the manifold on W1 side by side: 0.98-0.99x on avx2 at
 /// 10,000 pairs, 1.00x at 20,000, 1.04x at 50,000).
 #define LANE_OUT_PREFETCH_MIN 32768
+/// Calls over at least this many pairs write the distance query's whole blocks with streaming stores (wide.h,
+/// wf_out_store), where the output arrays are aligned to 64 bytes; smaller calls' outputs (at most 49 bytes a
+/// pair) stay in a core's L2 for the caller to read. Timed side by side (AMD Zen 5, W1, every output, arrays
+/// aligned to 64 bytes, both orders, bit-identical): see docs/design.md, "Streaming stores".
+#define LANE_OUT_STREAM_MIN 32768
 /// The rule for cached rows and the requests by lines (lane_block_ranges) on 16 lanes only: timed side by
 /// side on 8 (avx2, AMD Zen 5), they ran W1's overlap and SAT at 0.97-0.99x of the requests lane by lane.
 #define LANE_PREFETCH_BY_LINES (W >= 16)

@@ -38,6 +38,26 @@ static inline wm wm_not(wm a) { return wm_andnot(wf_eq(wf_set1(0.0f), wf_set1(0.
 static inline int wm_any(wm m) { return wm_bits(m) != 0; }
 static inline int wm_all(wm m) { return wm_bits(m) == W_ALL; }
 static inline wf wf_zero(void) { return wf_set1(0.0f); }
+
+/// Streaming stores. A large batch call writes each output line once and does not read it, but an ordinary
+/// store first reads the line into the cache (for ownership): a second memory transfer per line written.
+/// A streaming (non-temporal) store writes the line without reading it. wf_out_store streams when asked to
+/// and p is aligned to a whole vector (the caller's arrays aligned to 64 bytes are, at every block of W
+/// consecutive pairs), else stores as usual; w_stream_fence orders the streamed stores before any store
+/// after it (the call's later lane-by-lane writes, and the caller's reads once the call returns). Where an
+/// ISA header has no streaming stores (GJK2D_WIDE_HAVE_STREAM), both are ordinary stores.
+static inline void wf_out_store(float *p, wf a, int stream) {
+    if (stream && !((uintptr_t)p & (W * sizeof(float) - 1)))
+        wf_stream(p, a);
+    else
+        wf_storeu(p, a);
+}
+static inline void wf_out_store_i32(int32_t *p, wf a, int stream) {
+    if (stream && !((uintptr_t)p & (W * sizeof(int32_t) - 1)))
+        wf_stream_i32(p, a);
+    else
+        wf_store_i32(p, a);
+}
 static inline wf wf_dot(wf ax, wf ay, wf bx, wf by) { return wf_add(wf_mul(ax, bx), wf_mul(ay, by)); }
 static inline wf wf_cross(wf ax, wf ay, wf bx, wf by) { return wf_sub(wf_mul(ax, by), wf_mul(ay, bx)); }
 

@@ -51,6 +51,13 @@ static inline wf wf_gather(const float *base, wf idx) {
 static inline void wf_store_i32(int32_t *p, wf a) {
     simde_mm256_storeu_si256((simde__m256i *)p, simde_mm256_cvttps_epi32(a));
 }
+/// Streaming stores (wide.h, "Streaming stores"): p aligned to W floats.
+static inline void wf_stream(float *p, wf a) { simde_mm256_stream_ps(p, a); }
+static inline void wf_stream_i32(int32_t *p, wf a) {
+    simde_mm256_stream_si256((simde__m256i *)p, simde_mm256_cvttps_epi32(a));
+}
+static inline void w_stream_fence(void) { simde_mm_sfence(); }
+#define GJK2D_WIDE_HAVE_STREAM 1
 static inline void wf_store_u8(uint8_t *p, wf a) {
     const simde__m256i i = simde_mm256_cvttps_epi32(a);
     const simde__m128i h = simde_mm_packus_epi32(simde_mm256_castsi256_si128(i), simde_mm256_extractf128_si256(i, 1));

@@ -44,6 +44,11 @@ static inline void wf_storeu(float *p, wf a) { _mm512_storeu_ps(p, a); }
 static inline wf wf_floor(wf a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
 static inline wf wf_gather(const float *base, wf idx) { return _mm512_i32gather_ps(_mm512_cvttps_epi32(idx), base, 4); }
 static inline void wf_store_i32(int32_t *p, wf a) { _mm512_storeu_si512(p, _mm512_cvttps_epi32(a)); }
+/// Streaming stores (wide.h, "Streaming stores"): p aligned to W floats.
+static inline void wf_stream(float *p, wf a) { _mm512_stream_ps(p, a); }
+static inline void wf_stream_i32(int32_t *p, wf a) { _mm512_stream_si512((__m512i *)p, _mm512_cvttps_epi32(a)); }
+static inline void w_stream_fence(void) { _mm_sfence(); }
+#define GJK2D_WIDE_HAVE_STREAM 1
 static inline void wf_store_u8(uint8_t *p, wf a) {
     _mm_storeu_si128((__m128i *)p, _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(a)));
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Lane-by-lane forms of the wide operations an ISA header does not define natively (it says which it
-// defines: GJK2D_WIDE_HAVE_MOVES, _WD, _TRANSPOSE8, _U16X2, _RECORDS4, _NEAR). They move data or apply IEEE
+// defines: GJK2D_WIDE_HAVE_MOVES, _WD, _TRANSPOSE8, _U16X2, _RECORDS4, _NEAR, _STREAM). They move data or apply IEEE
 // operations one lane at a time, so results stay bit-identical. Included by wide.h only, after the ISA header.
 #ifndef GJK2D_SIMD_WIDE_LANES_H
 #define GJK2D_SIMD_WIDE_LANES_H
@@ -51,6 +51,13 @@ static inline wf wf_load_i32(const int32_t *p) {
     for (int l = 0; l < W; l++) t[l] = (float)p[l];
     return wf_load(t);
 }
+#endif
+
+#ifndef GJK2D_WIDE_HAVE_STREAM
+// No streaming stores (wide.h, "Streaming stores"): ordinary stores, and nothing to order.
+static inline void wf_stream(float *p, wf a) { wf_store(p, a); }
+static inline void wf_stream_i32(int32_t *p, wf a) { wf_store_i32(p, a); }
+static inline void w_stream_fence(void) {}
 #endif
 
 #ifndef GJK2D_WIDE_HAVE_NEAR

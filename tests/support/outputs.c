@@ -16,9 +16,17 @@ static void fields(query_outputs *o, float ***f, int32_t ***i, uint8_t ***b) {
     b[0] = &o->st, b[1] = &o->ov, b[2] = &o->ost, b[3] = &o->sov, b[4] = &o->sst;
 }
 
-void outputs_alloc(query_outputs *o, int64_t n) {
+/// Room for m elements of `size` bytes, `offset` elements past a 64-byte boundary.
+static void *array_at(size_t m, size_t size, int offset) {
+    char *p = aligned_alloc(64, ((m + (size_t)offset) * size + 63) / 64 * 64);
+    if (!p) abort();
+    return p + (size_t)offset * size;
+}
+
+void outputs_alloc_at(query_outputs *o, int64_t n, int offset) {
     memset(o, 0, sizeof *o);
     o->n = n;
+    o->offset = offset;
     size_t m = (size_t)(n > 0 ? n : 1);
     float **f[NF];
     int32_t **i[NI];
@@ -26,27 +34,29 @@ void outputs_alloc(query_outputs *o, int64_t n) {
     fields(o, f, i, b);
     // Poison so that a pair a kernel forgot to write is a visible difference.
     for (int j = 0; j < NF; j++) {
-        if (!(*f[j] = malloc(m * sizeof(float)))) abort();
+        *f[j] = array_at(m, sizeof(float), offset);
         for (size_t k = 0; k < m; k++) (*f[j])[k] = -12345.0f;
     }
     for (int j = 0; j < NI; j++) {
-        if (!(*i[j] = malloc(m * sizeof(int32_t)))) abort();
+        *i[j] = array_at(m, sizeof(int32_t), offset);
         for (size_t k = 0; k < m; k++) (*i[j])[k] = -7;
     }
     for (int j = 0; j < NB; j++) {
-        if (!(*b[j] = malloc(m))) abort();
+        *b[j] = array_at(m, 1, offset);
         memset(*b[j], 0xee, m);
     }
 }
+
+void outputs_alloc(query_outputs *o, int64_t n) { outputs_alloc_at(o, n, 0); }
 
 void outputs_free(query_outputs *o) {
     float **f[NF];
     int32_t **i[NI];
     uint8_t **b[NB];
     fields(o, f, i, b);
-    for (int j = 0; j < NF; j++) free(*f[j]);
-    for (int j = 0; j < NI; j++) free(*i[j]);
-    for (int j = 0; j < NB; j++) free(*b[j]);
+    for (int j = 0; j < NF; j++) free(*f[j] - o->offset);
+    for (int j = 0; j < NI; j++) free(*i[j] - o->offset);
+    for (int j = 0; j < NB; j++) free(*b[j] - o->offset);
     memset(o, 0, sizeof *o);
 }
 

@@ -18,12 +18,17 @@ typedef struct query_outputs {
     uint8_t *st;                                           ///< distance
     uint8_t *ov, *ost;                                     ///< overlap
     uint8_t *sov, *sst;                                    ///< SAT
+    int offset; ///< each array starts this many elements past a 64-byte boundary (outputs_alloc_at)
 } query_outputs;
 
 /// Room for n pairs, every value poisoned (-12345 floats, -7 integers, 0xee bytes), so a pair a query
 /// forgot to write is a visible difference; every page is written, so no timed run pays its page faults.
 /// Aborts on out of memory.
 void outputs_alloc(query_outputs *o, int64_t n);
+/// The same with every array `offset` elements past a 64-byte boundary: outputs_alloc's arrays are aligned
+/// to 64 bytes (offset 0), as the batch calls' streaming stores want them (docs/design.md); an offset of 1
+/// gives arrays no vector store is aligned in.
+void outputs_alloc_at(query_outputs *o, int64_t n, int offset);
 void outputs_free(query_outputs *o);
 
 /// Every byte of every array set to `byte`.
