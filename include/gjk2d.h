@@ -413,7 +413,9 @@ typedef struct gjk2d_sat_out {
 /// Arguments are checked (gjk2d_check_batch) before anything is written; returns 0 or a negative
 /// error code. A pair with an invalid shape gets GJK2D_STATUS_INVALID, a pair with a bad pose
 /// GJK2D_STATUS_BAD_POSE (NaN floats, overlap 0, iterations 0, features NONE); every other pair is
-/// computed.
+/// computed. gjk2d_batch_distance over 32,768 pairs or more writes output arrays aligned to 64 bytes (and
+/// a range starting at a multiple of 16 pairs) with streaming stores, which do not read the lines they
+/// write into the caches first: faster for large batches (docs/design.md, "Streaming stores").
 GJK2D_API int gjk2d_batch_distance(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                    int64_t begin, int64_t end, const gjk2d_distance_out *out);
 GJK2D_API int gjk2d_batch_overlap(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
