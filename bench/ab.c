@@ -28,7 +28,6 @@
 // B's position along the same translation at each pair's A.
 // Prints each side's median rate and the median over repetitions of rate(B) / rate(A).
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -40,7 +39,6 @@
 
 /// --query manifold, cast and ray: beyond the queries of bench.h (whose tables the main bench loops over).
 enum { Q_MANIFOLD = NQ, Q_CAST, Q_RAY };
-enum { MAX_THREADS = 64 };
 
 /// A shape cast's or a ray cast's outputs, every field.
 typedef struct cast_arrays {
@@ -239,63 +237,49 @@ static void frames_free(void) {
     free(frames);
 }
 
-/// --threads T: each call is split into T ranges of consecutive pairs, one thread each (the main thread runs
-/// the last), as an application runs one batch on several threads.
+/// --threads T: each call is split into T ranges of consecutive pairs, one thread each (run_split), as an
+/// application runs one batch on several threads.
 static int nthreads = 1;
 
-/// One batch call of a side over pairs [begin, end) at poses p; returns the call's code.
-static int side_call(side *s, const workload *w, int q, const gjk2d_poses *p, int64_t begin, int64_t end) {
-    const gjk2d_distance_out d = timed_distance_out(&s->o, 0);
-    const gjk2d_overlap_out v = outputs_overlap(&s->o);
-    const gjk2d_sat_out t = outputs_sat(&s->o);
-    return q == Q_DISTANCE && (s->cache || s->max_distance < INFINITY)
-               ? s->distance_cached(s->shapes, p, &w->pairs, begin, end, s->cache, s->max_distance, &d)
-           : q == Q_DISTANCE            ? s->distance(s->shapes, p, &w->pairs, begin, end, &d)
-           : q == Q_OVERLAP && s->cache ? s->overlap_cached(s->shapes, p, &w->pairs, begin, end, s->cache, &v)
-           : q == Q_OVERLAP             ? s->overlap(s->shapes, p, &w->pairs, begin, end, &v)
-           : q == Q_SAT                 ? s->sat(s->shapes, p, &w->pairs, begin, end, &t)
-           : q == Q_CAST                ? s->cast(s->shapes, p, &w->pairs, &translations, begin, end, &s->ca.out)
-           : q == Q_RAY                 ? s->ray(s->shapes, p, &rays, begin, end, &s->ca.out)
-                                        : s->manifold(s->shapes, p, &w->pairs, begin, end, 0.0f, &s->m.out);
-}
-
-typedef struct side_part {
+/// One batch call of a side over pairs [begin, end) at the poses of its current call; returns the call's code.
+typedef struct side_call {
     side *s;
     const workload *w;
     const gjk2d_poses *p;
-    int q, rc;
-    int64_t begin, end;
-} side_part;
+    int q;
+} side_call;
 
-static void *side_part_main(void *arg) {
-    side_part *t = arg;
-    t->rc = side_call(t->s, t->w, t->q, t->p, t->begin, t->end);
-    return NULL;
+static int side_range(void *arg, int64_t begin, int64_t end) {
+    const side_call *c = arg;
+    side *s = c->s;
+    const gjk2d_poses *p = c->p;
+    const gjk2d_pairs *pairs = &c->w->pairs;
+    const gjk2d_distance_out d = timed_distance_out(&s->o, 0);
+    const gjk2d_overlap_out v = outputs_overlap(&s->o);
+    const gjk2d_sat_out t = outputs_sat(&s->o);
+    const int q = c->q;
+    return q == Q_DISTANCE && (s->cache || s->max_distance < INFINITY)
+               ? s->distance_cached(s->shapes, p, pairs, begin, end, s->cache, s->max_distance, &d)
+           : q == Q_DISTANCE            ? s->distance(s->shapes, p, pairs, begin, end, &d)
+           : q == Q_OVERLAP && s->cache ? s->overlap_cached(s->shapes, p, pairs, begin, end, s->cache, &v)
+           : q == Q_OVERLAP             ? s->overlap(s->shapes, p, pairs, begin, end, &v)
+           : q == Q_SAT                 ? s->sat(s->shapes, p, pairs, begin, end, &t)
+           : q == Q_CAST                ? s->cast(s->shapes, p, pairs, &translations, begin, end, &s->ca.out)
+           : q == Q_RAY                 ? s->ray(s->shapes, p, &rays, begin, end, &s->ca.out)
+                                        : s->manifold(s->shapes, p, pairs, begin, end, 0.0f, &s->m.out);
 }
 
 static void side_run(side *s, const workload *w, int q, int inner) {
-    const int64_t n = w->pairs.count;
     // Both sides may be one library: its ISA is chosen again before each side runs.
     if (s->set_isa(s->isa) != 0) exit(2);
     for (int r = 0; r < inner; r++) {
-        const gjk2d_poses *p = frames ? &frames[s->calls % nframes] : layout ? layout : &w->set.poses;
+        side_call c = {s, w, frames ? &frames[s->calls % nframes] : layout ? layout : &w->set.poses, q};
         s->calls++;
-        side_part part[MAX_THREADS];
-        pthread_t th[MAX_THREADS];
-        for (int i = 0; i < nthreads; i++)
-            part[i] = (side_part){s, w, p, q, 0, n * i / nthreads, n * (i + 1) / nthreads};
-        for (int i = 0; i + 1 < nthreads; i++)
-            if (pthread_create(&th[i], NULL, side_part_main, &part[i]) != 0) {
-                fprintf(stderr, "cannot start a thread\n");
-                exit(1);
-            }
-        side_part_main(&part[nthreads - 1]);
-        for (int i = 0; i + 1 < nthreads; i++) pthread_join(th[i], NULL);
-        for (int i = 0; i < nthreads; i++)
-            if (part[i].rc) {
-                fprintf(stderr, "batch call failed: %d\n", part[i].rc);
-                exit(1);
-            }
+        const int rc = run_split(nthreads, w->pairs.count, side_range, &c);
+        if (rc) {
+            fprintf(stderr, "batch call failed: %d\n", rc);
+            exit(1);
+        }
     }
 }
 
@@ -360,7 +344,7 @@ int main(int argc, char **argv) {
             pairs = atoll(v), i++;
         } else if (!strcmp(a, "--threads") && v) {
             nthreads = atoi(v), i++;
-            if (nthreads < 1 || nthreads > MAX_THREADS) usage(argv[0]);
+            if (nthreads < 1 || nthreads > RUN_SPLIT_MAX) usage(argv[0]);
         } else if (!strcmp(a, "--reps") && v) {
             reps = atoi(v), i++;
         } else if (!strcmp(a, "--min-time") && v) {

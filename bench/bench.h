@@ -98,6 +98,11 @@ int impl_select(const impl *im);
 gjk2d_distance_out timed_distance_out(const query_outputs *o, int all_fields);
 /// Run query q over [begin, end) with the selected implementation.
 void run_range(ctx *c, const impl *im, int q, int64_t begin, int64_t end);
+/// The most threads run_split takes.
+#define RUN_SPLIT_MAX 64
+/// fn(arg, begin, end) over [0, n) split into `threads` (1..RUN_SPLIT_MAX) ranges of consecutive items, one thread each (the
+/// calling thread runs the last), as an application splits one batch; returns the first nonzero fn result.
+int run_split(int threads, int64_t n, int (*fn)(void *arg, int64_t begin, int64_t end), void *arg);
 /// Seconds for `inner` runs over [0, n) split over `threads` threads (1 or 2).
 double time_runs(ctx *c, const impl *im, int q, int64_t n, int inner, int threads);
 double median(const double *v, int n);

@@ -168,35 +168,54 @@ void run_range(ctx *c, const impl *im, int q, int64_t begin, int64_t end) {
     }
 }
 
+typedef struct split_part {
+    int (*fn)(void *arg, int64_t begin, int64_t end);
+    void *arg;
+    int64_t begin, end;
+    int rc;
+} split_part;
+
+static void *split_part_main(void *p) {
+    split_part *s = p;
+    s->rc = s->fn(s->arg, s->begin, s->end);
+    return NULL;
+}
+
+int run_split(int threads, int64_t n, int (*fn)(void *arg, int64_t begin, int64_t end), void *arg) {
+    split_part part[RUN_SPLIT_MAX];
+    pthread_t th[RUN_SPLIT_MAX];
+    if (threads < 1 || threads > RUN_SPLIT_MAX) return -1;
+    for (int i = 0; i < threads; i++) part[i] = (split_part){fn, arg, n * i / threads, n * (i + 1) / threads, 0};
+    for (int i = 0; i + 1 < threads; i++)
+        if (pthread_create(&th[i], NULL, split_part_main, &part[i]) != 0) {
+            fprintf(stderr, "cannot start a thread\n");
+            exit(1);
+        }
+    split_part_main(&part[threads - 1]);
+    for (int i = 0; i + 1 < threads; i++) pthread_join(th[i], NULL);
+    for (int i = 0; i < threads; i++)
+        if (part[i].rc) return part[i].rc;
+    return 0;
+}
+
 typedef struct job {
     ctx *c;
     const impl *im;
     int q, inner;
-    int64_t begin, end;
 } job;
 
-static void *job_main(void *arg) {
-    job *j = arg;
-    for (int r = 0; r < j->inner; r++) run_range(j->c, j->im, j->q, j->begin, j->end);
-    return NULL;
+static int job_range(void *arg, int64_t begin, int64_t end) {
+    const job *j = arg;
+    for (int r = 0; r < j->inner; r++) run_range(j->c, j->im, j->q, begin, end);
+    return 0;
 }
 
 double time_runs(ctx *c, const impl *im, int q, int64_t n, int inner, int threads) {
     if (impl_select(im) != 0) return NAN;
-    if (threads <= 1) {
-        job j = {c, im, q, inner, 0, n};
-        double t0 = now();
-        job_main(&j);
-        return now() - t0;
-    }
     // GEOS contexts are per thread; the thread table runs gjk2d and Box2D only.
-    int64_t half = n / 2;
-    job jobs[2] = {{c, im, q, inner, 0, half}, {c, im, q, inner, half, n}};
-    pthread_t th;
+    job j = {c, im, q, inner};
     double t0 = now();
-    pthread_create(&th, NULL, job_main, &jobs[1]);
-    job_main(&jobs[0]);
-    pthread_join(th, NULL);
+    run_split(threads, n, job_range, &j);
     return now() - t0;
 }
 

@@ -313,16 +313,21 @@ Test(simd, requests_ahead_by_lines_read_no_shape_past_the_range) { check_request
 // ---------------------------------------------------------------------------------------------
 // Two threads splitting one batch with [begin, end) give the single-thread result.
 
+/// A range of a batch on a thread of its own: through `table`, or the public call where it is NULL.
 typedef struct split_job {
     const test_set *set;
     const gjk2d_pairs *pairs;
     int64_t begin, end;
     const gjk2d_distance_out *out;
+    const gjk2d_kernel_table *table;
 } split_job;
 
 static void *split_run(void *arg) {
     split_job *j = arg;
-    gjk2d_batch_distance(j->set->shapes, &j->set->poses, j->pairs, j->begin, j->end, j->out);
+    if (j->table)
+        j->table->distance(j->set->shapes, &j->set->poses, j->pairs, j->begin, j->end, j->out);
+    else
+        gjk2d_batch_distance(j->set->shapes, &j->set->poses, j->pairs, j->begin, j->end, j->out);
     return NULL;
 }
 
@@ -336,7 +341,7 @@ Test(simd, threads_split_a_batch) {
     gjk2d_distance_out o1 = outputs_distance(&one), o2 = outputs_distance(&two);
     cr_assert_eq(gjk2d_batch_distance(set.shapes, &set.poses, &pairs, 0, pairs.count, &o1), 0);
     // Two threads share the one prepared set (read-only) and write disjoint ranges of the same arrays.
-    split_job jobs[2] = {{&set, &pairs, 0, 9999, &o2}, {&set, &pairs, 9999, pairs.count, &o2}};
+    split_job jobs[2] = {{&set, &pairs, 0, 9999, &o2, NULL}, {&set, &pairs, 9999, pairs.count, &o2, NULL}};
     pthread_t th[2];
     for (int i = 0; i < 2; i++) pthread_create(&th[i], NULL, split_run, &jobs[i]);
     for (int i = 0; i < 2; i++) pthread_join(th[i], NULL);
@@ -346,21 +351,6 @@ Test(simd, threads_split_a_batch) {
     outputs_free(&two);
     test_set_free(&set);
     pg_free(&g);
-}
-
-/// A range of a batch through one kernel table, on a thread of its own.
-typedef struct table_job {
-    const gjk2d_kernel_table *table;
-    const test_set *set;
-    const gjk2d_pairs *pairs;
-    int64_t begin, end;
-    const gjk2d_distance_out *out;
-} table_job;
-
-static void *table_run(void *arg) {
-    table_job *j = arg;
-    j->table->distance(j->set->shapes, &j->set->poses, j->pairs, j->begin, j->end, j->out);
-    return NULL;
 }
 
 /// Calls of at least LANE_OUT_STREAM_MIN pairs write whole blocks with streaming stores where the arrays are
@@ -385,9 +375,9 @@ Test(simd, streamed_outputs_equal_stored_ones) {
                                  oh = outputs_distance(&halves);
         kt->distance(set.shapes, &set.poses, &pairs, 0, N, &oa);
         kt->distance(set.shapes, &set.poses, &pairs, 0, N, &oo);
-        table_job jobs[2] = {{kt, &set, &pairs, 0, HALF, &oh}, {kt, &set, &pairs, HALF, N, &oh}};
+        split_job jobs[2] = {{&set, &pairs, 0, HALF, &oh, kt}, {&set, &pairs, HALF, N, &oh, kt}};
         pthread_t th[2];
-        for (int j = 0; j < 2; j++) pthread_create(&th[j], NULL, table_run, &jobs[j]);
+        for (int j = 0; j < 2; j++) pthread_create(&th[j], NULL, split_run, &jobs[j]);
         for (int j = 0; j < 2; j++) pthread_join(th[j], NULL);
         int64_t differ = 0;
         for (int64_t k = 0; k < N; k++)
