@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Batch shape cast, ray cast, point query and time of impact: the entry checks (nothing is written when
 // one fails), then the active kernel table (the shape cast, ray cast and point query: src/simd/cast_tmpl.h)
-// or the scalar reference item by item (the scalar table's casts, and every time of impact: docs/casts.md).
+// or the scalar reference item by item (the scalar table's casts); the time of impact: toi_batch.c.
 #include <math.h>
 
 #include "kernels.h"
@@ -12,11 +12,6 @@
     do {                                         \
         if (out->field) out->field[k] = (value); \
     } while (0)
-
-static ref_shape row_shape(const gjk2d_shapes *s, int32_t k) {
-    const ref_shape r = {gjk2d__row_x(s, k), gjk2d__row_y(s, k), 1, s->count[k], s->radius[k]};
-    return r;
-}
 
 /// Shape k at its pose: OK, INVALID or BAD_POSE.
 static gjk2d_status shape_at(const gjk2d_shapes *s, const gjk2d_poses *poses, int32_t k, gjk2d__pose *x) {
@@ -125,7 +120,7 @@ void gjk2d__scalar_ray(const gjk2d_shapes *shapes, const gjk2d_poses *poses, con
         if (st != GJK2D_STATUS_OK) {
             failed_cast(&r, st);
         } else {
-            const ref_shape s = row_shape(shapes, i);
+            const ref_shape s = ref_shape_of_row(shapes, i);
             ref_ray_cast(&s, &x, &ray, &r);
         }
         put_cast(out, k, &r);
@@ -156,7 +151,7 @@ void gjk2d__scalar_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, c
             r.distance = r.closest.x = r.closest.y = r.normal.x = r.normal.y = NAN;
             r.status = st;
         } else {
-            const ref_shape s = row_shape(shapes, i);
+            const ref_shape s = ref_shape_of_row(shapes, i);
             ref_point_query(&s, &x, q, &r);
         }
         PUT(inside, k, (uint8_t)r.inside);
@@ -167,23 +162,6 @@ void gjk2d__scalar_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, c
         PUT(ny, k, r.normal.y);
         PUT(status, k, (uint8_t)r.status);
     }
-}
-
-static gjk2d_sweep sweep_at(const gjk2d_sweeps *s, int64_t k) {
-    const gjk2d_sweep w = {{s->lx[k], s->ly[k]}, {s->x0[k], s->y0[k]}, {s->x1[k], s->y1[k]}, s->a0[k], s->a1[k]};
-    return w;
-}
-
-/// Items ahead whose shapes' rows a time of impact asks the caches for: an item takes about a microsecond,
-/// and its first reads of the vertices (the sweeps' extents) otherwise wait for memory on a large set.
-#define TOI_PREFETCH_ITEMS 2
-
-/// Ask the caches for the vertex rows of pair k's two shapes (k within the call's checked range).
-static inline void prefetch_pair_rows(const gjk2d_shapes *s, const gjk2d_pairs *p, int64_t k) {
-    __builtin_prefetch(gjk2d__row_x(s, p->a[k]));
-    __builtin_prefetch(gjk2d__row_y(s, p->a[k]));
-    __builtin_prefetch(gjk2d__row_x(s, p->b[k]));
-    __builtin_prefetch(gjk2d__row_y(s, p->b[k]));
 }
 
 int gjk2d_batch_toi(const gjk2d_shapes *shapes, const gjk2d_sweeps *sweeps, const gjk2d_pairs *pairs, float target,
@@ -201,31 +179,6 @@ int gjk2d_batch_toi(const gjk2d_shapes *shapes, const gjk2d_sweeps *sweeps, cons
         if ((uint32_t)pairs->a[k] >= n || (uint32_t)pairs->b[k] >= n) return GJK2D_ERR_PAIR_INDEX;
     if (!isfinite(target) || !isfinite(tolerance) || !(tolerance > 0.0f)) return GJK2D_ERR_CAST_ARGUMENT;
 
-    for (int64_t k = begin; k < end; ++k) {
-        if (k + TOI_PREFETCH_ITEMS < end) prefetch_pair_rows(shapes, pairs, k + TOI_PREFETCH_ITEMS);
-        const int32_t ia = pairs->a[k], ib = pairs->b[k];
-        const gjk2d_sweep sa = sweep_at(sweeps, ia), sb = sweep_at(sweeps, ib);
-        gjk2d_toi_result r;
-        gjk2d_status st = GJK2D_STATUS_OK;
-        if (shapes->problem[ia] != GJK2D_PROBLEM_NONE || shapes->problem[ib] != GJK2D_PROBLEM_NONE)
-            st = GJK2D_STATUS_INVALID;
-        else if (ref_sweep_check(&sa) != GJK2D_STATUS_OK || ref_sweep_check(&sb) != GJK2D_STATUS_OK)
-            st = GJK2D_STATUS_BAD_POSE;
-        if (st != GJK2D_STATUS_OK) {
-            r.state = GJK2D_TOI_FAILED;
-            r.t = r.separation = NAN;
-            r.iterations = 0;
-            r.status = st;
-        } else {
-            const ref_shape a = row_shape(shapes, ia), b = row_shape(shapes, ib);
-            // A separated pair's separation costs a distance query: only when it is asked for.
-            ref_time_of_impact(&a, &sa, &b, &sb, target, tolerance, out->separation != NULL, &r);
-        }
-        PUT(state, k, (uint8_t)r.state);
-        PUT(t, k, r.t);
-        PUT(separation, k, r.separation);
-        PUT(iterations, k, r.iterations);
-        PUT(status, k, (uint8_t)r.status);
-    }
+    gjk2d__toi_run(gjk2d__active(), shapes, sweeps, pairs, target, tolerance, begin, end, out);
     return GJK2D_OK;
 }

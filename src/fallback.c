@@ -105,4 +105,5 @@ const gjk2d_kernel_table gjk2d__scalar_table = {"scalar",
                                                 gjk2d__scalar_point,
                                                 gjk2d__scalar_manifold,
                                                 gjk2d__scalar_distance_cached,
-                                                gjk2d__scalar_overlap_cached};
+                                                gjk2d__scalar_overlap_cached,
+                                                NULL};

@@ -20,6 +20,13 @@ typedef void (*gjk2d_distance_cached_kernel)(const gjk2d_shapes *shapes, const g
 typedef void (*gjk2d_overlap_cached_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
                                             const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
                                             const gjk2d_overlap_out *out);
+/// The time of impact's distance queries (toi_batch.c): the cached distance of the cores (radii taken as 0)
+/// of pairs [0, n), pair k at its own poses (poses_a and poses_b indexed by k, not by shape), from and back
+/// to cache[k] (not NULL); writes core_distance, nx, ny, feature_a, feature_b and status (not NULL; a pair
+/// the lanes do not take gets GJK2D_STATUS_BAD_POSE and nothing else: its caller answers it).
+typedef void (*gjk2d_toi_distance_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses_a,
+                                          const gjk2d_poses *poses_b, const gjk2d_pairs *pairs, int64_t n,
+                                          gjk2d_cache *cache, const gjk2d_distance_out *out);
 typedef void (*gjk2d_sat_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  int64_t begin, int64_t end, const gjk2d_sat_out *out);
 typedef void (*gjk2d_manifold_kernel)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
@@ -53,6 +60,7 @@ typedef struct gjk2d_kernel_table {
     gjk2d_manifold_kernel manifold;
     gjk2d_distance_cached_kernel distance_cached;
     gjk2d_overlap_cached_kernel overlap_cached;
+    gjk2d_toi_distance_kernel toi_distance; ///< NULL: the time of impact runs the reference pair by pair
 } gjk2d_kernel_table;
 
 /// auto's measurement (calibrate.c): the fastest of `candidates` for distance, overlap and SAT, in that
@@ -80,6 +88,11 @@ void gjk2d__scalar_point(const gjk2d_shapes *shapes, const gjk2d_poses *poses, c
 void gjk2d__scalar_distance_cached(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                    int64_t begin, int64_t end, gjk2d_cache *cache, float max_distance,
                                    const gjk2d_distance_out *out);
+/// The batch time of impact on checked arguments with table t: the reference pair by pair where t has no
+/// toi_distance (the scalar table), else the sweeps' distance queries in t's lanes (toi_batch.c).
+void gjk2d__toi_run(const gjk2d_kernel_table *t, const gjk2d_shapes *shapes, const gjk2d_sweeps *sweeps,
+                    const gjk2d_pairs *pairs, float target, float tolerance, int64_t begin, int64_t end,
+                    const gjk2d_toi_out *out);
 /// The manifold reference pair by pair (manifold_batch.c): the scalar table's, and the SIMD kernel's slow path.
 void gjk2d__scalar_manifold(const gjk2d_shapes *s, const gjk2d_poses *poses, const gjk2d_pairs *pairs, int64_t begin,
                             int64_t end, float margin, const gjk2d_manifold_out *out);

@@ -273,6 +273,10 @@ static inline __attribute__((always_inline)) void cache_prefetch(gjk2d_cache *ca
 
 static void cached_slow_pair(const cached_call *c, int64_t k) {
     const batch_in *in = c->in;
+    if (c->mode & POSES_OF_PAIRS) { // no fallback reads poses by pair: the caller answers the pair itself
+        c->out->status[k] = GJK2D_STATUS_BAD_POSE;
+        return;
+    }
     if (c->oout)
         gjk2d__scalar_overlap_cached(in->shapes, in->poses, in->pairs, k, k + 1, c->cache, c->oout);
     else
@@ -388,7 +392,7 @@ static inline __attribute__((always_inline)) void cached_block(const cached_call
 /// W of them fill a block: blocks form from the pairs the circles leave, and the pairs they answer cost
 /// no block work at all.
 static inline __attribute__((always_inline)) void cached_distance_run(const cached_call *c, int64_t begin, int64_t end,
-                                                                      int warm, int cutting) {
+                                                                      int warm, int cutting, int paired) {
     lblock bk;
     cached_run_state rs;
     lpending_reset(&rs.pend);
@@ -397,13 +401,13 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
         for (int64_t k = begin; k < end; k += W) {
             const int lanes = end - k < W ? (int)(end - k) : W;
             if (warm) cache_prefetch(c->cache, k + LANE_PREFETCH_BLOCKS * W, end);
-            const int loaded = lblock_load_range(&bk, c->in, k, lanes, c->mode);
+            const int loaded = paired ? lblock_load_paired(&bk, c->in, k, lanes) : lblock_load_range(&bk, c->in, k, lanes, c->mode);
             cached_block(c, &bk, loaded, lanes == W, warm, 0, &rs);
         }
     } else {
         // The blocks do not prefetch here (in.end = 0): the window's tests ask for what they will read.
         const batch_in *in = c->in;
-        const batch_in unfetched = {in->shapes, in->poses, in->pairs, 0, 0};
+        const batch_in unfetched = {in->shapes, in->poses, in->pairs, 0, 0, NULL};
         const cached_call cc = {&unfetched, c->cache, c->max_distance, c->out, NULL, TAKE_ALL};
         const int fetch = in->shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
         int64_t left[W];
@@ -449,11 +453,15 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
 }
 
 static __attribute__((noinline)) void cached_distance_warm(const cached_call *c, int64_t begin, int64_t end) {
-    cached_distance_run(c, begin, end, 1, 0);
+    cached_distance_run(c, begin, end, 1, 0, 0);
 }
 static __attribute__((noinline)) void cached_distance_warm_cut(const cached_call *c, int64_t begin, int64_t end) {
-    cached_distance_run(c, begin, end, 1, 1);
+    cached_distance_run(c, begin, end, 1, 1, 0);
 }
 static __attribute__((noinline)) void cached_distance_cold_cut(const cached_call *c, int64_t begin, int64_t end) {
-    cached_distance_run(c, begin, end, 0, 1);
+    cached_distance_run(c, begin, end, 0, 1, 0);
+}
+/// The time of impact's distances of the cores (POSES_OF_PAIRS), warm-started from each pair's entry.
+static __attribute__((noinline)) void cached_distance_paired(const cached_call *c, int64_t begin, int64_t end) {
+    cached_distance_run(c, begin, end, 1, 0, 1);
 }

@@ -480,7 +480,7 @@ static __attribute__((noinline)) void cast_run_starts(cast_job *j) {
     gjk2d_simd_stats stats = {0, 0, 0, 0, 0, 0, 0};
     int32_t sa[W];
     int64_t item[W];
-    const batch_in in = {j->shapes, j->poses, j->pairs, 0, 0}; // loads of listed pairs: no prefetch
+    const batch_in in = {j->shapes, j->poses, j->pairs, 0, 0, NULL}; // loads of listed pairs: no prefetch
     const item_in it = {
         j->rays ? j->rays->shape : NULL, j->rays ? j->rays->ox : NULL, j->rays ? j->rays->oy : NULL, NULL, NULL, NULL};
     const int loaded = j->pairs ? lblock_load(&bk, &in, j->start, 0, j->starts, TAKE_ALL, LANE_ROW)
@@ -585,7 +585,7 @@ static inline __attribute__((always_inline)) void cast_prefetch_outputs(const gj
 
 static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  const gjk2d_translations *tr, int64_t begin, int64_t end, const gjk2d_cast_out *out) {
-    const batch_in in = {shapes, poses, pairs, end, 0};
+    const batch_in in = {shapes, poses, pairs, end, 0, NULL};
     cast_job j = {shapes, poses, pairs, tr, NULL, out, {0}, {0}, {0}, 0};
     lblock bk;
     lpending pend;
@@ -856,7 +856,7 @@ static void ISA_SYM(gjk2d__ray)(const gjk2d_shapes *shapes, const gjk2d_poses *p
     int queued[3] = {0, 0, 0};
     // The prefetch of the pair kernels, for items of one shape each (the shape list as a pair list's a).
     const gjk2d_pairs shape_pairs = {rays->shape, rays->shape, rays->count};
-    const batch_in in = {shapes, poses, &shape_pairs, end, 0};
+    const batch_in in = {shapes, poses, &shape_pairs, end, 0, NULL};
     const int prefetch = shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
     for (int64_t k = begin; k < end;) {
         if (prefetch && k + (RAY_PREFETCH_BLOCKS + 1) * W <= end)

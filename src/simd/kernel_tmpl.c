@@ -37,7 +37,7 @@
 static void ISA_SYM(gjk2d__distance)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                      int64_t begin, int64_t end, const gjk2d_distance_out *out) {
     const gjk_sink sink = {out, NULL};
-    const batch_in in = {shapes, poses, pairs, end, 0};
+    const batch_in in = {shapes, poses, pairs, end, 0, NULL};
     gjk_distance_run(&in, begin, end, TAKE_ALL, &sink);
 }
 
@@ -49,7 +49,7 @@ static void ISA_SYM(gjk2d__distance)(const gjk2d_shapes *shapes, const gjk2d_pos
 static void ISA_SYM(gjk2d__distance_cached)(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
                                             const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
                                             float max_distance, const gjk2d_distance_out *out) {
-    const batch_in in = {shapes, poses, pairs, end, 0};
+    const batch_in in = {shapes, poses, pairs, end, 0, NULL};
     const cached_call c = {&in, cache, max_distance, out, NULL, TAKE_ALL};
     const int cutting = max_distance < INFINITY;
     if (cache && cutting)
@@ -62,6 +62,14 @@ static void ISA_SYM(gjk2d__distance_cached)(const gjk2d_shapes *shapes, const gj
         ISA_SYM(gjk2d__distance)(shapes, poses, pairs, begin, end, out);
 }
 
+static void ISA_SYM(gjk2d__toi_distance)(const gjk2d_shapes *shapes, const gjk2d_poses *poses_a,
+                                         const gjk2d_poses *poses_b, const gjk2d_pairs *pairs, int64_t n,
+                                         gjk2d_cache *cache, const gjk2d_distance_out *out) {
+    const batch_in in = {shapes, poses_a, pairs, 0, 0, poses_b}; // end 0: per-pair poses, nothing prefetched
+    const cached_call c = {&in, cache, INFINITY, out, NULL, POSES_OF_PAIRS};
+    cached_distance_paired(&c, 0, n);
+}
+
 // ---------------------------------------------------------------------------------------------
 // GJK boolean: lockstep blocks (overlap_tmpl.h).
 
@@ -69,14 +77,14 @@ static void ISA_SYM(gjk2d__distance_cached)(const gjk2d_shapes *shapes, const gj
 
 static void ISA_SYM(gjk2d__overlap)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                     int64_t begin, int64_t end, const gjk2d_overlap_out *out) {
-    const batch_in in = {shapes, poses, pairs, end, 0};
+    const batch_in in = {shapes, poses, pairs, end, 0, NULL};
     bool_overlap_cold(&in, begin, end, out);
 }
 
 static void ISA_SYM(gjk2d__overlap_cached)(const gjk2d_shapes *shapes, const gjk2d_poses *poses,
                                            const gjk2d_pairs *pairs, int64_t begin, int64_t end, gjk2d_cache *cache,
                                            const gjk2d_overlap_out *out) {
-    const batch_in in = {shapes, poses, pairs, end, 0};
+    const batch_in in = {shapes, poses, pairs, end, 0, NULL};
     if (cache)
         bool_overlap_warm(&in, begin, end, cache, out);
     else
@@ -369,7 +377,7 @@ static KERNEL_PHASE void sat_put(const gjk2d_sat_out *out, const lwindow *win, c
 
 static void ISA_SYM(gjk2d__sat)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                 int64_t begin, int64_t end, const gjk2d_sat_out *out) {
-    const batch_in in = {shapes, poses, pairs, end, 1}; // segments at their own 2 columns
+    const batch_in in = {shapes, poses, pairs, end, 1, NULL}; // segments at their own 2 columns
     lblock bk;
     lwindow win;
     sat_lanes r;
@@ -443,7 +451,7 @@ static __attribute__((noinline)) void mf_window_run(const lwindow *win, const ba
 /// in its own order.
 static void ISA_SYM(gjk2d__manifold)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                      int64_t begin, int64_t end, float margin, const gjk2d_manifold_out *out) {
-    const batch_in in = {shapes, poses, pairs, end, 1}; // segments at their own 2 columns
+    const batch_in in = {shapes, poses, pairs, end, 1, NULL}; // segments at their own 2 columns
     lblock bk;
     lwindow win;
     const int fetch = shapes->shape_count >= LANE_PREFETCH_MIN_SHAPES;
@@ -491,4 +499,5 @@ const gjk2d_kernel_table ISA_SYM(gjk2d__table) = {
     ISA_SYM(gjk2d__manifold),
     ISA_SYM(gjk2d__distance_cached),
     ISA_SYM(gjk2d__overlap_cached),
+    ISA_SYM(gjk2d__toi_distance),
 };

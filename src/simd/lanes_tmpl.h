@@ -49,6 +49,7 @@ typedef struct batch_in {
     const gjk2d_pairs *pairs;
     int64_t end;
     int segments;
+    const gjk2d_poses *poses_b; ///< POSES_OF_PAIRS: B's pose of each pair (poses: A's), indexed by the pair
 } batch_in;
 
 typedef struct lblock {
@@ -72,7 +73,10 @@ typedef struct lblock {
 /// one of them, lblock_load_keep_b): the block keeps B's world position (bpx, bpy; the manifold's anchors on
 /// B). The other loads do not test it: tested on every block (a flag of batch_in, or of the mode of one
 /// shared load), it ran W1's overlap on avx2 at 0.98x (AMD Zen 5, side by side).
-enum lane_mode { TAKE_ALL = 0, TAKE_CORES = 1, TAKE_ROUNDED = 2, TAKE_WHICH = 3, KEEP_B_POSITION = 4 };
+/// POSES_OF_PAIRS (lblock_load_paired): each pair has its own two poses (in->poses for A, in->poses_b for B,
+/// indexed by the pair), and the radii are taken as 0: the time of impact's distances of the cores at each
+/// sweep's own time.
+enum lane_mode { TAKE_ALL = 0, TAKE_CORES = 1, TAKE_ROUNDED = 2, TAKE_WHICH = 3, KEEP_B_POSITION = 4, POSES_OF_PAIRS = 8 };
 
 /// Copy n vertices and repeat the last up to NMAX (rows of blocks wider than one row of 8).
 static void lane_row_copy(float *dst, const float *src, int32_t n) {
@@ -520,8 +524,16 @@ static inline __attribute__((always_inline)) int lblock_load_as(lblock *bk, cons
     }
     const unsigned fast = wm_bits(wm_and(wf_gt(naf, wf_zero()), wf_gt(nbf, wf_zero())));
     // Poses of every lane; a lane with a bad pose goes to the fallback, which names it.
-    lane_poses_load(&pa, in->poses, ia);
-    lane_poses_load(&pb, in->poses, ib);
+    if (mode & POSES_OF_PAIRS) {
+        int32_t own[W];
+        for (int l = 0; l < W; l++) own[l] = (int32_t)(bk->pair[l] >= 0 ? bk->pair[l] : bk->pair[0]);
+        lane_poses_load(&pa, in->poses, own);
+        lane_poses_load(&pb, in->poses_b, own);
+        raf = rbf = wf_zero();
+    } else {
+        lane_poses_load(&pa, in->poses, ia);
+        lane_poses_load(&pb, in->poses, ib);
+    }
     bk->live = taken & fast & lane_poses_ok(&pa) & lane_poses_ok(&pb);
     bk->slow = taken & ~bk->live;
     if (!bk->live) return 0;
@@ -575,6 +587,11 @@ static KERNEL_PHASE int lblock_load(lblock *bk, const batch_in *in, const int64_
 static KERNEL_PHASE int lblock_load_keep_b(lblock *bk, const batch_in *in, const int64_t *ks, int64_t k0, int lanes,
                                            int mode, int cols) {
     return lblock_load_as(bk, in, ks, k0, lanes, mode | KEEP_B_POSITION, cols);
+}
+
+/// Pairs k0 .. k0 + lanes - 1 with POSES_OF_PAIRS: a function of its own, so that the other loads test no flag.
+static KERNEL_PHASE int lblock_load_paired(lblock *bk, const batch_in *in, int64_t k0, int lanes) {
+    return lblock_load_as(bk, in, NULL, k0, lanes, POSES_OF_PAIRS, LANE_ROW);
 }
 
 /// Whether the block's W lanes hold the consecutive pairs pair[0] .. pair[0] + W - 1 (a lane past a

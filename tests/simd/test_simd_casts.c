@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The cast kernels (shape cast, ray cast, point query; src/simd/cast_tmpl.h) of every table this host runs,
-// native and SIMDe-emulated, against the scalar table (the reference item by item): every output bit for
-// bit. Random shapes of the cast tests (rounded polygons, circles, capsules, segments, points; 12- and
+// The cast kernels (shape cast, ray cast, point query; src/simd/cast_tmpl.h) and the time of impact's
+// distance queries in lanes (src/toi_batch.c) of every table this host runs, native and SIMDe-emulated,
+// against the scalar table (the reference item by item): every output bit for bit. Random shapes of the cast tests (rounded polygons, circles, capsules, segments, points; 12- and
 // 16-gons for the wide columns, 40-gons for the scalar path), casts toward A and away from it, overlapping
 // starts, rays from inside, rays grazing an edge, query points inside and out, invalid items, and ranges that
 // cut blocks.
@@ -381,5 +381,106 @@ Test(simd_casts, point_query) {
         for (int i = 0; i < 5; i++) free(all[j]->f[i]);
     }
     free(ps), free(qx), free(qy);
+    test_set_free(&set);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time of impact
+
+typedef struct toi_arrays {
+    uint8_t *state, *status;
+    float *t, *separation;
+    int32_t *iterations;
+} toi_arrays;
+
+static gjk2d_toi_out toi_arrays_alloc(toi_arrays *a, int64_t n, int with_separation) {
+    a->state = malloc((size_t)n), a->status = malloc((size_t)n);
+    a->t = malloc(4 * (size_t)n), a->separation = malloc(4 * (size_t)n), a->iterations = malloc(4 * (size_t)n);
+    memset(a->state, 0xee, (size_t)n), memset(a->status, 0xee, (size_t)n);
+    memset(a->t, 0xee, 4 * (size_t)n), memset(a->separation, 0xee, 4 * (size_t)n);
+    memset(a->iterations, 0xee, 4 * (size_t)n);
+    gjk2d_toi_out o = {a->state, a->t, with_separation ? a->separation : NULL, a->iterations, a->status};
+    return o;
+}
+
+static void toi_arrays_free(toi_arrays *a) {
+    free(a->state), free(a->status), free(a->t), free(a->separation), free(a->iterations);
+}
+
+/// The batch time of impact through every table (its distance queries in lanes, toi_batch.c) against the
+/// scalar table's (the reference pair by pair): every output bit for bit, with and without the separation
+/// column (without it a separated pair skips its last distance query), over the whole range and in ranges of
+/// 13. The sweeps converge on the middle of the set, rotating up to 2 radians, so that most pairs hit; a pair
+/// of a shape with itself overlaps at the start; the 40-gons go to the reference from the kernels' first
+/// distance query; one shape is invalid and one sweep is not finite.
+Test(simd_casts, time_of_impact) {
+    make_set();
+    oracle_rng r = oracle_rng_seed(0x7017);
+    static float sv[8][SHAPES];
+    for (int k = 0; k < SHAPES; k++) {
+        const gjk2d_sweep w = cast_random_sweep(&r, &shape[k], oracle_uniform(&r, -0.5, 0.5),
+                                                oracle_uniform(&r, -0.5, 0.5), 2.0);
+        const float f[8] = {w.local_center.x, w.local_center.y, w.c0.x, w.c0.y, w.c1.x, w.c1.y, w.a0, w.a1};
+        for (int i = 0; i < 8; i++) sv[i][k] = f[i];
+    }
+    sv[7][9] = NAN; // a sweep that is not finite
+    const gjk2d_sweeps sweeps = {sv[0], sv[1], sv[2], sv[3], sv[4], sv[5], sv[6], sv[7], SHAPES};
+    for (int k = 0; k < ITEMS; k++) {
+        pa_[k] = oracle_int(&r, 0, SHAPES - 1), pb_[k] = oracle_int(&r, 0, SHAPES - 1);
+        if (k % 64 == 5) pb_[k] = pa_[k]; // itself: overlapped at the start
+    }
+    pa_[17] = 100, pb_[18] = 200; // 40-gons
+    const gjk2d_pairs pairs = {pa_, pb_, ITEMS};
+    const float target = 0.01f, tolerance = 1.25e-3f;
+    xc_table tables[16];
+    const int nt = xc_tables(tables, 16);
+    cr_assert(nt >= 1, "no SIMD kernel table available");
+    for (int with = 0; with < 2; with++) {
+        toi_arrays ref;
+        const gjk2d_toi_out ro = toi_arrays_alloc(&ref, ITEMS, with);
+        gjk2d__toi_run(&gjk2d__scalar_table, set.shapes, &sweeps, &pairs, target, tolerance, 0, ITEMS, &ro);
+        int64_t count[4] = {0, 0, 0, 0}, bad_items = 0;
+        for (int k = 0; k < ITEMS; k++) {
+            if (ref.status[k] != GJK2D_STATUS_OK) bad_items++;
+            else count[ref.state[k] & 3]++;
+        }
+        cr_assert(count[GJK2D_TOI_HIT] > ITEMS / 10 && count[GJK2D_TOI_SEPARATED] > ITEMS / 10 &&
+                      count[GJK2D_TOI_OVERLAPPED] > 0 && bad_items > 0,
+                  "time of impact: every outcome reached");
+        for (int i = 0; i < nt; i++) {
+            for (int chunk = 0; chunk < 2; chunk++) {
+                const int64_t step = chunk ? 13 : ITEMS, n = chunk ? 4000 : ITEMS;
+                toi_arrays got;
+                const gjk2d_toi_out go = toi_arrays_alloc(&got, n, with);
+                for (int64_t k = 0; k < n; k += step)
+                    gjk2d__toi_run(tables[i].table, set.shapes, &sweeps, &pairs, target, tolerance, k,
+                                   k + step < n ? k + step : n, &go);
+                int64_t bad = 0;
+                for (int64_t k = 0; k < n; k++) {
+                    const int same = ref.state[k] == got.state[k] && ref.status[k] == got.status[k] &&
+                                     exact(&ref.t[k], &got.t[k], 4) && ref.iterations[k] == got.iterations[k] &&
+                                     (!with || exact(&ref.separation[k], &got.separation[k], 4));
+                    if (!same && bad++ < 5)
+                        fprintf(stderr,
+                                "toi %s item %lld: state %d/%d t %.9g/%.9g separation %.9g/%.9g iterations %d/%d "
+                                "status %d/%d (reference/kernel)\n",
+                                tables[i].label, (long long)k, ref.state[k], got.state[k], ref.t[k], got.t[k],
+                                ref.separation[k], got.separation[k], ref.iterations[k], got.iterations[k],
+                                ref.status[k], got.status[k]);
+                }
+                fprintf(stderr,
+                        "time of impact%s%s: %-12s %lld items (%lld hits, %lld separated, %lld overlapped, %lld "
+                        "failed, %lld bad), %lld differ\n",
+                        with ? ", with separation" : "", chunk ? ", ranges of 13" : "", tables[i].label, (long long)n,
+                        (long long)count[GJK2D_TOI_HIT], (long long)count[GJK2D_TOI_SEPARATED],
+                        (long long)count[GJK2D_TOI_OVERLAPPED], (long long)count[GJK2D_TOI_FAILED],
+                        (long long)bad_items, (long long)bad);
+                cr_expect(bad == 0, "time of impact: %s differs from the reference on %lld items", tables[i].label,
+                          (long long)bad);
+                toi_arrays_free(&got);
+            }
+        }
+        toi_arrays_free(&ref);
+    }
     test_set_free(&set);
 }
