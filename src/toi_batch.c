@@ -103,8 +103,8 @@ static void toi_queue_run(const gjk2d_toi_distance_kernel kernel, const gjk2d_sh
     for (int i = 0; i < TOI_QUEUE; i++) q.free_slot[i] = TOI_QUEUE - 1 - i;
     q.nround = 0;
     int64_t next = begin;
-    const gjk2d_distance_out dout = {NULL, NULL, q.core, NULL, NULL, NULL, NULL, q.nx, q.ny, q.feature_a, q.feature_b,
-                                     NULL, q.status};
+    const gjk2d_distance_out dout = {NULL, NULL, q.core,      NULL,        NULL, NULL,    NULL,
+                                     q.nx, q.ny, q.feature_a, q.feature_b, NULL, q.status};
     while (next < end || q.nround > 0) {
         // Fill the free slots from the range: a new sweep asks for its distance at t = 0.
         while (q.nfree > 0 && next < end) {
@@ -139,8 +139,8 @@ static void toi_queue_run(const gjk2d_toi_distance_kernel kernel, const gjk2d_sh
             if (q.status[j] > GJK2D_STATUS_MAXITER) {
                 // A pair the lanes do not take (a shape with more vertices than a lane holds, a pose out
                 // of the lanes' range): the reference from the start.
-                ref_time_of_impact(&s->a, &q.sweep[i][0], &s->b, &q.sweep[i][1], target, tolerance,
-                                   with_separation, &r);
+                ref_time_of_impact(&s->a, &q.sweep[i][0], &s->b, &q.sweep[i][1], target, tolerance, with_separation,
+                                   &r);
             } else {
                 const ref_toi_distance d = {q.core[j], {q.nx[j], q.ny[j]}, q.feature_a[j], q.feature_b[j]};
                 s->cache = q.cache[j];

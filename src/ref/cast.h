@@ -86,7 +86,7 @@ typedef struct ref_toi_axis {
     const ref_shape *a, *b;
     ref_toi_poses *poses;
     ref_toi_axis_kind kind;
-    ref_dvec axis; ///< POINTS: world axis from A to B; FACE_A / FACE_B: the face's unit normal in its shape's frame
+    ref_dvec axis;  ///< POINTS: world axis from A to B; FACE_A / FACE_B: the face's unit normal in its shape's frame
     ref_dvec local; ///< FACE_A / FACE_B: the face's midpoint in its shape's frame
     int32_t face;   ///< FACE_A / FACE_B: the face's edge (from vertex face to face + 1)
 } ref_toi_axis;

@@ -288,7 +288,7 @@ static ref_toi_motion motion_of(const ref_shape *a, const gjk2d_sweep *sa, const
     const dvec va = dv((double)sa->c1.x - sa->c0.x, (double)sa->c1.y - sa->c0.y);
     const dvec vb = dv((double)sb->c1.x - sb->c0.x, (double)sb->c1.y - sb->c0.y);
     const ref_toi_motion m = {dv(vb.x - va.x, vb.y - va.y), fabs((double)sa->a1 - sa->a0) * sweep_rho(a, sa),
-                      fabs((double)sb->a1 - sb->a0) * sweep_rho(b, sb)};
+                              fabs((double)sb->a1 - sb->a0) * sweep_rho(b, sb)};
     return m;
 }
 
@@ -309,8 +309,8 @@ static double advance(const ref_toi_motion *m, dvec n, double t1, double gap, do
 /// The conservative advancement bound from t1: the earliest time at which the cores could come within
 /// `aim` (beyond 1 when they cannot before t = 1). n is a unit direction in world frame, the distance
 /// query's normal at t1 or at an earlier time (the bound holds along any fixed direction).
-static double advancement_bound(const ref_shape *a, const ref_shape *b, const ref_toi_motion *m, ref_toi_poses *poses, dvec n,
-                                double t1, double aim) {
+static double advancement_bound(const ref_shape *a, const ref_shape *b, const ref_toi_motion *m, ref_toi_poses *poses,
+                                dvec n, double t1, double aim) {
     const ref_toi_poses *x = poses_at(poses, t1);
     const gjk2d__pose xa = x->a, xb = x->b;
     // The separation along n at t1, from the vertices (exact in double but for a few roundings): n is

@@ -19,6 +19,12 @@
 /// steps and moves the lanes still running on. Timed side by side (W5 on moving bodies, warm, AMD Zen 4):
 /// 1 step ran 0.95x (avx2) and 0.99x (avx512) of 2, 3 steps 0.97x and 1.00x.
 #define CACHED_LOCKSTEP_ITERATIONS 2
+/// The time of impact's blocks (POSES_OF_PAIRS) mix each sweep's first query, cold, with warm ones, and a
+/// kernel call holds one queue of sweeps (toi_batch.c), a few blocks, whose stragglers run at its end in a
+/// block of their own: they run the cold queries' steps. Timed side by side against the reference (AMD Zen 5):
+/// 1.35-1.38x (avx512) and 1.26-1.27x (avx2) where CACHED_LOCKSTEP_ITERATIONS ran 1.28-1.31x and 1.20x; 8, 12
+/// and no cap at all ran as this one.
+#define TOI_LOCKSTEP_ITERATIONS LOCKSTEP_ITERATIONS
 /// A block with a cutoff ends once this many of its lanes or fewer still run, and moves them on. 0 (end
 /// only when every lane has ended): moving a lane (its columns and state copied lane by lane) costs more
 /// than the block steps it saves, at today's load and finish costs (docs/coherence.md has the figures).
@@ -354,7 +360,7 @@ typedef struct cached_run_state {
 /// One loaded block: its start (warm or cold), its steps, its answered lanes written (the whole block at
 /// once when `whole`: W consecutive pairs), its lanes still running moved on, its slow pairs answered.
 static inline __attribute__((always_inline)) void cached_block(const cached_call *c, lblock *bk, int loaded, int whole,
-                                                               int warm, int cutting, cached_run_state *rs) {
+                                                               int warm, int cutting, int cap, cached_run_state *rs) {
     if (loaded) {
         gjk_lanes st;
         gjk_result r;
@@ -365,7 +371,6 @@ static inline __attribute__((always_inline)) void cached_block(const cached_call
         else
             gjk_lanes_start(&st, bk);
         unsigned running = wm_bits(wf_eq(st.end, wf_zero())) & bk->live;
-        const int cap = warm ? CACHED_LOCKSTEP_ITERATIONS : LOCKSTEP_ITERATIONS;
         gjk_block_steps(&st, bk, cap, !warm, cutting ? CACHED_SPILL : 0, cutting ? &cut : NULL, &running, &rs->stats);
         const unsigned done = bk->live & ~running;
         cached_write(c, &st, bk, done, whole, cutting, &r);
@@ -395,14 +400,16 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
                                                                       int warm, int cutting, int paired) {
     lblock bk;
     cached_run_state rs;
+    const int cap = paired ? TOI_LOCKSTEP_ITERATIONS : warm ? CACHED_LOCKSTEP_ITERATIONS : LOCKSTEP_ITERATIONS;
     lpending_reset(&rs.pend);
     memset(&rs.stats, 0, sizeof rs.stats);
     if (!cutting) {
         for (int64_t k = begin; k < end; k += W) {
             const int lanes = end - k < W ? (int)(end - k) : W;
             if (warm) cache_prefetch(c->cache, k + LANE_PREFETCH_BLOCKS * W, end);
-            const int loaded = paired ? lblock_load_paired(&bk, c->in, k, lanes) : lblock_load_range(&bk, c->in, k, lanes, c->mode);
-            cached_block(c, &bk, loaded, lanes == W, warm, 0, &rs);
+            const int loaded =
+                paired ? lblock_load_paired(&bk, c->in, k, lanes) : lblock_load_range(&bk, c->in, k, lanes, c->mode);
+            cached_block(c, &bk, loaded, lanes == W, warm, 0, cap, &rs);
         }
     } else {
         // The blocks do not prefetch here (in.end = 0): the window's tests ask for what they will read.
@@ -430,14 +437,14 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
                 if (warm) cache_prefetch(c->cache, k + LANE_PREFETCH_BLOCKS * W, end);
                 if (!out) {
                     const int loaded = lblock_load_range(&bk, &unfetched, k, lanes, TAKE_ALL);
-                    cached_block(&cc, &bk, loaded, lanes == W, warm, 1, &rs);
+                    cached_block(&cc, &bk, loaded, lanes == W, warm, 1, cap, &rs);
                     continue;
                 }
                 for (unsigned m = in_range & ~out; m; m &= m - 1) {
                     left[nleft++] = k + __builtin_ctz(m);
                     if (nleft == W) {
                         const int loaded = lblock_load(&bk, &unfetched, left, 0, W, TAKE_ALL, LANE_ROW);
-                        cached_block(&cc, &bk, loaded, 0, warm, 1, &rs);
+                        cached_block(&cc, &bk, loaded, 0, warm, 1, cap, &rs);
                         nleft = 0;
                     }
                 }
@@ -445,7 +452,7 @@ static inline __attribute__((always_inline)) void cached_distance_run(const cach
         }
         if (nleft) {
             const int loaded = lblock_load(&bk, &unfetched, left, 0, nleft, TAKE_ALL, LANE_ROW);
-            cached_block(&cc, &bk, loaded, 0, warm, 1, &rs);
+            cached_block(&cc, &bk, loaded, 0, warm, 1, cap, &rs);
         }
     }
     cached_run_stragglers(c, &rs.pend, cutting, &rs.stats);

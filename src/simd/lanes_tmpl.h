@@ -76,7 +76,14 @@ typedef struct lblock {
 /// POSES_OF_PAIRS (lblock_load_paired): each pair has its own two poses (in->poses for A, in->poses_b for B,
 /// indexed by the pair), and the radii are taken as 0: the time of impact's distances of the cores at each
 /// sweep's own time.
-enum lane_mode { TAKE_ALL = 0, TAKE_CORES = 1, TAKE_ROUNDED = 2, TAKE_WHICH = 3, KEEP_B_POSITION = 4, POSES_OF_PAIRS = 8 };
+enum lane_mode {
+    TAKE_ALL = 0,
+    TAKE_CORES = 1,
+    TAKE_ROUNDED = 2,
+    TAKE_WHICH = 3,
+    KEEP_B_POSITION = 4,
+    POSES_OF_PAIRS = 8
+};
 
 /// Copy n vertices and repeat the last up to NMAX (rows of blocks wider than one row of 8).
 static void lane_row_copy(float *dst, const float *src, int32_t n) {

@@ -418,8 +418,8 @@ Test(simd_casts, time_of_impact) {
     oracle_rng r = oracle_rng_seed(0x7017);
     static float sv[8][SHAPES];
     for (int k = 0; k < SHAPES; k++) {
-        const gjk2d_sweep w = cast_random_sweep(&r, &shape[k], oracle_uniform(&r, -0.5, 0.5),
-                                                oracle_uniform(&r, -0.5, 0.5), 2.0);
+        const gjk2d_sweep w =
+            cast_random_sweep(&r, &shape[k], oracle_uniform(&r, -0.5, 0.5), oracle_uniform(&r, -0.5, 0.5), 2.0);
         const float f[8] = {w.local_center.x, w.local_center.y, w.c0.x, w.c0.y, w.c1.x, w.c1.y, w.a0, w.a1};
         for (int i = 0; i < 8; i++) sv[i][k] = f[i];
     }
@@ -441,8 +441,10 @@ Test(simd_casts, time_of_impact) {
         gjk2d__toi_run(&gjk2d__scalar_table, set.shapes, &sweeps, &pairs, target, tolerance, 0, ITEMS, &ro);
         int64_t count[4] = {0, 0, 0, 0}, bad_items = 0;
         for (int k = 0; k < ITEMS; k++) {
-            if (ref.status[k] != GJK2D_STATUS_OK) bad_items++;
-            else count[ref.state[k] & 3]++;
+            if (ref.status[k] != GJK2D_STATUS_OK)
+                bad_items++;
+            else
+                count[ref.state[k] & 3]++;
         }
         cr_assert(count[GJK2D_TOI_HIT] > ITEMS / 10 && count[GJK2D_TOI_SEPARATED] > ITEMS / 10 &&
                       count[GJK2D_TOI_OVERLAPPED] > 0 && bad_items > 0,
