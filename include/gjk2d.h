@@ -696,7 +696,9 @@ typedef struct gjk2d_toi_out {
     uint8_t *status;
 } gjk2d_toi_out;
 
-/// Batch time of impact over pairs [begin, end) with one target and tolerance (see gjk2d_time_of_impact).
+/// Batch time of impact over pairs [begin, end) with one target and tolerance (see gjk2d_time_of_impact),
+/// bit for bit its results on every ISA; the SIMD tables run the sweeps' distance queries in lanes, from a
+/// queue of sweeps on the stack (about 32 KB; nothing is allocated).
 /// Errors: GJK2D_ERR_NULL, GJK2D_ERR_SHAPES, GJK2D_ERR_RANGE, GJK2D_ERR_POSES (fewer sweeps than shapes),
 /// GJK2D_ERR_PAIR_INDEX, GJK2D_ERR_CAST_ARGUMENT (tolerance not finite and > 0, or target not finite).
 GJK2D_API int gjk2d_batch_toi(const gjk2d_shapes *shapes, const gjk2d_sweeps *sweeps, const gjk2d_pairs *pairs,
