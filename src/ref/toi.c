@@ -25,6 +25,10 @@
 // before t = 1 (separated), the distance at t = 0 below target - tolerance (overlapped), the root lost
 // or the iteration cap (failed).
 //
+// The query is written in parts: ref_toi_start, then ref_toi_step from one distance of the cores to the
+// next, then ref_toi_finish; ref_time_of_impact strings them together with its own distance query, and the
+// batch (toi_batch.c) hands the steps the distances its lanes computed for many sweeps at once.
+//
 // The separation functions work in double on the float vertices and poses (a pose's position is a double
 // already), so they round far less than the distance query whose result they extend.
 #include <math.h>
