@@ -355,7 +355,7 @@ gjk2d_sweep cast_random_sweep(oracle_rng *r, const cast_shape *s, double toward_
     gjk2d_sweep w;
     // The centre of rotation: the vertices' mean (a centroid stand-in), sometimes off the shape.
     double mx = 0.0, my = 0.0;
-    for (int i = 0; i < s->s.count; i++) mx += s->v[i].x, my += s->v[i].y;
+    for (int i = 0; i < s->s.count; i++) mx += s->s.vertices[i].x, my += s->s.vertices[i].y;
     w.local_center.x = (float)(mx / s->s.count + (oracle_int(r, 0, 3) == 0 ? oracle_uniform(r, -1.0, 1.0) : 0.0));
     w.local_center.y = (float)(my / s->s.count);
     w.c0.x = (float)oracle_uniform(r, -4.0, 4.0), w.c0.y = (float)oracle_uniform(r, -4.0, 4.0);
