@@ -418,8 +418,9 @@ Test(simd_casts, time_of_impact) {
     oracle_rng r = oracle_rng_seed(0x7017);
     static float sv[8][SHAPES];
     for (int k = 0; k < SHAPES; k++) {
-        const gjk2d_sweep w =
-            cast_random_sweep(&r, &shape[k], oracle_uniform(&r, -0.5, 0.5), oracle_uniform(&r, -0.5, 0.5), 2.0);
+        // One after the other: the order in which a call's arguments are evaluated is the compiler's choice.
+        const double toward_x = oracle_uniform(&r, -0.5, 0.5), toward_y = oracle_uniform(&r, -0.5, 0.5);
+        const gjk2d_sweep w = cast_random_sweep(&r, &shape[k], toward_x, toward_y, 2.0);
         const float f[8] = {w.local_center.x, w.local_center.y, w.c0.x, w.c0.y, w.c1.x, w.c1.y, w.a0, w.a1};
         for (int i = 0; i < 8; i++) sv[i][k] = f[i];
     }
