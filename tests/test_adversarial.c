@@ -342,8 +342,8 @@ Test(adversarial, identical_shapes_at_identical_poses_overlap_by_their_width) {
     for (int s = 0; s < 9; s++)
         for (int k = 0; k < 40; k++) {
             double scale = k < 20 ? 10.0 : 1e5;
-            gjk2d_pose p = pose(oracle_uniform(&r, -scale, scale), oracle_uniform(&r, -scale, scale),
-                                k % 4 == 0 ? (k / 4) * PI / 2 : oracle_uniform(&r, -PI, PI));
+            const double px = oracle_uniform(&r, -scale, scale), py = oracle_uniform(&r, -scale, scale);
+            gjk2d_pose p = pose(px, py, k % 4 == 0 ? (k / 4) * PI / 2 : oracle_uniform(&r, -PI, PI));
             unsigned flags = shapes[s].count >= 3 ? CHECK_SAT_VALUE : 0u;
             adv(&shapes[s], &p, &shapes[s], &p, flags, &st);
             gjk2d_distance_result d;

@@ -165,7 +165,9 @@ Test(hard, shape_overlaps_itself_at_distance_zero) {
     pair_stats st = {0};
     static test_shape t;
     for (int k = 0; k < 2000; k++) {
-        random_shape(&r, oracle_int(&r, 3, 16), oracle_uniform(&r, 0.5, 5), k % 3 ? 0.0 : 0.5, 10.0, &t);
+        const int n = oracle_int(&r, 3, 16);
+        const double size = oracle_uniform(&r, 0.5, 5);
+        random_shape(&r, n, size, k % 3 ? 0.0 : 0.5, 10.0, &t);
         check_pair(&t.s, &t.pose, &t.s, &t.pose, CHECK_SAT_VALUE, &st);
         gjk2d_distance_result d;
         gjk2d_distance(&t.s, &t.pose, &t.s, &t.pose, &d, NULL);
@@ -321,8 +323,8 @@ Test(hard, millimetre_shapes_apart_are_never_in_contact) {
         random_shape(&r, oracle_int(&r, 3, 8), 0.001, 0.0, 0.0, &ta);
         random_shape(&r, oracle_int(&r, 1, 8), 0.001, 0.0, 0.0, &tb);
         ta.pose = p;
-        tb.pose = compose(&p, oracle_uniform(&r, -0.003, 0.003), oracle_uniform(&r, -0.003, 0.003),
-                          oracle_uniform(&r, 0, 2 * PI));
+        const double dx = oracle_uniform(&r, -0.003, 0.003), dy = oracle_uniform(&r, -0.003, 0.003);
+        tb.pose = compose(&p, dx, dy, oracle_uniform(&r, 0, 2 * PI));
         check_pair(&ta.s, &ta.pose, &tb.s, &tb.pose, CHECK_SAT_VALUE, &st);
     }
     report_stats("1 mm shapes", &st);
@@ -335,8 +337,12 @@ static void far_away(double offset, const char *title, pair_stats *st) {
     oracle_rng r = oracle_rng_seed(26);
     static test_shape ta, tb;
     for (int k = 0; k < 20000; k++) {
-        random_shape(&r, oracle_int(&r, 1, 8), oracle_uniform(&r, 0.5, 3.0), k % 4 ? 0.0 : 0.5, 4.0, &ta);
-        random_shape(&r, oracle_int(&r, 3, 8), oracle_uniform(&r, 0.5, 3.0), 0.0, 4.0, &tb);
+        const int na = oracle_int(&r, 1, 8);
+        const double size_a = oracle_uniform(&r, 0.5, 3.0);
+        random_shape(&r, na, size_a, k % 4 ? 0.0 : 0.5, 4.0, &ta);
+        const int nb = oracle_int(&r, 3, 8);
+        const double size_b = oracle_uniform(&r, 0.5, 3.0);
+        random_shape(&r, nb, size_b, 0.0, 4.0, &tb);
         ta.pose.px += (float)offset;
         ta.pose.py -= (float)offset;
         tb.pose.px += (float)offset;

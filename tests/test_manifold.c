@@ -25,7 +25,8 @@ Test(manifold, random_polygons_match_the_oracle) {
     manifold_stats st = {0};
     for (int k = 0; k < RANDOM_PAIRS; ++k) {
         test_shape ta, tb;
-        near_pair(&r, oracle_int(&r, 3, 8), oracle_int(&r, 3, 8), 1.0, 0.0, 1.6, &ta, &tb);
+        const int na = oracle_int(&r, 3, 8), nb = oracle_int(&r, 3, 8);
+        near_pair(&r, na, nb, 1.0, 0.0, 1.6, &ta, &tb);
         const float margin = k % 3 == 0 ? 0.0f : (float)oracle_uniform(&r, 0.0, 0.2);
         check_manifold(&ta.s, &ta.pose, &tb.s, &tb.pose, margin, &st);
     }
@@ -40,8 +41,8 @@ Test(manifold, random_rounded_shapes_of_every_kind_match_the_oracle) {
     const int counts[] = {1, 2, 3, 4, 5, 8};
     for (int k = 0; k < RANDOM_PAIRS; ++k) {
         test_shape ta, tb;
-        near_pair(&r, counts[oracle_int(&r, 0, 5)], counts[oracle_int(&r, 0, 5)], 1.0, k % 4 == 0 ? 0.0 : 0.5, 2.2, &ta,
-                  &tb);
+        const int ia = oracle_int(&r, 0, 5), ib = oracle_int(&r, 0, 5);
+        near_pair(&r, counts[ia], counts[ib], 1.0, k % 4 == 0 ? 0.0 : 0.5, 2.2, &ta, &tb);
         const float margin = k % 3 == 0 ? 0.0f : (float)oracle_uniform(&r, 0.0, 0.3);
         check_manifold(&ta.s, &ta.pose, &tb.s, &tb.pose, margin, &st);
     }
@@ -62,8 +63,8 @@ Test(manifold, tiny_huge_and_far_pairs_match_the_oracle) {
             const double s = sizes[si];
             for (int k = 0; k < RANDOM_PAIRS / 20; ++k) {
                 test_shape ta, tb;
-                near_pair(&r, counts[oracle_int(&r, 0, 5)], counts[oracle_int(&r, 0, 5)], s, 0.4 * s, 2.0 * s, &ta,
-                          &tb);
+                const int ia = oracle_int(&r, 0, 5), ib = oracle_int(&r, 0, 5);
+                near_pair(&r, counts[ia], counts[ib], s, 0.4 * s, 2.0 * s, &ta, &tb);
                 const double dx = ta.pose.px, dy = ta.pose.py;
                 ta.pose.px = (float)(offsets[oi] + s * 0.1 * dx);
                 ta.pose.py = (float)(offsets[oi] + s * 0.1 * dy);
@@ -89,7 +90,9 @@ Test(manifold, nearly_parallel_faces_and_near_touching_match_the_oracle) {
     for (int k = 0; k < RANDOM_PAIRS / 5; ++k) {
         test_shape ta, tb;
         random_shape(&r, oracle_int(&r, 3, 8), 1.0, k % 3 == 0 ? 0.2 : 0.0, 10.0, &ta);
-        random_shape(&r, oracle_int(&r, 3, 8), oracle_uniform(&r, 0.3, 1.5), k % 3 == 0 ? 0.2 : 0.0, 0.0, &tb);
+        const int nb = oracle_int(&r, 3, 8);
+        const double size_b = oracle_uniform(&r, 0.3, 1.5);
+        random_shape(&r, nb, size_b, k % 3 == 0 ? 0.2 : 0.0, 0.0, &tb);
         // A's face i and B's face j in their local frames: B turned so that its face j opposes A's face i.
         const int i = oracle_int(&r, 0, ta.s.count - 1), j = oracle_int(&r, 0, tb.s.count - 1);
         const gjk2d_vec2 a0 = ta.v[i], a1 = ta.v[(i + 1) % ta.s.count];
@@ -149,7 +152,8 @@ Test(manifold, collinear_and_duplicated_vertices_match_the_oracle) {
     long skipped = 0;
     for (int k = 0; k < RANDOM_PAIRS / 5; ++k) {
         test_shape ta, tb;
-        near_pair(&r, oracle_int(&r, 3, 8), oracle_int(&r, 3, 8), 1.0, k % 3 == 0 ? 0.2 : 0.0, 1.6, &ta, &tb);
+        const int na = oracle_int(&r, 3, 8), nb = oracle_int(&r, 3, 8);
+        near_pair(&r, na, nb, 1.0, k % 3 == 0 ? 0.2 : 0.0, 1.6, &ta, &tb);
         add_straight_vertices(&r, &ta);
         add_straight_vertices(&r, &tb);
         // A split point can round to a slightly reflex turn beyond the validation's slack: such shapes are invalid
@@ -597,7 +601,8 @@ Test(manifold, feature_ids_persist_over_a_coherent_sequence) {
     long persisted = 0, kept = 0, frames_with_contact = 0;
     for (int pair = 0; pair < 300; ++pair) {
         resting_pair c;
-        resting_start(&r, counts[oracle_int(&r, 2, 6)], counts[oracle_int(&r, 0, 6)], pair % 2 ? 0.2 : 0.0, &c);
+        const int ia = oracle_int(&r, 2, 6), ib = oracle_int(&r, 0, 6);
+        resting_start(&r, counts[ia], counts[ib], pair % 2 ? 0.2 : 0.0, &c);
         frame_contacts prev = {0};
         for (int frame = 0; frame < 200; ++frame) {
             resting_step(&c);

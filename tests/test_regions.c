@@ -75,9 +75,15 @@ Test(segment, zero_length_segment_answers_as_a_point) {
 Test(segment, random_segments_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(11);
     for (int k = 0; k < 20000; k++) {
-        gjk2d_vec2 a = V((float)oracle_uniform(&r, -5, 5), (float)oracle_uniform(&r, -5, 5));
-        gjk2d_vec2 b = V((float)oracle_uniform(&r, -5, 5), (float)oracle_uniform(&r, -5, 5));
-        gjk2d_vec2 q = V((float)oracle_uniform(&r, -8, 8), (float)oracle_uniform(&r, -8, 8));
+        const float ax = (float)oracle_uniform(&r, -5, 5);
+        const float ay = (float)oracle_uniform(&r, -5, 5);
+        gjk2d_vec2 a = V(ax, ay);
+        const float bx = (float)oracle_uniform(&r, -5, 5);
+        const float by = (float)oracle_uniform(&r, -5, 5);
+        gjk2d_vec2 b = V(bx, by);
+        const float qx = (float)oracle_uniform(&r, -8, 8);
+        const float qy = (float)oracle_uniform(&r, -8, 8);
+        gjk2d_vec2 q = V(qx, qy);
         gjk2d_segment_result s = gjk2d_closest_on_segment(a, b, q);
         double cx, cy;
         oracle_point_segment(q.x, q.y, a.x, a.y, b.x, b.y, &cx, &cy);
@@ -239,11 +245,19 @@ Test(triangle, random_triangles_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(12);
     long regions[7] = {0};
     for (int k = 0; k < 50000; k++) {
-        gjk2d_vec2 a = V((float)oracle_uniform(&r, -5, 5), (float)oracle_uniform(&r, -5, 5));
-        gjk2d_vec2 b = V((float)oracle_uniform(&r, -5, 5), (float)oracle_uniform(&r, -5, 5));
-        gjk2d_vec2 c = V((float)oracle_uniform(&r, -5, 5), (float)oracle_uniform(&r, -5, 5));
+        const float ax = (float)oracle_uniform(&r, -5, 5);
+        const float ay = (float)oracle_uniform(&r, -5, 5);
+        gjk2d_vec2 a = V(ax, ay);
+        const float bx = (float)oracle_uniform(&r, -5, 5);
+        const float by = (float)oracle_uniform(&r, -5, 5);
+        gjk2d_vec2 b = V(bx, by);
+        const float cx = (float)oracle_uniform(&r, -5, 5);
+        const float cy = (float)oracle_uniform(&r, -5, 5);
+        gjk2d_vec2 c = V(cx, cy);
         if (k % 5 == 0) c = V(0.5f * (a.x + b.x), 0.5f * (a.y + b.y)); // nearly collinear after rounding
-        gjk2d_vec2 q = V((float)oracle_uniform(&r, -8, 8), (float)oracle_uniform(&r, -8, 8));
+        const float qx = (float)oracle_uniform(&r, -8, 8);
+        const float qy = (float)oracle_uniform(&r, -8, 8);
+        gjk2d_vec2 q = V(qx, qy);
         regions[check_triangle(a, b, c, q)]++;
     }
     for (int i = 0; i < 7; i++)
