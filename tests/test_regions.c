@@ -10,6 +10,14 @@ static gjk2d_vec2 V(float x, float y) {
     return v;
 }
 
+/// A random point with both coordinates in [-half, half], x drawn first (two draws as the arguments of one
+/// call would come in the compiler's order).
+static gjk2d_vec2 random_point(oracle_rng *r, double half) {
+    const float x = (float)oracle_uniform(r, -half, half);
+    const float y = (float)oracle_uniform(r, -half, half);
+    return V(x, y);
+}
+
 static double scale4(gjk2d_vec2 a, gjk2d_vec2 b, gjk2d_vec2 c, gjk2d_vec2 q) {
     double m = 0;
     gjk2d_vec2 p[4] = {a, b, c, q};
@@ -75,15 +83,9 @@ Test(segment, zero_length_segment_answers_as_a_point) {
 Test(segment, random_segments_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(11);
     for (int k = 0; k < 20000; k++) {
-        const float ax = (float)oracle_uniform(&r, -5, 5);
-        const float ay = (float)oracle_uniform(&r, -5, 5);
-        gjk2d_vec2 a = V(ax, ay);
-        const float bx = (float)oracle_uniform(&r, -5, 5);
-        const float by = (float)oracle_uniform(&r, -5, 5);
-        gjk2d_vec2 b = V(bx, by);
-        const float qx = (float)oracle_uniform(&r, -8, 8);
-        const float qy = (float)oracle_uniform(&r, -8, 8);
-        gjk2d_vec2 q = V(qx, qy);
+        gjk2d_vec2 a = random_point(&r, 5);
+        gjk2d_vec2 b = random_point(&r, 5);
+        gjk2d_vec2 q = random_point(&r, 8);
         gjk2d_segment_result s = gjk2d_closest_on_segment(a, b, q);
         double cx, cy;
         oracle_point_segment(q.x, q.y, a.x, a.y, b.x, b.y, &cx, &cy);
@@ -245,19 +247,11 @@ Test(triangle, random_triangles_match_the_oracle) {
     oracle_rng r = oracle_rng_seed(12);
     long regions[7] = {0};
     for (int k = 0; k < 50000; k++) {
-        const float ax = (float)oracle_uniform(&r, -5, 5);
-        const float ay = (float)oracle_uniform(&r, -5, 5);
-        gjk2d_vec2 a = V(ax, ay);
-        const float bx = (float)oracle_uniform(&r, -5, 5);
-        const float by = (float)oracle_uniform(&r, -5, 5);
-        gjk2d_vec2 b = V(bx, by);
-        const float cx = (float)oracle_uniform(&r, -5, 5);
-        const float cy = (float)oracle_uniform(&r, -5, 5);
-        gjk2d_vec2 c = V(cx, cy);
+        gjk2d_vec2 a = random_point(&r, 5);
+        gjk2d_vec2 b = random_point(&r, 5);
+        gjk2d_vec2 c = random_point(&r, 5);
         if (k % 5 == 0) c = V(0.5f * (a.x + b.x), 0.5f * (a.y + b.y)); // nearly collinear after rounding
-        const float qx = (float)oracle_uniform(&r, -8, 8);
-        const float qy = (float)oracle_uniform(&r, -8, 8);
-        gjk2d_vec2 q = V(qx, qy);
+        gjk2d_vec2 q = random_point(&r, 8);
         regions[check_triangle(a, b, c, q)]++;
     }
     for (int i = 0; i < 7; i++)
