@@ -321,18 +321,28 @@ static inline __attribute__((always_inline)) unsigned cast_lanes_step(cast_lanes
     return wm_bits(run);
 }
 
-/// Run the running lanes for at most max_steps turns; returns the lanes still running.
-static unsigned cast_lanes_run(cast_lanes *s, const lblock *bk, int max_steps) {
-    unsigned running = wm_bits(wf_eq(s->end, wf_zero())) & bk->live;
-    int steps = 0;
-    if (bk->na_bound == LANE_ROW && bk->nb_bound == 1)
-        for (; running && steps < max_steps; steps++) running = cast_lanes_step(s, bk, LANE_ROW, 1) & bk->live;
-    else if (bk->na_bound == LANE_ROW && bk->nb_bound == LANE_ROW)
-        for (; running && steps < max_steps; steps++) running = cast_lanes_step(s, bk, LANE_ROW, LANE_ROW) & bk->live;
-    else
-        for (; running && steps < max_steps; steps++)
-            running = cast_lanes_step(s, bk, bk->na_bound, bk->nb_bound) & bk->live;
-    return running;
+/// Run the running lanes of n blocks for at most max_steps turns, the blocks' turns interleaved; run[b] gets
+/// the lanes of block b still running. Each block's turn is a long chain of dependent operations, most of its
+/// time latency; the blocks' chains are independent, so the core runs one block's turn while another's
+/// waits (CAST_GROUP has the figures).
+static void cast_lanes_run_group(cast_lanes *st, const lblock *const *bk, int n, int max_steps, unsigned *run) {
+    unsigned any = 0;
+    for (int b = 0; b < n; b++) any |= run[b] = wm_bits(wf_eq(st[b].end, wf_zero())) & bk[b]->live;
+    for (int steps = 0; any && steps < max_steps; steps++) {
+        any = 0;
+        for (int b = 0; b < n; b++) {
+            if (!run[b]) continue;
+            const lblock *k = bk[b];
+            unsigned r;
+            if (k->na_bound == LANE_ROW && k->nb_bound == LANE_ROW)
+                r = cast_lanes_step(&st[b], k, LANE_ROW, LANE_ROW);
+            else if (k->na_bound == LANE_ROW && k->nb_bound == 1)
+                r = cast_lanes_step(&st[b], k, LANE_ROW, 1);
+            else
+                r = cast_lanes_step(&st[b], k, k->na_bound, k->nb_bound);
+            any |= run[b] = r & k->live;
+        }
+    }
 }
 
 /// A lane's cast result.
@@ -543,6 +553,10 @@ static void cast_block_write(cast_job *j, const cast_lanes *st, const lblock *bk
 // the slowest of 16 lanes runs longer, so the same cap leaves more lanes idle.
 #define CAST_LOCKSTEP_ITERATIONS (W >= 16 ? 6 : 8)
 
+#ifndef CAST_GROUP
+#define CAST_GROUP 2
+#endif
+
 enum { CAST_STATE_FIELDS = LPENDING_FIELDS(cast_lanes), CAST_END_FIELD = LPENDING_END_FIELD(cast_lanes) };
 LPENDING_HOLDS(cast_lanes);
 
@@ -551,22 +565,35 @@ static __attribute__((noinline)) void cast_run_stragglers(lpending *p, cast_job 
     lpending_seal(p, CAST_STATE_FIELDS, CAST_END_FIELD, (float)CAST_EMPTY);
     cast_lanes st;
     memcpy(&st, p->state, sizeof st);
-    cast_lanes_run(&st, &p->bk, INT32_MAX);
+    const lblock *bk = &p->bk;
+    unsigned late;
+    cast_lanes_run_group(&st, &bk, 1, INT32_MAX, &late);
     cast_block_write(j, &st, &p->bk, p->bk.live);
     lpending_reset(p);
 }
 
-/// A loaded block: started with B moving by (tx, ty) (world frame) times [0, fmax], run, written; its
-/// stragglers to `pend`.
-static void cast_block(cast_job *j, lblock *bk, const float *tx, const float *ty, wf fmax, lpending *pend) {
-    cast_lanes st;
-    wf rx, ry;
-    lane_to_frame_a(bk, wf_load(tx), wf_load(ty), &rx, &ry);
-    cast_lanes_start(&st, bk, rx, ry, fmax);
-    const unsigned late = cast_lanes_run(&st, bk, CAST_LOCKSTEP_ITERATIONS);
-    cast_block_write(j, &st, bk, bk->live & ~late);
-    for (unsigned m = late; m; m &= m - 1)
-        if (lpending_add(pend, bk, &st, CAST_STATE_FIELDS, __builtin_ctz(m))) cast_run_stragglers(pend, j);
+/// Blocks run together (CAST_GROUP): each loaded, its B moving by (tx, ty) (world frame) times [0, fmax].
+typedef struct cast_ready {
+    lblock bk;
+    _Alignas(64) float tx[W], ty[W], fmax[W];
+} cast_ready;
+
+/// n loaded blocks (at most CAST_GROUP): started, run together, written; their stragglers to `pend`.
+static void cast_group(cast_job *j, cast_ready *c, int n, lpending *pend) {
+    cast_lanes st[CAST_GROUP];
+    const lblock *bk[CAST_GROUP];
+    unsigned late[CAST_GROUP];
+    for (int b = 0; b < n; b++) {
+        wf rx, ry;
+        bk[b] = &c[b].bk;
+        lane_to_frame_a(bk[b], wf_load(c[b].tx), wf_load(c[b].ty), &rx, &ry);
+        cast_lanes_start(&st[b], bk[b], rx, ry, wf_load(c[b].fmax));
+    }
+    cast_lanes_run_group(st, bk, n, CAST_LOCKSTEP_ITERATIONS, late);
+    for (int b = 0; b < n; b++) cast_block_write(j, &st[b], bk[b], bk[b]->live & ~late[b]);
+    for (int b = 0; b < n; b++)
+        for (unsigned m = late[b]; m; m &= m - 1)
+            if (lpending_add(pend, bk[b], &st[b], CAST_STATE_FIELDS, __builtin_ctz(m))) cast_run_stragglers(pend, j);
 }
 
 /// Ask for the output lines and the translations of items k .. k + W - 1 ahead of their use
@@ -583,11 +610,48 @@ static inline __attribute__((always_inline)) void cast_prefetch_outputs(const gj
     __builtin_prefetch(tr->y + k);
 }
 
+/// Load the items k .. k + lanes - 1 into c, B moving by their translations times [0, 1]; returns whether a
+/// lane is live (the lanes only the reference answers in c->bk.slow).
+static int cast_ready_load(cast_ready *c, const batch_in *in, const gjk2d_translations *tr, int64_t k, int lanes) {
+    lblock *bk = &c->bk;
+    if (!lblock_load_range(bk, in, k, lanes, TAKE_ALL)) return 0;
+    if (bk->live == W_ALL) { // W consecutive items (a range's block)
+        memcpy(c->tx, tr->x + k, sizeof c->tx);
+        memcpy(c->ty, tr->y + k, sizeof c->ty);
+    } else {
+        const int first = __builtin_ctz(bk->live);
+        for (int l = 0; l < W; l++) {
+            const int64_t kk = (bk->live >> l) & 1u ? bk->pair[l] : bk->pair[first];
+            c->tx[l] = tr->x[kk], c->ty[l] = tr->y[kk];
+        }
+    }
+    wf_store(c->fmax, wf_set1(1.0f));
+    // ref_motion_check(0, t, 1) for the live lanes; a lane that fails it is the reference's.
+    const unsigned bad = W_ALL & ~lane_motion_ok(wf_zero(), wf_zero(), wf_load(c->tx), wf_load(c->ty), wf_set1(1.0f));
+    for (unsigned m = bk->live & bad; m; m &= m - 1) {
+        const int l = __builtin_ctz(m);
+        c->tx[l] = c->ty[l] = 0.0f;
+    }
+    bk->slow |= bk->live & bad;
+    bk->live &= ~bad;
+    return bk->live != 0;
+}
+
+/// The held blocks run as a group, then their lanes only the reference answers (after the group: a whole
+/// block's write covers every lane).
+static void cast_run_held(cast_job *j, cast_ready *held, int n, lpending *pend) {
+    if (!n) return;
+    cast_group(j, held, n, pend);
+    for (int b = 0; b < n; b++)
+        for (unsigned m = held[b].bk.slow; m; m &= m - 1) cast_reference(j, held[b].bk.pair[__builtin_ctz(m)]);
+}
+
 static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *poses, const gjk2d_pairs *pairs,
                                  const gjk2d_translations *tr, int64_t begin, int64_t end, const gjk2d_cast_out *out) {
     const batch_in in = {shapes, poses, pairs, end, 0, NULL};
     cast_job j = {shapes, poses, pairs, tr, NULL, out, {0}, {0}, {0}, 0};
-    lblock bk;
+    cast_ready held[CAST_GROUP];
+    int n = 0;
     lpending pend;
     lpending_reset(&pend);
     const int fetch_out = end - begin >= LANE_OUT_PREFETCH_MIN;
@@ -595,30 +659,14 @@ static void ISA_SYM(gjk2d__cast)(const gjk2d_shapes *shapes, const gjk2d_poses *
         const int lanes = end - k < W ? (int)(end - k) : W;
         if (fetch_out && k + LANE_OUT_PREFETCH_AHEAD + W <= end)
             cast_prefetch_outputs(out, tr, k + LANE_OUT_PREFETCH_AHEAD);
-        if (lblock_load_range(&bk, &in, k, lanes, TAKE_ALL)) {
-            _Alignas(64) float tx[W], ty[W];
-            if (bk.live == W_ALL) { // W consecutive items (a range's block)
-                memcpy(tx, tr->x + k, sizeof tx);
-                memcpy(ty, tr->y + k, sizeof ty);
-            } else {
-                const int c = __builtin_ctz(bk.live);
-                for (int l = 0; l < W; l++) {
-                    const int64_t kk = (bk.live >> l) & 1u ? bk.pair[l] : bk.pair[c];
-                    tx[l] = tr->x[kk], ty[l] = tr->y[kk];
-                }
-            }
-            // ref_motion_check(0, t, 1) for the live lanes; a lane that fails it is the reference's.
-            const unsigned bad = W_ALL & ~lane_motion_ok(wf_zero(), wf_zero(), wf_load(tx), wf_load(ty), wf_set1(1.0f));
-            for (unsigned m = bk.live & bad; m; m &= m - 1) {
-                const int l = __builtin_ctz(m);
-                tx[l] = ty[l] = 0.0f;
-            }
-            bk.slow |= bk.live & bad;
-            bk.live &= ~bad;
-            if (bk.live) cast_block(&j, &bk, tx, ty, wf_set1(1.0f), &pend);
+        cast_ready *c = &held[n];
+        if (cast_ready_load(c, &in, tr, k, lanes)) {
+            if (++n == CAST_GROUP) cast_run_held(&j, held, n, &pend), n = 0;
+            continue;
         }
-        for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(&j, bk.pair[__builtin_ctz(m)]);
+        for (unsigned m = c->bk.slow; m; m &= m - 1) cast_reference(&j, c->bk.pair[__builtin_ctz(m)]);
     }
+    cast_run_held(&j, held, n, &pend);
     cast_run_stragglers(&pend, &j);
     cast_run_starts(&j);
 }
@@ -805,35 +853,36 @@ static int ray_polygons_block(cast_job *j, const int64_t *ks, int64_t k0) {
 /// segments, points) cast by GJK with the clipped lanes dead, the lanes it cannot take by the reference.
 static void ray_block(cast_job *j, const item_in *it, const int64_t *ks, int lanes, lpending *pend) {
     const gjk2d_rays *rays = j->rays;
-    lblock bk;
+    cast_ready c;
+    lblock *const bk = &c.bk;
+    float *const tx = c.tx, *const ty = c.ty, *const fmax = c.fmax;
     int32_t sa[W];
     int64_t item[W];
-    if (lblock_load_items(&bk, j->shapes, j->poses, it, ks, 0, lanes, sa, item)) {
-        _Alignas(64) float tx[W], ty[W], fmax[W], ox[W], oy[W];
+    if (lblock_load_items(bk, j->shapes, j->poses, it, ks, 0, lanes, sa, item)) {
+        _Alignas(64) float ox[W], oy[W];
         for (int l = 0; l < W; l++) {
             tx[l] = rays->dx[item[l]], ty[l] = rays->dy[item[l]];
             ox[l] = rays->ox[item[l]], oy[l] = rays->oy[item[l]];
             fmax[l] = rays->max_fraction ? rays->max_fraction[item[l]] : 1.0f;
         }
-        const unsigned clip = ray_clip_lanes(&bk), circles = ray_circle_lanes(&bk);
+        const unsigned clip = ray_clip_lanes(bk), circles = ray_circle_lanes(bk);
         if (clip | circles) {
             cast_lane_out r;
             wf rx, ry;
-            lane_to_frame_a(&bk, wf_load(tx), wf_load(ty), &rx, &ry);
+            lane_to_frame_a(bk, wf_load(tx), wf_load(ty), &rx, &ry);
             if (clip) {
-                ray_clip_block(&bk, clip, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty),
-                               &r);
-                cast_lanes_write(j, &r, &bk, clip, 0);
+                ray_clip_block(bk, clip, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty), &r);
+                cast_lanes_write(j, &r, bk, clip, 0);
             }
             if (circles) {
-                ray_circle(&bk, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty), &r);
-                cast_lanes_write(j, &r, &bk, circles, 0);
+                ray_circle(bk, rx, ry, wf_load(fmax), wf_load(ox), wf_load(oy), wf_load(tx), wf_load(ty), &r);
+                cast_lanes_write(j, &r, bk, circles, 0);
             }
-            bk.live &= ~(clip | circles);
+            bk->live &= ~(clip | circles);
         }
-        if (bk.live) cast_block(j, &bk, tx, ty, wf_load(fmax), pend);
+        if (bk->live) cast_group(j, &c, 1, pend);
     }
-    for (unsigned m = bk.slow; m; m &= m - 1) cast_reference(j, bk.pair[__builtin_ctz(m)]);
+    for (unsigned m = bk->slow; m; m &= m - 1) cast_reference(j, bk->pair[__builtin_ctz(m)]);
 }
 
 /// Blocks ahead whose poses and rows a ray cast asks for (the pair kernels' LANE_PREFETCH_BLOCKS covers
