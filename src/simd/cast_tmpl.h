@@ -582,7 +582,7 @@ typedef struct cast_ready {
 /// n loaded blocks (at most CAST_GROUP): started, run together, written; their stragglers to `pend`.
 static void cast_group(cast_job *j, cast_ready *c, int n, lpending *pend) {
     cast_lanes st[CAST_GROUP];
-    const lblock *bk[CAST_GROUP];
+    const lblock *bk[CAST_GROUP] = {NULL};
     unsigned late[CAST_GROUP];
     for (int b = 0; b < n; b++) {
         wf rx, ry;
