@@ -582,11 +582,13 @@ typedef struct cast_ready {
 /// n loaded blocks (at most CAST_GROUP): started, run together, written; their stragglers to `pend`.
 static void cast_group(cast_job *j, cast_ready *c, int n, lpending *pend) {
     cast_lanes st[CAST_GROUP];
-    const lblock *bk[CAST_GROUP] = {NULL};
+    const lblock *bk[CAST_GROUP];
     unsigned late[CAST_GROUP];
+    // Every entry set, so that GCC sees the array initialised for a group of fewer blocks; the array
+    // zero-initialised instead ran avx2's shape cast 0.92x (its code laid out differently).
+    for (int b = 0; b < CAST_GROUP; b++) bk[b] = &c[b < n ? b : 0].bk;
     for (int b = 0; b < n; b++) {
         wf rx, ry;
-        bk[b] = &c[b].bk;
         lane_to_frame_a(bk[b], wf_load(c[b].tx), wf_load(c[b].ty), &rx, &ry);
         cast_lanes_start(&st[b], bk[b], rx, ry, wf_load(c[b].fmax));
     }
