@@ -152,6 +152,46 @@ static inline __attribute__((always_inline)) wm mf_incident_search(mf_incident *
     return found;
 }
 
+/// mf_incident_search on A's columns where `on_a`, on B's elsewhere, both shapes padded to `bound` columns:
+/// one pass where a block holds reference faces on both shapes (the usual block), which would otherwise search
+/// both shapes for every lane. On 16 lanes only (MF_INCIDENT_EITHER): side by side with the two searches (AMD
+/// Zen 5, 200,000 pairs, both orders, bit-identical) avx512 ran W1 1.02-1.03x, W2 1.01x and W6 1.02x, avx2 W1
+/// 0.99x (its 8 lanes hold reference faces on one shape only more often).
+#define MF_INCIDENT_EITHER (W >= 16)
+static inline __attribute__((always_inline)) wm mf_incident_search_either(mf_incident *r, wm on_a, const mf_faces *fa,
+                                                                          const mf_faces *fb, const lblock *bk,
+                                                                          int bound, wf n, wf nrx, wf nry) {
+    const wf zero = wf_zero();
+    wm found = wm_none();
+    wf best = zero;
+    r->j = r->j2 = r->x0 = r->y0 = r->x1 = r->y1 = zero;
+    wf x = wf_sel(on_a, wf_load(bk->ax[0]), wf_load(bk->bx[0])),
+       y = wf_sel(on_a, wf_load(bk->ay[0]), wf_load(bk->by[0]));
+    const wf x_first = x, y_first = y;
+    for (int i = 0; i < bound; i++) {
+        const int i1 = i + 1 < bound ? i + 1 : 0;
+        const wf x1 = i1 ? wf_sel(on_a, wf_load(bk->ax[i1]), wf_load(bk->bx[i1])) : x_first;
+        const wf y1 = i1 ? wf_sel(on_a, wf_load(bk->ay[i1]), wf_load(bk->by[i1])) : y_first;
+        const wm valid = wm_or(wm_and(on_a, fa->ev[i]), wm_andnot(fb->ev[i], on_a));
+        if (wm_any(valid)) {
+            const wf enx = wf_sel(on_a, wf_load(fa->enx[i]), wf_load(fb->enx[i]));
+            const wf eny = wf_sel(on_a, wf_load(fa->eny[i]), wf_load(fb->eny[i]));
+            const wf dot = wf_dot(enx, eny, nrx, nry);
+            const wm take = wm_and(valid, wm_or(wm_not(found), wf_lt(dot, best)));
+            best = wf_sel(take, dot, best);
+            r->j = wf_sel(take, mf_edge_index(i, bound, n), r->j);
+            r->j2 = wf_sel(take, wf_set1((float)i1), r->j2);
+            r->x0 = wf_sel(take, x, r->x0);
+            r->y0 = wf_sel(take, y, r->y0);
+            r->x1 = wf_sel(take, x1, r->x1);
+            r->y1 = wf_sel(take, y1, r->y1);
+            found = wm_or(found, take);
+        }
+        x = x1, y = y1;
+    }
+    return found;
+}
+
 /// A clip point and the features that make it (GJK2D_FEATURE_* values, as floats: exact).
 typedef struct mf_point {
     wf x, y, fr, fi; ///< fr on the reference shape, fi on the incident one
@@ -210,11 +250,13 @@ static inline __attribute__((always_inline)) void mf_face_contact(const lblock *
     mf_incident inc;
     const wm ref_a = wm_andnot(face, ref_is_b), ref_b = wm_and(face, ref_is_b);
     wm has_edge;
-    if (wm_any(ref_a))
+    if (MF_INCIDENT_EITHER && nab == nbb && wm_any(ref_a) && wm_any(ref_b))
+        has_edge = mf_incident_search_either(&inc, ref_is_b, fa, fb, bk, nab, wf_sel(ref_is_b, na, nb), nrx, nry);
+    else if (wm_any(ref_a))
         has_edge = mf_incident_search(&inc, fb, bk->bx, bk->by, nbb, nb, nrx, nry);
     else
         has_edge = mf_incident_search(&inc, fa, bk->ax, bk->ay, nab, na, nrx, nry);
-    if (wm_any(ref_a) && wm_any(ref_b)) {
+    if (wm_any(ref_a) && wm_any(ref_b) && !(MF_INCIDENT_EITHER && nab == nbb)) {
         mf_incident on_a;
         const wm a_has_edge = mf_incident_search(&on_a, fa, bk->ax, bk->ay, nab, na, nrx, nry);
         has_edge = wm_or(wm_and(ref_is_b, a_has_edge), wm_andnot(has_edge, ref_is_b));
@@ -507,7 +549,7 @@ static inline __attribute__((always_inline)) unsigned mf_block_n(const lblock *b
     const wm polygons = wm_and(wf_ge(na, three), wf_ge(nb, three));
 
     // 2. A face that separates the cores beyond the radii plus the margin (A's first).
-    const wd radii = wd_add(wd_from(wf_load(bk->ra)), wd_from(wf_load(bk->rb)));
+    const wd radii = wd_add(wd_load_f(bk->ra), wd_load_f(bk->rb));
     const wm apart_a = wm_andnot(fa.found, wf_le(wd_to(wd_sub(wd_from(fa.sep), radii)), margin));
     const wm apart_b = wm_andnot(fb.found, wf_le(wd_to(wd_sub(wd_from(fb.sep), radii)), margin));
     const wm apart = wm_or(apart_a, apart_b);
