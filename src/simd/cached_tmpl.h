@@ -175,7 +175,7 @@ static void gjk_lanes_start_cached(gjk_lanes *s, const lblock *bk, const gjk2d_c
 
 /// The block's cutoff: ref_distance_cached's limit on the cores, max_distance + (ra + rb) in double.
 static inline void gjk_cutoff_of(gjk_cutoff *cut, const lblock *bk, float max_distance) {
-    cut->radii = wd_add(wd_from(wf_load(bk->ra)), wd_from(wf_load(bk->rb)));
+    cut->radii = wd_add(wd_load_f(bk->ra), wd_load_f(bk->rb));
     cut->limit = wd_add(wd_set1((double)max_distance), cut->radii);
 }
 
@@ -329,9 +329,9 @@ static unsigned cutoff_by_bounds_lanes(const cached_call *c, int64_t k, int lane
     const wf dist = wd_to(lower);
     wf_store(r.dist, dist);
     wf_store(r.sdist, dist);
-    wf_store(r.core, wd_to(wd_add(lower, radii)));
-    wf_store(r.nx, wd_to(wd_div(dx, len)));
-    wf_store(r.ny, wd_to(wd_div(dy, len)));
+    wd_store_f(r.core, wd_add(lower, radii));
+    wd_store_f(r.nx, wd_div(dx, len));
+    wd_store_f(r.ny, wd_div(dy, len));
     wf_store(r.ax, nan);
     wf_store(r.ay, nan);
     wf_store(r.bx, nan);

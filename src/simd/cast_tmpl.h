@@ -761,9 +761,9 @@ static inline unsigned ray_circle_lanes(const lblock *bk) {
 /// sign of a zero as the reference's does). Lanes at the start get fraction 0 and end CAST_CONTACT.
 static void ray_circle(const lblock *bk, wf rx, wf ry, wf lmax, wf ox, wf oy, wf tx, wf ty, cast_lane_out *o) {
     const wd zero = wd_set1(0.0);
-    const wd sx = wd_sub(wd_from(wf_load(bk->bx[0])), wd_from(wf_load(bk->ax[0])));
-    const wd sy = wd_sub(wd_from(wf_load(bk->by[0])), wd_from(wf_load(bk->ay[0])));
-    const wd R = wd_from(wf_load(bk->ra)), drx = wd_from(rx), dry = wd_from(ry);
+    const wd sx = wd_sub(wd_load_f(bk->bx[0]), wd_load_f(bk->ax[0]));
+    const wd sy = wd_sub(wd_load_f(bk->by[0]), wd_load_f(bk->ay[0]));
+    const wd R = wd_load_f(bk->ra), drx = wd_from(rx), dry = wd_from(ry);
     const wd outside = wd_sub(wd_add(wd_mul(sx, sx), wd_mul(sy, sy)), wd_mul(R, R));
     const wd toward = wd_add(wd_mul(sx, drx), wd_mul(sy, dry)), rr = wd_add(wd_mul(drx, drx), wd_mul(dry, dry));
     const wd discriminant = wd_sub(wd_mul(toward, toward), wd_mul(rr, outside));

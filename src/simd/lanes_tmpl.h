@@ -235,12 +235,18 @@ static inline lane_relative lane_relative_pose(wf ac, wf as, wd ax, wd ay, wf bc
     return r;
 }
 
-/// ref_pair_load's move of B's vertices (x, y) into A's frame through the relative pose, each coordinate
-/// rounded to float once.
+/// ref_pair_load's move of B's vertices (x, y) into A's frame through the relative pose, in double (before
+/// the rounding to float).
+static inline void lane_relative_apply_d(const lane_relative *r, wd dx, wd dy, wd *ox, wd *oy) {
+    *ox = wd_add(wd_sub(wd_mul(r->c, dx), wd_mul(r->s, dy)), r->px);
+    *oy = wd_add(wd_add(wd_mul(r->s, dx), wd_mul(r->c, dy)), r->py);
+}
+
+/// lane_relative_apply_d, each coordinate rounded to float once.
 static inline void lane_relative_apply(const lane_relative *r, wf x, wf y, wf *ox, wf *oy) {
-    const wd dx = wd_from(x), dy = wd_from(y);
-    *ox = wd_to(wd_add(wd_sub(wd_mul(r->c, dx), wd_mul(r->s, dy)), r->px));
-    *oy = wd_to(wd_add(wd_add(wd_mul(r->s, dx), wd_mul(r->c, dy)), r->py));
+    wd dx, dy;
+    lane_relative_apply_d(r, wd_from(x), wd_from(y), &dx, &dy);
+    *ox = wd_to(dx), *oy = wd_to(dy);
 }
 
 static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_poses *pb) {
@@ -250,11 +256,13 @@ static inline void lblock_frames(lblock *bk, const lane_poses *pa, const lane_po
     memcpy(bk->wpy, pa->py, sizeof bk->wpy);
     const lane_relative rel = lane_relative_pose(wf_load(pa->c), wf_load(pa->s), wd_load(pa->px), wd_load(pa->py),
                                                  wf_load(pb->c), wf_load(pb->s), wd_load(pb->px), wd_load(pb->py));
+    // The columns are read and written as doubles (wd_load_f, wd_store_f: the ISA's conversions from and to
+    // memory, without moving halves of a float vector).
     for (int j = 0; j < bk->nb_bound; j++) {
-        wf x, y;
-        lane_relative_apply(&rel, wf_load(bk->bx[j]), wf_load(bk->by[j]), &x, &y);
-        wf_store(bk->bx[j], x);
-        wf_store(bk->by[j], y);
+        wd x, y;
+        lane_relative_apply_d(&rel, wd_load_f(bk->bx[j]), wd_load_f(bk->by[j]), &x, &y);
+        wd_store_f(bk->bx[j], x);
+        wd_store_f(bk->by[j], y);
     }
 }
 

@@ -47,9 +47,9 @@ static unsigned ISA_SYM(gjk2d__convex_block)(const float *const rx[W], const flo
     wdm any = wd_lt(zero, zero);
     for (int i = 0; i < LANE_ROW; i++) {
         const int k = (i + 1) % LANE_ROW;
-        const wd xi = wd_from(wf_load(x[i])), yi = wd_from(wf_load(y[i]));
-        ex[i] = wd_sub(wd_from(wf_load(x[k])), xi);
-        ey[i] = wd_sub(wd_from(wf_load(y[k])), yi);
+        const wd xi = wd_load_f(x[i]), yi = wd_load_f(y[i]);
+        ex[i] = wd_sub(wd_load_f(x[k]), xi);
+        ey[i] = wd_sub(wd_load_f(y[k]), yi);
         m = max2_d(m, max2_d(wd_abs(xi), wd_abs(yi)));
         area2 = wd_add(area2, wd_sub(wd_mul(xi, ey[i]), wd_mul(yi, ex[i])));
         perimeter = wd_add(perimeter, wd_add(wd_abs(ex[i]), wd_abs(ey[i])));
@@ -70,8 +70,8 @@ static unsigned ISA_SYM(gjk2d__convex_block)(const float *const rx[W], const flo
         ly = wd_sel(longer, ey[i], ly);
         // The end of the walk's first reference edge: the last long edge, else the last non-zero one.
         const wdm end_here = wdm_or(longer, wdm_andnot(nz, has_long));
-        lend_x = wd_sel(end_here, wd_from(wf_load(x[k])), lend_x);
-        lend_y = wd_sel(end_here, wd_from(wf_load(y[k])), lend_y);
+        lend_x = wd_sel(end_here, wd_load_f(x[k]), lend_x);
+        lend_y = wd_sel(end_here, wd_load_f(y[k]), lend_y);
         has_long = wdm_or(has_long, longer);
     }
     // The walk over the non-zero edges.
@@ -89,7 +89,7 @@ static unsigned ISA_SYM(gjk2d__convex_block)(const float *const rx[W], const flo
         // The end held to the left of the reference edge's line; a turn back to the right (cross < 0 and
         // dot < 0) is never proven here: the reference holds every vertex against it.
         const int k = (i + 1) % LANE_ROW;
-        const wd vx = wd_from(wf_load(x[k])), vy = wd_from(wf_load(y[k]));
+        const wd vx = wd_load_f(x[k]), vy = wd_load_f(y[k]);
         const wd dx = wd_sub(vx, lend_x), dy = wd_sub(vy, lend_y);
         const wd cross_end = wd_sub(wd_mul(lx, dy), wd_mul(ly, dx));
         const wdm r3 =

@@ -26,6 +26,12 @@
 
 #include "simd/wide_lanes.h"
 
+#ifndef GJK2D_WIDE_HAVE_WD_F
+/// W floats at p (aligned as a wf) as doubles, and doubles rounded to floats stored there.
+static inline wd wd_load_f(const float *p) { return wd_from(wf_load(p)); }
+static inline void wd_store_f(float *p, wd a) { wf_store(p, wd_to(a)); }
+#endif
+
 static inline wd wd_set1(double x) {
     _Alignas(64) double t[W];
     for (int l = 0; l < W; l++) t[l] = x;

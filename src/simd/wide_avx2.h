@@ -94,6 +94,8 @@ static inline wf wf_load_i32(const int32_t *p) {
 #define WH_M simde__m256d
 #define WH_LOAD simde_mm256_load_pd
 #define WH_STORE simde_mm256_store_pd
+#define WH_LOAD_F(p) simde_mm256_cvtps_pd(simde_mm_load_ps(p))
+#define WH_STORE_F(p, a) simde_mm_store_ps(p, simde_mm256_cvtpd_ps(a))
 #define WH_ADD simde_mm256_add_pd
 #define WH_SUB simde_mm256_sub_pd
 #define WH_MUL simde_mm256_mul_pd

@@ -87,6 +87,8 @@ static inline wf wf_u16x2_join(wf lo, wf hi) {
 #define WH_M __mmask8
 #define WH_LOAD _mm512_load_pd
 #define WH_STORE _mm512_store_pd
+#define WH_LOAD_F(p) _mm512_cvtps_pd(_mm256_load_ps(p))
+#define WH_STORE_F(p, a) _mm256_store_ps(p, _mm512_cvtpd_ps(a))
 #define WH_ADD _mm512_add_pd
 #define WH_SUB _mm512_sub_pd
 #define WH_MUL _mm512_mul_pd
