@@ -75,11 +75,17 @@ static int lblock_load_items(lblock *bk, const gjk2d_shapes *set, const gjk2d_po
     }
     bk->na_bound = lane_shape_columns(bk->ax, bk->ay, set, sa, na, LANE_ROW, tmp);
     bk->nb_bound = 1;
+    // The points gathered lane by lane, then stored as one vector: lblock_frames reads the column back in
+    // halves (wd_load_f), which a vector store forwards and scalar stores do not (the point query ran 0.85x
+    // with the scalar stores in place).
+    _Alignas(64) float px[W], py[W];
     for (int l = 0; l < W; l++) {
-        bk->bx[0][l] = it->x[item[l]], bk->by[0][l] = it->y[item[l]];
+        px[l] = it->x[item[l]], py[l] = it->y[item[l]];
         bk->nbf[l] = 1.0f, bk->rb[l] = 0.0f;
         pb.c[l] = 1.0f, pb.s[l] = 0.0f, pb.px[l] = 0.0, pb.py[l] = 0.0;
     }
+    wf_store(bk->bx[0], wf_load(px));
+    wf_store(bk->by[0], wf_load(py));
     memcpy(bk->naf, na, sizeof na);
     memcpy(bk->ra, ra, sizeof ra);
     lblock_frames(bk, &pa, &pb);
