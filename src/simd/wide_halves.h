@@ -4,7 +4,8 @@
 // including this file (no intrinsic here):
 //   WH_D, WH_M                the half's double vector and mask types
 //   WH_LOAD(p), WH_STORE(p, a), WH_ADD, WH_SUB, WH_MUL, WH_DIV, WH_MIN, WH_MAX (a, b), WH_SQRT(a)
-//   WH_LOAD_F(p), WH_STORE_F(p, a)   W / 2 floats at p (aligned to their size) to and from a half's doubles
+//   WH_LOAD_F(p), WH_STORE_F(p, a)   optional: W / 2 floats at p (aligned to their size) to and from a half's
+//                                    doubles (else wide.h converts through a float vector)
 //   WH_LT, WH_LE, WH_GT, WH_EQ (a, b) -> mask; WH_AND, WH_OR, WH_ANDNOT (a & ~b) on masks;
 //   WH_SEL(m, a, b) (a where m), WH_BITS(m) (one bit per double)
 // The ISA header then defines wd_from and wd_to, its float conversions. Included by wide_<isa>.h only.
@@ -38,6 +39,7 @@ static inline void wd_store(double *p, wd a) {
     WH_STORE(p, a.lo);
     WH_STORE(p + W / 2, a.hi);
 }
+#ifdef WH_LOAD_F
 static inline wd wd_load_f(const float *p) {
     wd r = {WH_LOAD_F(p), WH_LOAD_F(p + W / 2)};
     return r;
@@ -47,6 +49,7 @@ static inline void wd_store_f(float *p, wd a) {
     WH_STORE_F(p + W / 2, a.hi);
 }
 #define GJK2D_WIDE_HAVE_WD_F 1
+#endif
 WH_BINARY(wd, wd_add, WH_ADD)
 WH_BINARY(wd, wd_sub, WH_SUB)
 WH_BINARY(wd, wd_mul, WH_MUL)

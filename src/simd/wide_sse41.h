@@ -106,10 +106,6 @@ static inline void wf_store_records4(char *base, int64_t stride, const int32_t *
 #define WH_M simde__m128d
 #define WH_LOAD simde_mm_load_pd
 #define WH_STORE simde_mm_store_pd
-// Two floats moved as one 64-bit integer (a may-alias access: a double load of float data is not).
-#define WH_LOAD_F(p) \
-    simde_mm_cvtps_pd(simde_mm_castsi128_ps(simde_mm_loadl_epi64((const simde__m128i *)(const void *)(p))))
-#define WH_STORE_F(p, a) simde_mm_storel_epi64((simde__m128i *)(void *)(p), simde_mm_castps_si128(simde_mm_cvtpd_ps(a)))
 #define WH_ADD simde_mm_add_pd
 #define WH_SUB simde_mm_sub_pd
 #define WH_MUL simde_mm_mul_pd
